@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Every Swift target is built in Swift 6 language mode with warnings treated as errors.
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+  name: "quietplaces",
+  products: [
+    .executable(name: "quietplaces", targets: ["quietplaces"]),
+    .executable(name: "quietplaces-benchmark", targets: ["quietplaces-benchmark"]),
+  ],
+  targets: [
+    // The game's rules: balance data, state, commands and events. Pure; Foundation only.
+    .target(name: "QuietPlacesGame", swiftSettings: strict),
+    // OpenSSL's libcrypto, for the ES256 signatures of simulated transactions.
+    .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // JWS compact serialization signed and verified with ES256 (P-256, SHA-256).
+    .target(name: "QuietPlacesJWS", dependencies: ["COpenSSL"], swiftSettings: strict),
+    // The app side of the store: a StoreKit-2-shaped interface, delivery pipeline, ledger, reconciliation.
+    .target(
+      name: "QuietPlacesStore", dependencies: ["QuietPlacesGame", "QuietPlacesJWS"], swiftSettings: strict),
+    // The simulated App Store: the other end of the interface, with SKTestSession-like controls.
+    .target(
+      name: "QuietPlacesAppStore", dependencies: ["QuietPlacesStore", "QuietPlacesJWS"], swiftSettings: strict),
+    // The command language, output formatting, saves and the `.qp` golden runner.
+    .target(
+      name: "QuietPlacesREPL",
+      dependencies: ["QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore"],
+      swiftSettings: strict),
+    // libedit, for line editing, history and completion on a terminal.
+    .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // The `quietplaces` executable: argument parsing and the terminal; a thin top.
+    .executableTarget(name: "quietplaces", dependencies: ["QuietPlacesREPL", "CEditLine"], swiftSettings: strict),
+    // The benchmark executable that prints every figure of the performance targets.
+    .executableTarget(
+      name: "quietplaces-benchmark", dependencies: ["QuietPlacesGame", "QuietPlacesREPL"], swiftSettings: strict),
+    .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
+    .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesStoreTests",
+      dependencies: ["QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame"], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)
