@@ -1,0 +1,13 @@
+/// One REPL session seen from its input: a line goes in, the lines it printed come out.
+///
+/// The golden runner, batch mode and the interactive loop all drive a session through this.
+public protocol LineInterpreter: AnyObject {
+  /// Runs one input line (a command, or the answer to a pending question) and returns what it printed.
+  func execute(_ line: String) async -> [String]
+  /// Whether any line run so far printed an `error:` line.
+  var hadError: Bool { get }
+  /// The prompt to show before the next line (a question changes it).
+  var prompt: String { get }
+  /// Ends the session as the end of input does: the app closes, which saves.
+  func finish() async
+}
