@@ -1,0 +1,191 @@
+import Foundation
+
+extension Balance {
+  /// Reads and validates a balance file.
+  public static func load(from url: URL) throws(BalanceError) -> Balance {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(file: url.lastPathComponent, reason: "no such file or not readable")
+    }
+    return try parse(data, file: url.lastPathComponent)
+  }
+
+  /// Decodes and validates balance JSON; `file` names the source in errors.
+  public static func parse(_ data: Data, file: String) throws(BalanceError) -> Balance {
+    let balance: Balance
+    do {
+      balance = try JSONDecoder().decode(Balance.self, from: data)
+    } catch let error as DecodingError {
+      throw BalanceError(error, file: file)
+    } catch {
+      throw .notJSON(file: file, reason: "\(error)")
+    }
+    try balance.validate(file: file)
+    return balance
+  }
+
+  /// Checks every number against what the rules can work with.
+  func validate(file: String) throws(BalanceError) {
+    func require(_ ok: Bool, _ key: String, _ reason: String) throws(BalanceError) {
+      if !ok { throw .invalidValue(file: file, key: key, reason: reason) }
+    }
+    func positive(_ value: Double, _ key: String) throws(BalanceError) {
+      try require(value.isFinite && value > 0, key, "must be a positive number, not \(value)")
+    }
+    func growth(_ value: Double, _ key: String) throws(BalanceError) {
+      try require(value.isFinite && value > 1, key, "must be a number above 1, not \(value)")
+    }
+    try require(
+      Rules.parseInstant(clock.start) != nil, "clock.start", "must be an instant like 2026-01-05T09:00:00Z")
+    try positive(ship.baseSpeedKnots, "ship.baseSpeedKnots")
+    try require(
+      !routes.isEmpty && routes.count <= 12, "routes", "must list 1 to 12 routes, not \(routes.count)")
+    var names = Set<String>()
+    for (r, route) in routes.enumerated() {
+      let key = "routes[\(r)]"
+      try require(
+        route.places.count == 5, "\(key).places", "must list five places, not \(route.places.count)")
+      try positive(route.scoutYieldPerSecond, "\(key).scoutYieldPerSecond")
+      if r == 0 {
+        try require(
+          route.charterCost == nil, "\(key).charterCost", "must be null: the first route is never chartered")
+      } else if let cost = route.charterCost {
+        try positive(cost, "\(key).charterCost")
+      } else {
+        throw .missingKey(file: file, key: "\(key).charterCost")
+      }
+      for (p, place) in route.places.enumerated() {
+        let placeKey = "\(key).places[\(p)]"
+        let name = place.name.trimmingCharacters(in: .whitespaces)
+        try require(!name.isEmpty, "\(placeKey).name", "must not be empty")
+        try require(
+          names.insert(name.lowercased()).inserted, "\(placeKey).name", "repeats the place '\(name)'")
+        try positive(place.legNauticalMiles, "\(placeKey).legNauticalMiles")
+        try positive(place.reward, "\(placeKey).reward")
+      }
+    }
+    for (name, item) in [
+      ("sails", equipment.sails), ("spyglass", equipment.spyglass), ("cargo", equipment.cargo),
+    ] {
+      try positive(item.basePrice, "equipment.\(name).basePrice")
+      try growth(item.priceGrowth, "equipment.\(name).priceGrowth")
+    }
+    guard let sailEffect = equipment.sails.effectPerLevel else {
+      throw .missingKey(file: file, key: "equipment.sails.effectPerLevel")
+    }
+    try positive(sailEffect, "equipment.sails.effectPerLevel")
+    guard let spyglassEffect = equipment.spyglass.effectPerLevel else {
+      throw .missingKey(file: file, key: "equipment.spyglass.effectPerLevel")
+    }
+    try positive(spyglassEffect, "equipment.spyglass.effectPerLevel")
+    guard let cargoHours = equipment.cargo.holdHoursPerLevel else {
+      throw .missingKey(file: file, key: "equipment.cargo.holdHoursPerLevel")
+    }
+    try require(
+      cargoHours >= 0 && cargoHours.isFinite, "equipment.cargo.holdHoursPerLevel", "must not be negative")
+    if let limit = equipment.cargo.levelLimit {
+      try require(limit >= 0, "equipment.cargo.levelLimit", "must not be negative")
+    }
+    try positive(scouts.basePrice, "scouts.basePrice")
+    try growth(scouts.priceGrowth, "scouts.priceGrowth")
+    try require(scouts.pathfinderEvery >= 1, "scouts.pathfinderEvery", "must be at least 1")
+    try require(scouts.pathfinderWorth >= 1, "scouts.pathfinderWorth", "must be at least 1")
+    try require(multipliers.perKnowledge >= 0, "multipliers.perKnowledge", "must not be negative")
+    try require(multipliers.perGeneration >= 0, "multipliers.perGeneration", "must not be negative")
+    try require(
+      arrivals.firstVisitBonusMultiplier >= 0, "arrivals.firstVisitBonusMultiplier", "must not be negative")
+    try require(
+      arrivals.firstVisitEverPostmarks >= 0, "arrivals.firstVisitEverPostmarks", "must not be negative")
+    try require(events.survey.oneIn > 1, "events.survey.oneIn", "must be above 1")
+    try require(events.current.oneIn > 1, "events.current.oneIn", "must be above 1")
+    guard let surveyGrant = events.survey.grantMultiplier else {
+      throw .missingKey(file: file, key: "events.survey.grantMultiplier")
+    }
+    try require(surveyGrant >= 0, "events.survey.grantMultiplier", "must not be negative")
+    guard let surveyKnowledge = events.survey.knowledge else {
+      throw .missingKey(file: file, key: "events.survey.knowledge")
+    }
+    try require(surveyKnowledge >= 0, "events.survey.knowledge", "must not be negative")
+    guard let duration = events.current.durationSeconds else {
+      throw .missingKey(file: file, key: "events.current.durationSeconds")
+    }
+    try positive(duration, "events.current.durationSeconds")
+    guard let speedUp = events.current.speedMultiplier else {
+      throw .missingKey(file: file, key: "events.current.speedMultiplier")
+    }
+    try positive(speedUp, "events.current.speedMultiplier")
+    try positive(prestige.bearings.progressScale, "prestige.bearings.progressScale")
+    try positive(prestige.bearings.factor, "prestige.bearings.factor")
+    try require(
+      prestige.bearings.minimumKnowledge >= 1, "prestige.bearings.minimumKnowledge", "must be at least 1")
+    try require(prestige.bearings.postmarks >= 0, "prestige.bearings.postmarks", "must not be negative")
+    try require(
+      prestige.atlas.knowledgeRequired >= 1, "prestige.atlas.knowledgeRequired", "must be at least 1")
+    try require(prestige.atlas.postmarks >= 0, "prestige.atlas.postmarks", "must not be negative")
+    try positive(hold.baseHours, "hold.baseHours")
+    try require(hold.hoursPerGeneration >= 0, "hold.hoursPerGeneration", "must not be negative")
+    try require(hold.generationCap >= 0, "hold.generationCap", "must not be negative")
+    try positive(hold.deepHoldHours, "hold.deepHoldHours")
+    try require(postmarks.suppliesPrice >= 0, "postmarks.suppliesPrice", "must not be negative")
+    try require(postmarks.colourPrice >= 0, "postmarks.colourPrice", "must not be negative")
+    try positive(postmarks.suppliesSeconds, "postmarks.suppliesSeconds")
+    let colours = sailColours.map(\.name)
+    try require(
+      colours == SailColour.allCases.map(\.rawValue), "sailColours",
+      "must list ivory, apricot and turquoise in that order")
+    try require(sailColours.first?.free == true, "sailColours[0].free", "must be true: ivory is free")
+    try positive(purchases.chartsMultiplier, "purchases.chartsMultiplier")
+    try positive(purchases.signalScoutMultiplier, "purchases.signalScoutMultiplier")
+    try require(purchases.signalScouts >= 0, "purchases.signalScouts", "must not be negative")
+    for pack in ["marks100", "marks550"] {
+      guard let amount = purchases.packPostmarks[pack] else {
+        throw .missingKey(file: file, key: "purchases.packPostmarks.\(pack)")
+      }
+      try require(amount > 0, "purchases.packPostmarks.\(pack)", "must be positive")
+    }
+  }
+}
+
+extension BalanceError {
+  /// Turns a decoder's error into one that names the key.
+  init(_ error: DecodingError, file: String) {
+    func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+      var text = ""
+      for key in codingPath + (last.map { [$0] } ?? []) {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+      }
+      return text.isEmpty ? "(top level)" : text
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      self = .missingKey(file: file, key: path(context.codingPath, key))
+    case .typeMismatch(let type, let context):
+      self = .wrongType(file: file, key: path(context.codingPath), expected: Self.kind(of: type))
+    case .valueNotFound(let type, let context):
+      self = .wrongType(file: file, key: path(context.codingPath), expected: Self.kind(of: type))
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        self = .notJSON(file: file, reason: "the text is not valid JSON")
+      } else {
+        self = .invalidValue(file: file, key: path(context.codingPath), reason: "cannot be read")
+      }
+    @unknown default:
+      self = .notJSON(file: file, reason: "\(error)")
+    }
+  }
+
+  private static func kind(of type: Any.Type) -> String {
+    switch type {
+    case is Double.Type, is Int.Type: "a number"
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    default: "an object or list of the documented shape"
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/// Why a balance file could not be used; each case names the file and the key.
+public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be read.
+  case unreadable(file: String, reason: String)
+  /// The file is not JSON.
+  case notJSON(file: String, reason: String)
+  /// A key the rules need is missing.
+  case missingKey(file: String, key: String)
+  /// A key holds a value of the wrong kind.
+  case wrongType(file: String, key: String, expected: String)
+  /// A key holds a value outside what the rules accept.
+  case invalidValue(file: String, key: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let reason): "\(file): cannot be read (\(reason))"
+    case .notJSON(let file, let reason): "\(file): not JSON (\(reason))"
+    case .missingKey(let file, let key): "\(file): key '\(key)' is missing"
+    case .wrongType(let file, let key, let expected): "\(file): key '\(key)' should be \(expected)"
+    case .invalidValue(let file, let key, let reason): "\(file): key '\(key)' \(reason)"
+    }
+  }
+}

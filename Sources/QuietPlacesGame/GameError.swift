@@ -1,0 +1,27 @@
+/// Why a command was refused; the state is unchanged whenever one is thrown.
+public enum GameError: Error, Sendable, Equatable {
+  /// The command needs the app open.
+  case appClosed
+  /// The app is open already.
+  case appOpen
+  /// A count below 1.
+  case invalidCount(Int)
+  /// A duration below 1 second or beyond the maximum.
+  case invalidDuration(seconds: Int64)
+  /// The Discoveries held do not pay for it.
+  case notAffordable(item: String, cost: Double, held: Double)
+  /// `max` found nothing affordable; `cost` is the price of one.
+  case nothingAffordable(item: String, cost: Double, held: Double)
+  /// The count would pass the item's level limit.
+  case overLimit(item: String, limit: Int, level: Int, requested: Int)
+  /// Every route is chartered already.
+  case allRoutesChartered(routes: Int)
+  /// The Postmarks held do not pay for it.
+  case notEnoughPostmarks(item: String, cost: Int, held: Int)
+  /// New Bearings would give less than the minimum.
+  case bearingsNotReady(gain: Int, minimum: Int)
+  /// Not enough Knowledge to Pass the Atlas.
+  case atlasNotReady(knowledge: Int, required: Int)
+  /// The clock cannot go backwards.
+  case clockBackwards(from: Int64, to: Int64)
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+extension GameState {
+  /// Runs one command: the state changes and the events say how, or a ``GameError`` is thrown and
+  /// the state is exactly as it was.
+  public mutating func apply(
+    _ command: GameCommand, rules: Rules, method: SailingMethod = .closedForm
+  ) throws(GameError) -> [GameEvent] {
+    var copy = self
+    let events = try copy.run(command, rules: rules, method: method)
+    self = copy
+    return events
+  }
+
+  private mutating func run(
+    _ command: GameCommand, rules: Rules, method: SailingMethod
+  ) throws(GameError) -> [GameEvent] {
+    switch command {
+    case .launch(let now):
+      guard !isOpen else { throw .appOpen }
+      return [.launched(try creditAbsence(until: now, rules: rules, method: method))]
+    case .advance(let seconds):
+      guard isOpen else { throw .appClosed }
+      return [.sailed(try advance(seconds: seconds, rules: rules, method: method))]
+    default:
+      break
+    }
+    guard isOpen else { throw .appClosed }
+    switch command {
+    case .launch, .advance:
+      return []
+    case .close:
+      let ended = currentRemaining > 0
+      currentRemaining = 0
+      isOpen = false
+      return [.closed(endedCurrent: ended)]
+    case .upgrade(let item, let quantity):
+      return [try upgrade(item, quantity, rules: rules)]
+    case .hire(let quantity):
+      return [try hire(quantity, rules: rules)]
+    case .charter:
+      return [try charter(rules: rules)]
+    case .buySupplies:
+      return [try buySupplies(rules: rules)]
+    case .colour(let colour):
+      return [try chooseColour(colour, rules: rules)]
+    case .prestige(.bearings):
+      return [try takeBearings(rules: rules)]
+    case .prestige(.atlas):
+      return [try passAtlas(rules: rules)]
+    case .freshVoyage:
+      resetVoyage(rules: rules)
+      knowledge = 0
+      generations = 0
+      lifetime = LifetimeStatistics()
+      return [.freshVoyage]
+    }
+  }
+
+  /// The price rule of a piece of equipment.
+  public static func price(of item: Equipment, _ rules: Rules) -> GeometricPrice {
+    let table = rules.balance.equipment
+    let entry =
+      switch item {
+      case .sails: table.sails
+      case .spyglass: table.spyglass
+      case .cargo: table.cargo
+      }
+    return GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
+  }
+
+  /// The price rule of hiring scouts.
+  public static func scoutPrice(_ rules: Rules) -> GeometricPrice {
+    GeometricPrice(base: rules.balance.scouts.basePrice, growth: rules.balance.scouts.priceGrowth)
+  }
+
+  /// The level limit of a piece of equipment, if any.
+  public static func levelLimit(of item: Equipment, _ rules: Rules) -> Int? {
+    item == .cargo ? rules.balance.equipment.cargo.levelLimit : nil
+  }
+
+  /// How many of `quantity` to buy, refusing counts below 1 and counts past a limit.
+  private func resolve(
+    _ quantity: Quantity, item: String, price: GeometricPrice, level: Int, limit: Int?
+  ) throws(GameError) -> (count: Int, cost: Double) {
+    switch quantity {
+    case .count(let count):
+      guard count >= 1 else { throw .invalidCount(count) }
+      if let limit, count > limit - level {
+        throw .overLimit(item: item, limit: limit, level: level, requested: count)
+      }
+      let cost = price.cost(from: level, count: count)
+      guard cost <= discoveries else { throw .notAffordable(item: item, cost: cost, held: discoveries) }
+      return (count, cost)
+    case .max:
+      var count = price.maxAffordable(from: level, budget: discoveries)
+      if let limit {
+        guard level < limit else { throw .overLimit(item: item, limit: limit, level: level, requested: 1) }
+        count = min(count, limit - level)
+      }
+      guard count >= 1 else {
+        throw .nothingAffordable(item: item, cost: price.cost(from: level, count: 1), held: discoveries)
+      }
+      return (count, price.cost(from: level, count: count))
+    }
+  }
+
+  private mutating func upgrade(_ item: Equipment, _ quantity: Quantity, rules: Rules) throws(GameError)
+    -> GameEvent
+  {
+    let level = equipment[item]
+    let (count, cost) = try resolve(
+      quantity, item: item.rawValue, price: Self.price(of: item, rules), level: level,
+      limit: Self.levelLimit(of: item, rules))
+    discoveries = max(0, discoveries - cost)
+    equipment[item] = level + count
+    return .upgraded(item, levels: count, cost: cost, level: level + count)
+  }
+
+  private mutating func hire(_ quantity: Quantity, rules: Rules) throws(GameError) -> GameEvent {
+    let (count, cost) = try resolve(
+      quantity, item: "scout", price: Self.scoutPrice(rules), level: hiredScouts, limit: nil)
+    discoveries = max(0, discoveries - cost)
+    hiredScouts += count
+    return .hired(count: count, cost: cost, hired: hiredScouts)
+  }
+
+  /// The cost of chartering the next route, or `nil` when every route is chartered.
+  public func nextCharterCost(_ rules: Rules) -> Double? {
+    route < rules.routeCount ? rules.balance.routes[route].charterCost : nil
+  }
+
+  private mutating func charter(rules: Rules) throws(GameError) -> GameEvent {
+    guard let cost = nextCharterCost(rules) else { throw .allRoutesChartered(routes: rules.routeCount) }
+    guard cost <= discoveries else { throw .notAffordable(item: "charter", cost: cost, held: discoveries) }
+    discoveries = max(0, discoveries - cost)
+    route += 1
+    legIndex = 0
+    legRemaining = rules.legs[nextPlace]
+    return .chartered(route: route, cost: cost)
+  }
+
+  private mutating func buySupplies(rules: Rules) throws(GameError) -> GameEvent {
+    let price = rules.balance.postmarks.suppliesPrice
+    guard postmarks >= price else {
+      throw .notEnoughPostmarks(item: "supplies", cost: price, held: postmarks)
+    }
+    let amount = suppliesAmount(rules)
+    postmarks -= price
+    discoveries += amount
+    lifetime.discoveriesEarned += amount
+    return .suppliesBought(discoveries: amount, postmarks: price)
+  }
+
+  private mutating func chooseColour(_ colour: SailColour, rules: Rules) throws(GameError) -> GameEvent {
+    if ownedColours.contains(colour) {
+      sailColour = colour
+      return .colourSelected(colour)
+    }
+    let price = rules.balance.postmarks.colourPrice
+    guard postmarks >= price else {
+      throw .notEnoughPostmarks(item: "the \(colour.rawValue) sail", cost: price, held: postmarks)
+    }
+    postmarks -= price
+    ownedColours.append(colour)
+    ownedColours.sort()
+    sailColour = colour
+    return .colourBought(colour, postmarks: price)
+  }
+
+  private mutating func takeBearings(rules: Rules) throws(GameError) -> GameEvent {
+    let bearings = rules.balance.prestige.bearings
+    let gain = bearingsGain(rules)
+    guard gain >= bearings.minimumKnowledge else {
+      throw .bearingsNotReady(gain: gain, minimum: bearings.minimumKnowledge)
+    }
+    knowledge += gain
+    postmarks += bearings.postmarks
+    lifetime.bearings += 1
+    resetVoyage(rules: rules)
+    return .tookBearings(knowledge: gain, postmarks: bearings.postmarks)
+  }
+
+  private mutating func passAtlas(rules: Rules) throws(GameError) -> GameEvent {
+    let atlas = rules.balance.prestige.atlas
+    guard knowledge >= atlas.knowledgeRequired else {
+      throw .atlasNotReady(knowledge: knowledge, required: atlas.knowledgeRequired)
+    }
+    generations += 1
+    postmarks += atlas.postmarks
+    knowledge = 0
+    resetVoyage(rules: rules)
+    return .passedAtlas(generation: generations, postmarks: atlas.postmarks)
+  }
+
+  /// Clears what every reset clears: Discoveries, equipment, hired scouts, routes, the current,
+  /// this voyage's visits and progress. Keeps everything else.
+  mutating func resetVoyage(rules: Rules) {
+    discoveries = 0
+    equipment = EquipmentLevels()
+    hiredScouts = 0
+    route = 1
+    legIndex = 0
+    legRemaining = rules.legs[0]
+    currentRemaining = 0
+    visited = 0
+    progress = 0
+  }
+}

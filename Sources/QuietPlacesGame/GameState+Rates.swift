@@ -1,0 +1,133 @@
+import Foundation
+
+/// The ordinary rates of production, with the parts they are made of.
+public struct Rates: Sendable, Equatable {
+  /// Knowledge multiplier `1 + 0.1·K`.
+  public var knowledge: Double
+  /// Generation multiplier `1 + G`.
+  public var generation: Double
+  /// Luminous charts multiplier (1.5 when owned, else 1).
+  public var charts: Double
+  /// Companion signal scout multiplier (1.2 when owned, else 1).
+  public var signal: Double
+  /// Spyglass multiplier on arrival rewards.
+  public var spyglass: Double
+  /// Ship speed in knots without any current.
+  public var speed: Double
+  /// Effective scouts, `eff(n)`.
+  public var effectiveScouts: Int
+  /// Discoveries per second from arrivals, averaged over the loop.
+  public var travel: Double
+  /// Discoveries per second from scouts.
+  public var scouts: Double
+  /// `travel + scouts`.
+  public var ordinary: Double { travel + scouts }
+}
+
+extension GameState {
+  /// Knowledge multiplier `mK = 1 + 0.1·K`.
+  public func knowledgeMultiplier(_ rules: Rules) -> Double {
+    1 + rules.balance.multipliers.perKnowledge * Double(knowledge)
+  }
+
+  /// Generation multiplier `mG = 1 + G`.
+  public func generationMultiplier(_ rules: Rules) -> Double {
+    1 + rules.balance.multipliers.perGeneration * Double(generations)
+  }
+
+  /// Luminous charts multiplier `mC`.
+  public func chartsMultiplier(_ rules: Rules) -> Double {
+    owns(.charts) ? rules.balance.purchases.chartsMultiplier : 1
+  }
+
+  /// Ship speed in knots with no current: `10 · 1.1^sails`.
+  public func baseSpeed(_ rules: Rules) -> Double {
+    rules.balance.ship.baseSpeedKnots
+      * pow(rules.balance.equipment.sails.effectPerLevel ?? 1, Double(equipment.sails))
+  }
+
+  /// Ship speed in knots now, with a current if one runs.
+  public func speed(_ rules: Rules) -> Double {
+    baseSpeed(rules) * (currentRemaining > 0 ? rules.balance.events.current.speedMultiplier ?? 1 : 1)
+  }
+
+  /// Scouts in the fleet: hired this voyage plus the Companion scout.
+  public func fleetSize(_ rules: Rules) -> Int {
+    hiredScouts + (owns(.signal) ? rules.balance.purchases.signalScouts : 0)
+  }
+
+  /// `eff(n) = n + 2·⌊n/5⌋`: every fifth scout is a pathfinder worth three.
+  public static func effectiveScouts(_ n: Int, rules: Rules) -> Int {
+    let scouts = rules.balance.scouts
+    return n + (scouts.pathfinderWorth - 1) * (n / scouts.pathfinderEvery)
+  }
+
+  /// The arrival grant at a place of the current route without `mC`: `reward · 1.12^spyglass · mK · mG`.
+  func unboostedGrant(at place: PlaceID, _ rules: Rules) -> Double {
+    rules.rewards[place]
+      * pow(rules.balance.equipment.spyglass.effectPerLevel ?? 1, Double(equipment.spyglass))
+      * knowledgeMultiplier(rules) * generationMultiplier(rules)
+  }
+
+  /// The arrival grant at a place: `reward · 1.12^spyglass · mK · mG · mC`.
+  public func grant(at place: PlaceID, _ rules: Rules) -> Double {
+    unboostedGrant(at: place, rules) * chartsMultiplier(rules)
+  }
+
+  /// Scout Discoveries per second: `eff(n) · yield · mK · mG · mC · (1.2 if signal)`.
+  public func scoutRate(_ rules: Rules) -> Double {
+    Double(Self.effectiveScouts(fleetSize(rules), rules: rules))
+      * rules.balance.routes[route - 1].scoutYieldPerSecond * knowledgeMultiplier(rules)
+      * generationMultiplier(rules) * chartsMultiplier(rules)
+      * (owns(.signal) ? rules.balance.purchases.signalScoutMultiplier : 1)
+  }
+
+  /// Scout progress per second: `eff(hired) · yield · mK · mG`, without purchased bonuses.
+  func scoutProgressRate(_ rules: Rules) -> Double {
+    Double(Self.effectiveScouts(hiredScouts, rules: rules))
+      * rules.balance.routes[route - 1].scoutYieldPerSecond
+      * knowledgeMultiplier(rules) * generationMultiplier(rules)
+  }
+
+  /// The ordinary rates: current equipment, route and permanent bonuses; scouts in, currents out.
+  public func rates(_ rules: Rules) -> Rates {
+    let first = (route - 1) * 5
+    var grants = 0.0
+    for place in first..<first + 5 { grants += grant(at: place, rules) }
+    let speed = baseSpeed(rules)
+    return Rates(
+      knowledge: knowledgeMultiplier(rules),
+      generation: generationMultiplier(rules),
+      charts: chartsMultiplier(rules),
+      signal: owns(.signal) ? rules.balance.purchases.signalScoutMultiplier : 1,
+      spyglass: pow(rules.balance.equipment.spyglass.effectPerLevel ?? 1, Double(equipment.spyglass)),
+      speed: speed,
+      effectiveScouts: Self.effectiveScouts(fleetSize(rules), rules: rules),
+      travel: speed * grants / rules.loopLengths[route - 1] / 3600,
+      scouts: scoutRate(rules))
+  }
+
+  /// Discoveries per second from travel and scouts, as `ordinaryRate` is defined.
+  public func ordinaryRate(_ rules: Rules) -> Double { rates(rules).ordinary }
+
+  /// Discoveries a crate of supplies grants now: `ordinaryRate × 3,600`.
+  public func suppliesAmount(_ rules: Rules) -> Double {
+    ordinaryRate(rules) * rules.balance.postmarks.suppliesSeconds
+  }
+
+  /// Hours of absence credited: 32 with Deep hold, else `8 + 2·cargo + 2·min(G, 4)`.
+  public func holdHours(_ rules: Rules) -> Int {
+    let hold = rules.balance.hold
+    if owns(.hold) { return Int(hold.deepHoldHours) }
+    let cargo = (rules.balance.equipment.cargo.holdHoursPerLevel ?? 0) * Double(equipment.cargo)
+    let fromGenerations = hold.hoursPerGeneration * Double(min(generations, hold.generationCap))
+    return Int(hold.baseHours + cargo + fromGenerations)
+  }
+
+  /// Knowledge New Bearings would give now: `⌊10 · ∛(progress / 100,000)⌋`, even below the minimum.
+  public func bearingsGain(_ rules: Rules) -> Int {
+    let bearings = rules.balance.prestige.bearings
+    let value = (bearings.factor * cbrt(max(0, progress) / bearings.progressScale)).rounded(.down)
+    return value.isFinite ? Int(min(value, 1e15)) : Int(1e15)
+  }
+}

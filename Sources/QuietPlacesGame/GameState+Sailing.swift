@@ -1,0 +1,248 @@
+import Foundation
+
+/// How time is stepped; both give the same state (the per-arrival stepper is the reference).
+public enum SailingMethod: Sendable {
+  /// Jumps over runs of ordinary arrivals in closed form; cost grows with events, not arrivals.
+  case closedForm
+  /// Steps arrival by arrival, reading every number from its formula each time.
+  case perArrival
+}
+
+/// The longest `advance` or absence the engine accepts: 100 years of 365.25 days.
+public let maximumAdvanceSeconds: Int64 = 3_155_760_000
+
+/// Two instants closer than this are the same instant (rounding of sums of leg times).
+let instantTolerance = 1e-6
+
+/// Grants and rates of the current route that stay fixed until Knowledge changes.
+struct RouteYield {
+  var grants: [Double]
+  var progressGrants: [Double]
+  var loopGrant: Double
+  var loopProgress: Double
+  var scoutRate: Double
+  var scoutProgressRate: Double
+
+  init(_ state: GameState, _ rules: Rules) {
+    let first = (state.route - 1) * 5
+    let charts = state.chartsMultiplier(rules)
+    progressGrants = (first..<first + 5).map { state.unboostedGrant(at: $0, rules) }
+    grants = progressGrants.map { $0 * charts }
+    loopGrant = grants.reduce(0, +)
+    loopProgress = progressGrants.reduce(0, +)
+    scoutRate = state.scoutRate(rules)
+    scoutProgressRate = state.scoutProgressRate(rules)
+  }
+}
+
+extension GameState {
+  /// Sails `seconds` with the app open.
+  mutating func advance(
+    seconds: Int64, rules: Rules, method: SailingMethod = .closedForm
+  ) throws(GameError) -> SailingReport {
+    guard seconds >= 1, seconds <= maximumAdvanceSeconds else { throw .invalidDuration(seconds: seconds) }
+    let report = sail(for: Double(seconds), online: true, rules: rules, method: method)
+    clock += seconds
+    return report
+  }
+
+  /// Opens the app at `now` and credits `min(absence, hold)` of offline sailing.
+  mutating func creditAbsence(
+    until now: Int64, rules: Rules, method: SailingMethod = .closedForm
+  ) throws(GameError) -> AbsenceReport {
+    guard now >= clock else { throw .clockBackwards(from: clock, to: now) }
+    let absence = now - clock
+    let hold = holdHours(rules)
+    let credited = min(absence, Int64(hold) * 3600)
+    let report =
+      credited > 0
+      ? sail(for: Double(credited), online: false, rules: rules, method: method) : SailingReport()
+    clock = now
+    isOpen = true
+    return AbsenceReport(absence: absence, holdHours: hold, credited: credited, sailing: report)
+  }
+
+  /// Sails for `duration` seconds: arrivals in order, scouts continuously, random events online only.
+  mutating func sail(for duration: Double, online: Bool, rules: Rules, method: SailingMethod) -> SailingReport
+  {
+    var report = SailingReport()
+    report.seconds = duration
+    let first = (route - 1) * 5
+    let routeMask: UInt64 = 0b11111 << UInt64(first)
+    let boost = rules.balance.events.current.speedMultiplier ?? 1
+    let baseSpeed = baseSpeed(rules)
+    var yield = RouteYield(self, rules)
+    var t = 0.0
+
+    func accrue(_ state: inout GameState, _ dt: Double, _ yield: RouteYield) {
+      let rate = method == .perArrival ? state.scoutRate(rules) : yield.scoutRate
+      let progressRate = method == .perArrival ? state.scoutProgressRate(rules) : yield.scoutProgressRate
+      let earned = rate * dt
+      state.discoveries += earned
+      state.progress += progressRate * dt
+      state.lifetime.discoveriesEarned += earned
+      report.scoutDiscoveries += earned
+    }
+
+    while true {
+      let speed =
+        (method == .perArrival ? self.baseSpeed(rules) : baseSpeed) * (currentRemaining > 0 ? boost : 1)
+      let toArrival = legRemaining / speed * 3600
+      if currentRemaining > 0 && currentRemaining <= toArrival {
+        // A current that ends at the same instant as an arrival ends first.
+        guard t + currentRemaining <= duration + instantTolerance else { break }
+        let dt = currentRemaining
+        accrue(&self, dt, yield)
+        legRemaining = max(0, legRemaining - speed * dt / 3600)
+        t += dt
+        currentRemaining = 0
+        continue
+      }
+      guard t + toArrival <= duration + instantTolerance else { break }
+      if method == .closedForm, visited & routeMask == routeMask,
+        let batch = ordinaryRun(speed: speed, until: duration - t, online: online, rules: rules)
+      {
+        let time = batch.distance / speed * 3600
+        let arrivals = batch.arrivals
+        let loops = Double(arrivals / 5)
+        var grants = loops * yield.loopGrant
+        var progressGrants = loops * yield.loopProgress
+        for j in 0..<arrivals % 5 {
+          grants += yield.grants[(legIndex + j) % 5]
+          progressGrants += yield.progressGrants[(legIndex + j) % 5]
+        }
+        accrue(&self, time, yield)
+        t += time
+        if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - time) }
+        discoveries += grants
+        progress += progressGrants
+        lifetime.discoveriesEarned += grants
+        lifetime.arrivals += arrivals
+        report.arrivalDiscoveries += grants
+        report.arrivals += arrivals
+        if online {
+          surveyCountdown -= arrivals
+          currentCountdown -= arrivals
+        }
+        legIndex = (legIndex + arrivals) % 5
+        legRemaining = rules.legs[first + legIndex]
+        continue
+      }
+      accrue(&self, toArrival, yield)
+      t += toArrival
+      if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - toArrival) }
+      let place = first + legIndex
+      let grant = method == .perArrival ? self.grant(at: place, rules) : yield.grants[legIndex]
+      let progressGrant =
+        method == .perArrival ? unboostedGrant(at: place, rules) : yield.progressGrants[legIndex]
+      if arrive(
+        at: place, grant: grant, progressGrant: progressGrant, online: online, rules: rules, report: &report)
+      {
+        yield = RouteYield(self, rules)
+      }
+    }
+    let dt = max(0, duration - t)
+    if dt > 0 {
+      let speed = baseSpeed * (currentRemaining > 0 ? boost : 1)
+      accrue(&self, dt, yield)
+      legRemaining = max(0, legRemaining - speed * dt / 3600)
+      if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - dt) }
+    }
+    report.currentRunningAtEnd = currentRemaining > 0
+    return report
+  }
+
+  /// The longest run of ordinary arrivals (no random event, no first visit) that ends well before
+  /// `limit` seconds and before a running current ends; `nil` when fewer than two fit.
+  private func ordinaryRun(
+    speed: Double, until limit: Double, online: Bool, rules: Rules
+  ) -> (arrivals: Int, distance: Double)? {
+    // Arrivals near a boundary are left to the single step, which decides ties the same way always.
+    let margin = 1e-5
+    var time = limit - margin
+    if currentRemaining > 0 { time = min(time, currentRemaining - margin) }
+    let cap = online ? min(surveyCountdown, currentCountdown) - 1 : Int.max
+    guard cap >= 2, time > 0 else { return nil }
+    let reach = speed * time / 3600
+    guard legRemaining <= reach else { return nil }
+    let first = (route - 1) * 5
+    let loopLength = rules.loopLengths[route - 1]
+    var rest = reach - legRemaining
+    let loops = min((rest / loopLength).rounded(.down), Double(cap / 5 + 1))
+    rest -= loops * loopLength
+    var arrivals = 1 + 5 * Int(loops)
+    var j = 1
+    while j < 5, rest >= rules.legs[first + (legIndex + j) % 5] {
+      rest -= rules.legs[first + (legIndex + j) % 5]
+      arrivals += 1
+      j += 1
+    }
+    arrivals = min(arrivals, cap)
+    guard arrivals >= 2 else { return nil }
+    let after = arrivals - 1
+    var distance = legRemaining + Double(after / 5) * loopLength
+    for k in 0..<after % 5 { distance += rules.legs[first + (legIndex + 1 + k) % 5] }
+    return (arrivals, distance)
+  }
+
+  /// One arrival, in the order of the rules: grant, first visit this voyage, first visit ever,
+  /// then (online) the survey and current countdowns, then departure. Returns whether Knowledge changed.
+  private mutating func arrive(
+    at place: PlaceID, grant: Double, progressGrant: Double, online: Bool, rules: Rules,
+    report: inout SailingReport
+  ) -> Bool {
+    let balance = rules.balance
+    discoveries += grant
+    progress += progressGrant
+    report.arrivalDiscoveries += grant
+    var earned = grant
+    let bit: UInt64 = 1 << UInt64(place)
+    if visited & bit == 0 {
+      visited |= bit
+      let bonus = balance.arrivals.firstVisitBonusMultiplier * grant
+      discoveries += bonus
+      progress += balance.arrivals.firstVisitBonusMultiplier * progressGrant
+      report.bonusDiscoveries += bonus
+      report.firstVisits.append(place)
+      earned += bonus
+    }
+    if stamped & bit == 0 {
+      stamped |= bit
+      addPostmarks(balance.arrivals.firstVisitEverPostmarks)
+      report.postmarks += balance.arrivals.firstVisitEverPostmarks
+      report.stamps.append(place)
+    }
+    var knowledgeChanged = false
+    if online {
+      surveyCountdown -= 1
+      if surveyCountdown <= 0 {
+        let multiplier = balance.events.survey.grantMultiplier ?? 0
+        let amount = multiplier * grant
+        discoveries += amount
+        progress += multiplier * progressGrant
+        earned += amount
+        let points = balance.events.survey.knowledge ?? 0
+        knowledge += points
+        report.surveyDiscoveries += amount
+        report.surveys += 1
+        report.knowledge += points
+        lifetime.surveys += 1
+        knowledgeChanged = points != 0
+        surveyCountdown = random.nextCountdown(probability: 1 / balance.events.survey.oneIn)
+      }
+      currentCountdown -= 1
+      if currentCountdown <= 0 {
+        currentRemaining = balance.events.current.durationSeconds ?? 0
+        report.currents += 1
+        lifetime.currents += 1
+        currentCountdown = random.nextCountdown(probability: 1 / balance.events.current.oneIn)
+      }
+    }
+    lifetime.arrivals += 1
+    lifetime.discoveriesEarned += earned
+    report.arrivals += 1
+    legIndex = (legIndex + 1) % 5
+    legRemaining = rules.legs[(route - 1) * 5 + legIndex]
+    return knowledgeChanged
+  }
+}

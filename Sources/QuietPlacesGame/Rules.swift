@@ -1,0 +1,102 @@
+import Foundation
+
+/// The balance data in the shape the engine works with: tables per place and route, read once.
+public struct Rules: Sendable {
+  /// The balance the rules were made from.
+  public let balance: Balance
+  /// A new game's clock, in seconds since 1970-01-01T00:00:00Z.
+  public let startClock: Int64
+  /// Leg lengths in nautical miles, by ``PlaceID``.
+  let legs: [Double]
+  /// Base arrival rewards, by ``PlaceID``.
+  let rewards: [Double]
+  /// Place names, by ``PlaceID``.
+  let placeNames: [String]
+  /// Length of each route's loop in nautical miles.
+  let loopLengths: [Double]
+  /// Lower-cased place names to their IDs.
+  private let placesByName: [String: PlaceID]
+
+  /// Rules from validated balance data.
+  public init(balance: Balance) {
+    self.balance = balance
+    startClock = Rules.parseInstant(balance.clock.start) ?? 0
+    legs = balance.routes.flatMap { $0.places.map(\.legNauticalMiles) }
+    rewards = balance.routes.flatMap { $0.places.map(\.reward) }
+    placeNames = balance.routes.flatMap { $0.places.map(\.name) }
+    loopLengths = balance.routes.map { $0.places.reduce(0) { $0 + $1.legNauticalMiles } }
+    var byName: [String: PlaceID] = [:]
+    for (id, name) in placeNames.enumerated() { byName[name.lowercased()] = id }
+    placesByName = byName
+  }
+
+  /// Loads `balance.json` from a configuration folder.
+  public static func load(configurationDirectory: URL) throws(BalanceError) -> Rules {
+    Rules(balance: try Balance.load(from: configurationDirectory.appendingPathComponent("balance.json")))
+  }
+
+  /// Number of routes in the atlas.
+  public var routeCount: Int { balance.routes.count }
+
+  /// The name of a place.
+  public func placeName(_ place: PlaceID) -> String { placeNames[place] }
+
+  /// The place with this name, in any letter case.
+  public func place(named name: String) -> PlaceID? { placesByName[name.lowercased()] }
+
+  /// The place of a route (1-based) at an index (0-based).
+  public func place(route: Int, index: Int) -> PlaceID { (route - 1) * 5 + index }
+
+  /// All places, in atlas order.
+  public var allPlaces: Range<PlaceID> { 0..<placeNames.count }
+
+  /// A route's name (1-based).
+  public func routeName(_ route: Int) -> String { balance.routes[route - 1].name }
+
+  /// Seconds since 1970 for `YYYY-MM-DDTHH:MM:SSZ`.
+  public static func parseInstant(_ text: String) -> Int64? {
+    let parts = text.split(whereSeparator: { "-T:Z".contains($0) })
+    guard text.count == 20, text.hasSuffix("Z"), parts.count == 6 else { return nil }
+    let numbers = parts.compactMap { Int64($0) }
+    guard numbers.count == 6 else { return nil }
+    let (year, month, day, hour, minute, second) = (
+      numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5]
+    )
+    guard (1970...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+      (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+    else { return nil }
+    return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since 1970.
+  public static func formatInstant(_ seconds: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let rest = seconds - days * 86_400
+    let (year, month, day) = civilFromDays(days)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60))Z"
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The date of a day counted from 1970-01-01.
+  static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

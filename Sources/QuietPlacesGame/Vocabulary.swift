@@ -1,0 +1,53 @@
+/// A piece of equipment the ship can be upgraded with.
+public enum Equipment: String, Sendable, Codable, CaseIterable, Hashable {
+  /// Ship speed × 1.1 a level.
+  case sails
+  /// Arrival reward × 1.12 a level.
+  case spyglass
+  /// Free hold + 2 hours a level, up to 4 levels.
+  case cargo
+}
+
+/// How many levels or scouts to buy.
+public enum Quantity: Sendable, Equatable, Hashable {
+  /// Exactly this many.
+  case count(Int)
+  /// As many as the Discoveries held pay for.
+  case max
+}
+
+/// A permanent purchase: a non-consumable product's benefit.
+public enum PermanentPurchase: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+  /// Luminous charts: Discovery grants from arrivals and scouts × 1.5.
+  case charts
+  /// Deep hold: 32 hours of offline earnings per absence.
+  case hold
+  /// Companion signal: one permanent scout and scout income × 1.2.
+  case signal
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
+
+/// A sail colour; ivory is free, the others cost Postmarks once.
+public enum SailColour: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+  case ivory
+  case apricot
+  case turquoise
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
+
+/// The two prestige layers.
+public enum PrestigeLayer: String, Sendable, Codable, Hashable {
+  /// New Bearings: Knowledge for voyage progress.
+  case bearings
+  /// Passing the Atlas: a generation for 1,000 Knowledge.
+  case atlas
+}
+
+/// A place of the atlas: `route · 5 + index`, both counted from zero.
+public typealias PlaceID = Int
