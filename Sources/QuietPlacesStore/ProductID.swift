@@ -1,0 +1,64 @@
+import QuietPlacesGame
+
+/// The five products of Quiet Places, by the suffix of their App Store product ID.
+public enum ProductID: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+  case marks100
+  case marks550
+  case charts
+  case hold
+  case signal
+
+  /// The app's bundle identifier; every product ID starts with it.
+  public static let bundleID = "com.gallaxgames.quietplaces"
+
+  /// The full App Store product ID, such as `com.gallaxgames.quietplaces.charts`.
+  public var fullID: String { "\(Self.bundleID).\(rawValue)" }
+
+  /// The product for a full ID.
+  public init?(fullID: String) {
+    let prefix = "\(Self.bundleID)."
+    guard fullID.hasPrefix(prefix), let id = ProductID(rawValue: String(fullID.dropFirst(prefix.count)))
+    else {
+      return nil
+    }
+    self = id
+  }
+
+  /// The product a user named by suffix or full ID, in any letter case.
+  public init?(argument: String) {
+    let text = argument.lowercased()
+    if let id = ProductID(rawValue: text) ?? ProductID(fullID: text) { self = id } else { return nil }
+  }
+
+  /// Consumable packs or non-consumable permanent purchases.
+  public var type: ProductType { permanent == nil ? .consumable : .nonConsumable }
+
+  /// The permanent purchase a non-consumable unlocks.
+  public var permanent: PermanentPurchase? {
+    switch self {
+    case .marks100, .marks550: nil
+    case .charts: .charts
+    case .hold: .hold
+    case .signal: .signal
+    }
+  }
+
+  /// The product that unlocks a permanent purchase.
+  public init(_ permanent: PermanentPurchase) {
+    switch permanent {
+    case .charts: self = .charts
+    case .hold: self = .hold
+    case .signal: self = .signal
+    }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
+
+/// StoreKit's product types that Quiet Places sells.
+public enum ProductType: String, Sendable, Codable, Hashable {
+  case consumable = "Consumable"
+  case nonConsumable = "Non-Consumable"
+}
