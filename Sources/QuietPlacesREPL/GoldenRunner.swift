@@ -108,12 +108,13 @@ public struct GoldenRunner: Sendable {
     var files: [String: ScriptFile] = [:]
     var problems: [ScriptResult] = []
     for given in options.paths.isEmpty ? ["Scripts"] : options.paths {
-      let url = given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
+      let url =
+        given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
       var isFolder: ObjCBool = false
       guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
         let message =
           options.paths.isEmpty
-          ? "\(given): no Scripts folder here; run in the folder that holds Scripts/, or pass files or folders"
+          ? "\(given): no Scripts folder here; run where Scripts/ is, or pass files or folders"
           : "\(given): no such file or folder; pass a .qp file or a folder of them"
         problems.append(ScriptResult(path: given, outcome: .error(message)))
         continue
@@ -124,7 +125,8 @@ public struct GoldenRunner: Sendable {
       }
       let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
       for relative in (try? manager.subpathsOfDirectory(atPath: url.path)) ?? [] {
-        guard relative.hasSuffix(".qp"), !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+        guard relative.hasSuffix(".qp"),
+          !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
         else { continue }
         let fileURL = url.appendingPathComponent(relative)
         var isSubfolder: ObjCBool = false
@@ -153,7 +155,8 @@ public struct GoldenRunner: Sendable {
       let reason = GoldenScript.reason(error)
       return ScriptResult(
         path: file.path,
-        outcome: .error("cannot make a temporary save folder in \(temporaryDirectory.path) (\(reason)); set TMPDIR"))
+        outcome: .error(
+          "cannot make a temporary save folder in \(temporaryDirectory.path) (\(reason)); set TMPDIR"))
     }
     defer { try? FileManager.default.removeItem(at: saveFolder) }
 
@@ -161,7 +164,8 @@ public struct GoldenRunner: Sendable {
     do {
       interpreter = try await factory(saveFolder)
     } catch {
-      return ScriptResult(path: file.path, outcome: .error("\(file.path): the session could not start: \(error)"))
+      return ScriptResult(
+        path: file.path, outcome: .error("\(file.path): the session could not start: \(error)"))
     }
     var outputs: [[String]] = []
     for block in script.blocks {

@@ -14,8 +14,13 @@ public enum LineDiff {
   public static func edits(from old: [String], to new: [String]) -> [Edit] {
     // Lines become small integers so the inner loop compares integers, not strings.
     var ids: [String: Int] = [:]
-    let a = old.map { line in ids[line] ?? { ids[line] = ids.count; return ids.count - 1 }() }
-    let b = new.map { line in ids[line] ?? { ids[line] = ids.count; return ids.count - 1 }() }
+    func id(_ line: String) -> Int {
+      if let known = ids[line] { return known }
+      ids[line] = ids.count
+      return ids.count - 1
+    }
+    let a = old.map(id)
+    let b = new.map(id)
 
     // A common prefix and suffix are unchanged; only the middle needs the search.
     var prefix = 0
@@ -112,8 +117,9 @@ public enum LineDiff {
       case .same(let x, _): anchor = x
       }
       let start = positions[range.lowerBound]
-      var header =
-        "@@ -\(rangeText(start: start.old, count: oldCount)) +\(rangeText(start: start.new, count: newCount)) @@"
+      let oldRange = rangeText(start: start.old, count: oldCount)
+      let newRange = rangeText(start: start.new, count: newCount)
+      var header = "@@ -\(oldRange) +\(newRange) @@"
       if let text = label(anchor) { header += " " + text }
       output.append(header)
       output += body

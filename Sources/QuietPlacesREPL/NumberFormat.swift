@@ -45,7 +45,8 @@ public enum NumberFormat {
       let whole = Int(hundredths) / 100
       let fraction = Int(hundredths) % 100
       if fraction == 0 { return grouped(whole) }
-      let decimals = fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+      let decimals =
+        fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)")
       return "\(whole).\(decimals)"
     }
     let whole = value.rounded()

@@ -40,7 +40,8 @@ public struct TestCommandLine: Sendable, Equatable {
         let value = option == "--jobs" ? "a number of scripts to run at once, such as 2" : "the text to match"
         return "error: \(option) needs a value; write \(option) and then \(value)"
       case .badJobs(let value):
-        return "error: --jobs '\(value)' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
+        return
+          "error: --jobs '\(value)' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
       case .repeated(let option):
         return "error: \(option) is given more than once; give it once"
       case .updateInCI:

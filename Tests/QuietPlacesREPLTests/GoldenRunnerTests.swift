@@ -118,7 +118,8 @@ import Testing
     #expect(lines == ["ok   Scripts/b/x.qp", "1 passed, 0 failed"])
     #expect(status == 0)
     let none = await run(runner(in: folder, TestCommandLine(filter: "zzz")))
-    #expect(none.lines == ["error: no script path contains 'zzz'; check the --filter text", "0 passed, 0 failed"])
+    #expect(
+      none.lines == ["error: no script path contains 'zzz'; check the --filter text", "0 passed, 0 failed"])
     #expect(none.status == 1)
   }
 
@@ -133,9 +134,10 @@ import Testing
     let serial = await run(runner(in: folder, TestCommandLine(paths: ["."], jobs: 1)))
     let parallel = await run(runner(in: folder, TestCommandLine(paths: ["."], jobs: 3)))
     #expect(parallel.lines == serial.lines)
-    #expect(parallel.lines.filter { $0.hasPrefix("ok") || $0.hasPrefix("FAIL") } == [
-      "ok   s0.qp", "ok   s1.qp", "ok   s2.qp", "ok   s3.qp", "FAIL s4.qp", "ok   s5.qp",
-    ])
+    #expect(
+      parallel.lines.filter { $0.hasPrefix("ok") || $0.hasPrefix("FAIL") } == [
+        "ok   s0.qp", "ok   s1.qp", "ok   s2.qp", "ok   s3.qp", "FAIL s4.qp", "ok   s5.qp",
+      ])
     #expect(parallel.lines.last == "5 passed, 1 failed")
   }
 

@@ -28,7 +28,8 @@ import Testing
           .init(
             command: "new --seed 7", line: 2,
             expected: [
-              Line(number: 3, text: "A new voyage."), Line(number: 4, text: ""), Line(number: 5, text: "Seed 7."),
+              Line(number: 3, text: "A new voyage."), Line(number: 4, text: ""),
+              Line(number: 5, text: "Seed 7."),
             ])),
         .command(.init(command: "status", line: 8, expected: [Line(number: 9, text: "\t@ sea")])),
         .comment(Line(number: 10, text: "# the end")),

@@ -40,7 +40,8 @@ import Testing
     var new = old
     new[5] = "changed 6"
     new.insert("added", at: 11)
-    let diff = LineDiff.unified(old: old, new: new, oldHeader: "a.qp (expected)", newHeader: "a.qp (actual)") {
+    let diff = LineDiff.unified(old: old, new: new, oldHeader: "a.qp (expected)", newHeader: "a.qp (actual)")
+    {
       "at \($0)"
     }
     #expect(
@@ -79,6 +80,9 @@ import Testing
 
   @Test func insertionIntoEmptyAndEqualInputs() {
     #expect(LineDiff.unified(old: ["a"], new: ["a"], oldHeader: "a", newHeader: "b") == [])
-    #expect(LineDiff.unified(old: [], new: ["x"], oldHeader: "a", newHeader: "b") == ["--- a", "+++ b", "@@ -0,0 +1 @@", "+x"])
+    #expect(
+      LineDiff.unified(old: [], new: ["x"], oldHeader: "a", newHeader: "b") == [
+        "--- a", "+++ b", "@@ -0,0 +1 @@", "+x",
+      ])
   }
 }
