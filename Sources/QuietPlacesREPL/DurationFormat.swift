@@ -1,0 +1,120 @@
+/// Durations in the REPL: printing seconds as `2h 30m`, and reading what users type after `advance`.
+///
+/// Printing uses the units `y` (a Julian year of 365.25 days, the year of ``maximumSeconds``), `d`,
+/// `h`, `m` and `s`, and shows at most two adjacent units, rounding down: `90` is `1m 30s`, `7205` is
+/// `2h` (the minutes are zero, the 5 s are dropped), `0` is `0s`.
+///
+/// Reading accepts whole numbers with the units `w`, `d`, `h`, `m`, `s`, largest first, each once,
+/// without spaces: `90s`, `45m`, `8h`, `2d`, `1w`, `1h30m`, `1d2h3m4s`. The total must be at least one
+/// second and at most ``maximumSeconds``.
+public enum DurationFormat {
+  /// The longest duration a command accepts: 100 Julian years, 3,155,760,000 seconds.
+  public static let maximumSeconds: Int64 = 3_155_760_000
+
+  /// Why typed text is not an acceptable duration; `description` says what would be right.
+  public enum ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing was typed.
+    case empty
+    /// The text is not an amount with units at all (a sign, a letter first, a stray character).
+    case notADuration(String)
+    /// A fraction such as `1.5h`.
+    case fraction(String)
+    /// A number without a unit, such as `90`.
+    case missingUnit(String)
+    /// A letter that is not one of the units.
+    case unknownUnit(String, unit: Character)
+    /// Units repeated or smaller before larger, such as `30m1h`.
+    case unitsOutOfOrder(String)
+    /// The amounts add up to zero.
+    case zero(String)
+    /// Longer than ``DurationFormat/maximumSeconds``.
+    case beyondMaximum(String)
+
+    /// One sentence: what was wrong, and what would be right.
+    public var description: String {
+      let examples = "such as 90s, 45m, 8h, 2d or 1h30m"
+      switch self {
+      case .empty:
+        return "a duration is missing; write a positive amount \(examples)"
+      case .notADuration(let text):
+        return "'\(text)' is not a duration; write a positive amount \(examples)"
+      case .fraction(let text):
+        return "'\(text)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
+      case .missingUnit(let text):
+        return "'\(text)' ends without a unit; add s, m, h, d or w, such as \(text)m"
+      case .unknownUnit(let text, let unit):
+        return "'\(unit)' in '\(text)' is not a unit; use s, m, h, d or w, \(examples)"
+      case .unitsOutOfOrder(let text):
+        return "'\(text)' repeats a unit or puts a smaller one first; write each unit once, largest first, "
+          + "such as 1h30m"
+      case .zero(let text):
+        return "'\(text)' is no time at all; write at least 1s"
+      case .beyondMaximum(let text):
+        return "'\(text)' is beyond the maximum of 100 years; write a shorter duration, such as 36500d"
+      }
+    }
+  }
+
+  /// Units for reading, largest first.
+  private static let inputUnits: [(unit: Character, seconds: Int64)] = [
+    ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
+  ]
+
+  /// Units for printing, largest first.
+  private static let outputUnits: [(unit: String, seconds: UInt64)] = [
+    ("y", 31_557_600), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
+  ]
+
+  /// `seconds` as at most two adjacent units, rounding down: `2h 30m`, `45m`, `1m 30s`, `3d 4h`, `0s`.
+  public static func string(seconds: Int64) -> String {
+    let magnitude = seconds.magnitude
+    guard let first = outputUnits.firstIndex(where: { magnitude >= $0.seconds }) else { return "0s" }
+    let (unit, size) = outputUnits[first]
+    var text = "\(magnitude / size)\(unit)"
+    if first + 1 < outputUnits.count {
+      let (nextUnit, nextSize) = outputUnits[first + 1]
+      let next = magnitude % size / nextSize
+      if next > 0 { text += " \(next)\(nextUnit)" }
+    }
+    return seconds < 0 ? "-" + text : text
+  }
+
+  /// The number of seconds `text` stands for, such as 5400 for `1h30m`.
+  public static func parse(_ text: String) throws(ParseError) -> Int64 {
+    guard !text.isEmpty else { throw .empty }
+    var total: Int64 = 0
+    var amount: Int64?
+    var overflow = false
+    var nextAllowedUnit = 0  // index into inputUnits: units must come in descending order
+    for character in text {
+      if let digit = character.wholeNumberValue, character.isASCII {
+        let (times10, o1) = (amount ?? 0).multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(Int64(digit))
+        overflow = overflow || o1 || o2
+        amount = sum
+        continue
+      }
+      if character == "." || character == "," {
+        throw amount == nil ? .notADuration(text) : .fraction(text)
+      }
+      guard character.isLetter else { throw .notADuration(text) }
+      guard let value = amount else { throw .notADuration(text) }
+      guard let index = inputUnits.firstIndex(where: { $0.unit == character }) else {
+        throw .unknownUnit(text, unit: character)
+      }
+      guard index >= nextAllowedUnit else { throw .unitsOutOfOrder(text) }
+      let (seconds, o3) = value.multipliedReportingOverflow(by: inputUnits[index].seconds)
+      let (sum, o4) = total.addingReportingOverflow(seconds)
+      overflow = overflow || o3 || o4
+      total = sum
+      amount = nil
+      nextAllowedUnit = index + 1
+    }
+    if amount != nil {
+      throw .missingUnit(text)
+    }
+    if overflow || total > maximumSeconds { throw .beyondMaximum(text) }
+    if total == 0 { throw .zero(text) }
+    return total
+  }
+}

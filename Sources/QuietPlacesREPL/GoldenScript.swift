@@ -1,0 +1,243 @@
+import Foundation
+
+/// A parsed `.qp` script: comments, commands and each command's expected output, with line numbers.
+///
+/// The format (repl.md §2): a line starting with `> ` is a command (a tab after `>` works too); a line
+/// starting with `#` is a comment; the lines after a command, up to the next command or comment, are its
+/// expected output. Blank lines between blocks are ignored and trailing blank lines of a block are not
+/// compared. The script keeps its original text so that ``rendered(actualOutputs:)`` can rewrite only
+/// the output that changed, leaving commands, comments and blank lines byte for byte.
+public struct GoldenScript: Sendable, Equatable {
+  /// One line of the script: its 1-based number and its text (without the line ending).
+  public struct Line: Sendable, Equatable {
+    /// The 1-based line number in the file.
+    public var number: Int
+    /// The text, without the line ending.
+    public var text: String
+
+    /// Makes a line.
+    public init(number: Int, text: String) {
+      self.number = number
+      self.text = text
+    }
+  }
+
+  /// A command and the output expected from it.
+  public struct Block: Sendable, Equatable {
+    /// The command as the session receives it, without the `> ` and surrounding white space.
+    public var command: String
+    /// The 1-based line number of the command.
+    public var line: Int
+    /// The expected output lines, without the block's trailing blank lines.
+    public var expected: [Line]
+
+    /// Makes a block.
+    public init(command: String, line: Int, expected: [Line]) {
+      self.command = command
+      self.line = line
+      self.expected = expected
+    }
+
+    /// Whether `actual` is the output this block expects.
+    ///
+    /// Trailing blank lines are ignored on both sides, and so is white space at the end of a line
+    /// (editors strip it, and a test should not fail on what nobody can see).
+    public func matches(_ actual: [String]) -> Bool {
+      GoldenScript.comparable(expected.map(\.text)) == GoldenScript.comparable(actual)
+    }
+  }
+
+  /// A comment or a command block, in the order they appear.
+  public enum Entry: Sendable, Equatable {
+    /// A comment line, `#` included.
+    case comment(Line)
+    /// A command with its expected output.
+    case command(Block)
+  }
+
+  /// The script's path as the user named it, used in messages.
+  public let path: String
+  /// Comments and commands in file order.
+  public let entries: [Entry]
+  /// The file's lines as they were, without `\n` (a `\r` of a CRLF ending stays, so nothing is lost).
+  private let rawLines: [String]
+  /// Whether the last line ended with a line break.
+  private let endsWithNewline: Bool
+
+  /// The command blocks in file order.
+  public var blocks: [Block] {
+    entries.compactMap { entry in
+      if case .command(let block) = entry { return block }
+      return nil
+    }
+  }
+
+  /// Parses the text of a script named `path`.
+  public static func parse(_ text: String, path: String) throws(GoldenScriptError) -> GoldenScript {
+    var body = Substring(text)
+    if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+    // Split on the byte: as a Character, "\r\n" is one grapheme and would not match "\n".
+    var raw = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    let endsWithNewline = raw.count > 1 && raw.last == ""
+    if endsWithNewline || raw == [""] { raw.removeLast() }
+    let entries = try parseEntries(raw, path: path)
+    return GoldenScript(path: path, entries: entries, rawLines: raw, endsWithNewline: endsWithNewline)
+  }
+
+  /// Parses the bytes of a script named `path`, reporting the first line that is not UTF-8.
+  public static func parse(data: Data, path: String) throws(GoldenScriptError) -> GoldenScript {
+    if let text = String(data: data, encoding: .utf8) {
+      return try parse(text, path: path)
+    }
+    var lineNumber = 1
+    for lineBytes in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      if String(data: Data(lineBytes), encoding: .utf8) == nil { break }
+      lineNumber += 1
+    }
+    throw GoldenScriptError(path: path, line: lineNumber, problem: .notUTF8)
+  }
+
+  /// Reads and parses the script at `url`; `path` is how messages name it.
+  public static func load(from url: URL, path: String) throws(GoldenScriptError) -> GoldenScript {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(Self.reason(error)))
+    }
+    return try parse(data: data, path: path)
+  }
+
+  /// The script's text exactly as it was parsed.
+  public func rendered() -> String {
+    Self.join(rawLines, endsWithNewline: endsWithNewline)
+  }
+
+  /// The script's text with the expected output of every block that does not match replaced by
+  /// `actualOutputs` (one array per block, in order); commands, comments, blank lines and matching
+  /// blocks are kept exactly.
+  public func rendered(actualOutputs: [[String]]) -> String {
+    let lines = renderedLines(actualOutputs: actualOutputs)
+    return Self.join(lines, endsWithNewline: endsWithNewline)
+  }
+
+  /// The file's lines with failing blocks' output replaced, as ``rendered(actualOutputs:)`` writes them.
+  public func renderedLines(actualOutputs: [[String]]) -> [String] {
+    let crlf = rawLines.first?.hasSuffix("\r") ?? false
+    var result: [String] = []
+    var next = 0
+    for (index, block) in blocks.enumerated() where index < actualOutputs.count {
+      let actual = actualOutputs[index]
+      guard !block.matches(actual) else { continue }
+      let start = block.line  // the 0-based index of the first line after the command
+      result += rawLines[next..<start]
+      let trimmed = Self.trimmingTrailingBlanks(actual)
+      result += trimmed.map { crlf ? $0 + "\r" : $0 }
+      next = start + block.expected.count
+    }
+    result += rawLines[next...]
+    return result
+  }
+
+  /// The file's lines as they were, without line endings.
+  public var lines: [String] {
+    rawLines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }
+  }
+
+  // MARK: - Parsing
+
+  private static func parseEntries(_ raw: [String], path: String) throws(GoldenScriptError) -> [Entry] {
+    enum Place { case start, comment, command }  // what the last non-blank line was
+    var entries: [Entry] = []
+    var place = Place.start
+    var current: Block?
+    var pending: [Line] = []  // output lines of the current block, blank ones included
+
+    func closeBlock() {
+      guard var block = current else { return }
+      while let last = pending.last, isBlank(last.text) { pending.removeLast() }
+      block.expected = pending
+      entries.append(.command(block))
+      current = nil
+      pending = []
+    }
+
+    for (index, rawLine) in raw.enumerated() {
+      let number = index + 1
+      let text = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+      if text.hasPrefix(">") {
+        let rest = text.dropFirst()
+        if rest.allSatisfy(\.isWhitespace) {
+          throw GoldenScriptError(path: path, line: number, problem: .emptyCommand)
+        }
+        guard let first = rest.first, first == " " || first == "\t" else {
+          throw GoldenScriptError(path: path, line: number, problem: .missingSpaceAfterPrompt)
+        }
+        closeBlock()
+        let command = rest.trimmingCharacters(in: .whitespaces)
+        current = Block(command: command, line: number, expected: [])
+        place = .command
+      } else if text.hasPrefix("#") {
+        closeBlock()
+        entries.append(.comment(Line(number: number, text: text)))
+        place = .comment
+      } else if place == .command {
+        pending.append(Line(number: number, text: text))
+      } else if !isBlank(text) {
+        let commandSeen = entries.contains { if case .command = $0 { true } else { false } }
+        let problem: GoldenScriptError.Problem = commandSeen ? .outputAfterComment : .outputBeforeAnyCommand
+        throw GoldenScriptError(path: path, line: number, problem: problem)
+      }
+    }
+    closeBlock()
+    guard entries.contains(where: { if case .command = $0 { true } else { false } }) else {
+      throw GoldenScriptError(path: path, line: nil, problem: .noCommands)
+    }
+    return entries
+  }
+
+  // MARK: - Helpers
+
+  static func isBlank(_ text: some StringProtocol) -> Bool {
+    text.allSatisfy { $0 == " " || $0 == "\t" }
+  }
+
+  static func trimmingTrailingBlanks(_ lines: [String]) -> [String] {
+    var lines = lines
+    while let last = lines.last, isBlank(last) { lines.removeLast() }
+    return lines
+  }
+
+  static func comparable(_ lines: [String]) -> [Substring] {
+    trimmingTrailingBlanks(lines).map { line in
+      var text = Substring(line)
+      while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+      return text
+    }
+  }
+
+  private static func join(_ lines: [String], endsWithNewline: Bool) -> String {
+    var text = lines.joined(separator: "\n")
+    if endsWithNewline && !lines.isEmpty { text += "\n" }
+    return text
+  }
+
+  static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+      return String(cString: strerror(code.rawValue)).lowercased()
+    }
+    if nsError.domain == NSCocoaErrorDomain {
+      switch nsError.code {
+      case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
+      case NSFileReadNoPermissionError: return "permission denied"
+      default: break
+      }
+    }
+    return nsError.localizedDescription
+  }
+}

@@ -1,0 +1,63 @@
+/// Why a `.qp` script could not be read or parsed: where it went wrong and what was wrong.
+///
+/// `description` is the one sentence a user sees: `path:line: what was wrong; what would be right`.
+public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was wrong.
+  public enum Problem: Sendable, Equatable {
+    /// A non-blank line that is neither a command nor a comment comes before the first command.
+    case outputBeforeAnyCommand
+    /// A non-blank line that is neither a command nor a comment follows a comment.
+    case outputAfterComment
+    /// A line that is just `>` (perhaps with spaces): a command with nothing in it.
+    case emptyCommand
+    /// A line such as `>status`: the prompt is not followed by a space.
+    case missingSpaceAfterPrompt
+    /// The bytes of the line are not UTF-8.
+    case notUTF8
+    /// The script has no commands at all.
+    case noCommands
+    /// The file could not be read; the reason comes from the file system.
+    case unreadable(String)
+  }
+
+  /// The script's path as the user named it.
+  public var path: String
+  /// The 1-based line the problem is on, when it is on one line.
+  public var line: Int?
+  /// What was wrong.
+  public var problem: Problem
+
+  /// Makes an error for `path`, at `line` when the problem is on one line.
+  public init(path: String, line: Int?, problem: Problem) {
+    self.path = path
+    self.line = line
+    self.problem = problem
+  }
+
+  /// `path:line: sentence`, the way the runner prints it.
+  public var description: String {
+    let place = line.map { "\(path):\($0)" } ?? path
+    return "\(place): \(sentence)"
+  }
+
+  private var sentence: String {
+    switch problem {
+    case .outputBeforeAnyCommand:
+      return "output line before any command; start a command with '> '"
+    case .outputAfterComment:
+      return
+        "output line after a comment (a comment ends a command's output); "
+        + "move it above the comment or start a command with '> '"
+    case .emptyCommand:
+      return "empty command; write the command after '> ', for example '> status'"
+    case .missingSpaceAfterPrompt:
+      return "'>' must be followed by a space; write '> ' and then the command"
+    case .notUTF8:
+      return "not UTF-8 text; save the script as UTF-8"
+    case .noCommands:
+      return "no commands; a script needs at least one line starting with '> '"
+    case .unreadable(let reason):
+      return "cannot be read (\(reason)); check the path and its permissions"
+    }
+  }
+}

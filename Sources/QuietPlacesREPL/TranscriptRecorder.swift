@@ -1,0 +1,88 @@
+import Foundation
+
+/// Writes a session to a `.qp` file as it goes, for `record FILE` … `record stop`.
+///
+/// Each command is appended as `> command` followed by its output lines and written straight to the
+/// file, so a session that dies still leaves what it did. A recorded file is a golden script that
+/// `quietplaces test` passes unchanged when replayed from the same starting state.
+public final class TranscriptRecorder {
+  /// Why the file could not be written.
+  public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file being recorded to.
+    public var path: String
+    /// What went wrong, from the file system.
+    public var reason: String
+
+    /// One sentence: what went wrong, and what would be right.
+    public var description: String {
+      "cannot record to \(path) (\(reason)); choose a file in a folder you can write to"
+    }
+  }
+
+  /// The file being recorded to.
+  public let url: URL
+  private var handle: FileHandle?
+
+  /// Starts recording to `url`, replacing the file, or adding to its end when `appending` is true.
+  ///
+  /// - Parameter header: comment lines written first (each should start with `#`).
+  public init(url: URL, appending: Bool = false, header: [String] = []) throws(WriteError) {
+    self.url = url
+    let manager = FileManager.default
+    var prefix = ""
+    if appending, let existing = try? Data(contentsOf: url) {
+      if let last = existing.last, last != UInt8(ascii: "\n") { prefix = "\n" }
+    } else if !manager.createFile(atPath: url.path, contents: nil) {
+      throw WriteError(path: url.path, reason: "cannot create the file")
+    }
+    do {
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.seekToEnd()
+      self.handle = handle
+    } catch {
+      throw WriteError(path: url.path, reason: GoldenScript.reason(error))
+    }
+    try write(prefix + header.map { $0 + "\n" }.joined())
+  }
+
+  deinit {
+    try? handle?.close()
+  }
+
+  /// Appends one command and its output.
+  ///
+  /// Blank lines at the end of the output are left out: a script does not compare them, and a blank
+  /// line between blocks is only a separator.
+  public func record(command: String, output: [String]) throws(WriteError) {
+    let lines = ["> " + command] + GoldenScript.trimmingTrailingBlanks(output)
+    try write(lines.map { $0 + "\n" }.joined())
+  }
+
+  /// Appends a comment line (`#` is added when missing).
+  public func comment(_ text: String) throws(WriteError) {
+    try write((text.hasPrefix("#") ? text : "# " + text) + "\n")
+  }
+
+  /// Stops recording and closes the file; later calls to ``record(command:output:)`` do nothing.
+  public func stop() throws(WriteError) {
+    guard let handle else { return }
+    self.handle = nil
+    do {
+      try handle.close()
+    } catch {
+      throw WriteError(path: url.path, reason: GoldenScript.reason(error))
+    }
+  }
+
+  /// Whether the recorder is still writing.
+  public var isRecording: Bool { handle != nil }
+
+  private func write(_ text: String) throws(WriteError) {
+    guard let handle, !text.isEmpty else { return }
+    do {
+      try handle.write(contentsOf: Data(text.utf8))
+    } catch {
+      throw WriteError(path: url.path, reason: GoldenScript.reason(error))
+    }
+  }
+}

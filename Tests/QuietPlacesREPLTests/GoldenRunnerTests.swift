@@ -1,0 +1,162 @@
+import Foundation
+import QuietPlacesREPL
+import Testing
+
+@Suite struct GoldenRunnerTests {
+  let counting = """
+    # counting
+    > count
+    count 1
+    > count
+    count 2
+    > echo hi
+    hi
+
+    """
+
+  func runner(
+    in folder: TemporaryFolder, _ options: TestCommandLine, temporary: URL? = nil
+  ) -> GoldenRunner {
+    GoldenRunner(
+      options: options, currentDirectory: folder.url,
+      temporaryDirectory: temporary ?? FileManager.default.temporaryDirectory
+    ) { FakeSession(saveFolder: $0) }
+  }
+
+  func run(_ runner: GoldenRunner) async -> (status: Int32, lines: [String]) {
+    var lines: [String] = []
+    let status = await runner.run { lines.append($0) }
+    return (status, lines)
+  }
+
+  @Test func passingScript() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(counting, to: "a.qp")
+    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"])))
+    #expect(lines == ["ok   a.qp", "1 passed, 0 failed"])
+    #expect(status == 0)
+  }
+
+  @Test func failingScriptPrintsADiffLabelledWithTheCommand() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(counting.replacingOccurrences(of: "count 2", with: "count 3"), to: "a.qp")
+    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"])))
+    #expect(
+      lines == [
+        "FAIL a.qp",
+        "--- a.qp (expected)",
+        "+++ a.qp (actual)",
+        "@@ -2,6 +2,6 @@ a.qp:4: > count",
+        " > count",
+        " count 1",
+        " > count",
+        "-count 3",
+        "+count 2",
+        " > echo hi",
+        " hi",
+        "0 passed, 1 failed",
+      ])
+    #expect(status == 1)
+  }
+
+  @Test func updateRestoresAnEditedScriptKeepingCommentsAndCommands() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let edited = counting.replacingOccurrences(of: "count 2", with: "count two")
+    try folder.write(edited, to: "a.qp")
+    let first = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"], update: true)))
+    #expect(first.lines.contains("updated a.qp"))
+    #expect(first.lines.last == "0 passed, 1 failed")
+    #expect(try folder.read("a.qp") == counting)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(leftovers == ["a.qp"])
+    let second = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"])))
+    #expect(second.lines == ["ok   a.qp", "1 passed, 0 failed"])
+    #expect(second.status == 0)
+  }
+
+  @Test func malformedScriptIsAnErrorThatCountsAsFailed() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("# header\nstray\n> count\n", to: "bad.qp")
+    try folder.write(counting, to: "good.qp")
+    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["."])))
+    #expect(
+      lines == [
+        "FAIL bad.qp",
+        "error: bad.qp:2: output line before any command; start a command with '> '",
+        "ok   good.qp",
+        "1 passed, 1 failed",
+      ])
+    #expect(status == 1)
+  }
+
+  @Test func missingPathIsReported() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["nope.qp"])))
+    #expect(
+      lines == [
+        "FAIL nope.qp", "error: nope.qp: no such file or folder; pass a .qp file or a folder of them",
+        "0 passed, 1 failed",
+      ])
+    #expect(status == 1)
+  }
+
+  @Test func defaultFolderIsSearchedRecursivelyAndFiltered() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(counting, to: "Scripts/b/x.qp")
+    try folder.write(counting, to: "Scripts/a.qp")
+    try folder.write(counting, to: "Scripts/.hidden.qp")
+    try folder.write("not a script", to: "Scripts/notes.txt")
+    let all = runner(in: folder, TestCommandLine())
+    #expect(all.discover().files.map(\.path) == ["Scripts/a.qp", "Scripts/b/x.qp"])
+    let (status, lines) = await run(runner(in: folder, TestCommandLine(filter: "b/")))
+    #expect(lines == ["ok   Scripts/b/x.qp", "1 passed, 0 failed"])
+    #expect(status == 0)
+    let none = await run(runner(in: folder, TestCommandLine(filter: "zzz")))
+    #expect(
+      none.lines == ["error: no script path contains 'zzz'; check the --filter text", "0 passed, 0 failed"])
+    #expect(none.status == 1)
+  }
+
+  @Test func parallelJobsPrintInPathOrder() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Earlier scripts sleep longer, so they finish last when run together.
+    for index in 0..<6 {
+      let expected = index == 4 ? "wrong" : "slept"
+      try folder.write("> sleep \((6 - index) * 15)\n\(expected)\n> count\ncount 1\n", to: "s\(index).qp")
+    }
+    let serial = await run(runner(in: folder, TestCommandLine(paths: ["."], jobs: 1)))
+    let parallel = await run(runner(in: folder, TestCommandLine(paths: ["."], jobs: 3)))
+    #expect(parallel.lines == serial.lines)
+    #expect(
+      parallel.lines.filter { $0.hasPrefix("ok") || $0.hasPrefix("FAIL") } == [
+        "ok   s0.qp", "ok   s1.qp", "ok   s2.qp", "ok   s3.qp", "FAIL s4.qp", "ok   s5.qp",
+      ])
+    #expect(parallel.lines.last == "5 passed, 1 failed")
+  }
+
+  @Test func eachScriptGetsAFreshSessionAndSaveFolderThatIsRemoved() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let saves = try TemporaryFolder()
+    defer { saves.remove() }
+    let script = "> count\ncount 1\n> folder\nfolder exists: true\n> ask\nsure?\n> yes\nyou said yes\n"
+    try folder.write(script, to: "one.qp")
+    try folder.write(script, to: "two.qp")
+    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["."]), temporary: saves.url))
+    #expect(lines == ["ok   one.qp", "ok   two.qp", "2 passed, 0 failed"])
+    #expect(status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: saves.url.path).isEmpty)
+  }
+
+  @Test func closingLine() {
+    #expect(GoldenRunner.closingLine(passed: 12, failed: 0) == "12 passed, 0 failed")
+    #expect(GoldenRunner.closingLine(passed: 0, failed: 3) == "0 passed, 3 failed")
+  }
+}

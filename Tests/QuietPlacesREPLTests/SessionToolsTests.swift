@@ -1,0 +1,147 @@
+import Foundation
+import QuietPlacesREPL
+import Testing
+
+@Suite struct TestCommandLineTests {
+  @Test(arguments: [
+    ([String](), TestCommandLine()),
+    (["a.qp", "Scripts/b"], TestCommandLine(paths: ["a.qp", "Scripts/b"])),
+    (
+      ["--update", "--filter", "store", "--jobs", "4"],
+      TestCommandLine(update: true, filter: "store", jobs: 4)
+    ),
+    (
+      ["--jobs=2", "--filter=x", "--", "--odd.qp"], TestCommandLine(paths: ["--odd.qp"], filter: "x", jobs: 2)
+    ),
+  ])
+  func parses(arguments: [String], expected: TestCommandLine) throws {
+    #expect(try TestCommandLine.parse(arguments, environment: [:]) == expected)
+  }
+
+  @Test(arguments: [
+    (
+      ["--jobs", "0"],
+      "error: --jobs '0' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
+    ),
+    (
+      ["--jobs", "x"],
+      "error: --jobs 'x' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
+    ),
+    (
+      ["--jobs"],
+      "error: --jobs needs a value; write --jobs and then a number of scripts to run at once, such as 2"
+    ),
+    (
+      ["--frob"],
+      "error: unknown option '--frob'; use quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]"
+    ),
+    (["--filter", "a", "--filter", "b"], "error: --filter is given more than once; give it once"),
+  ])
+  func rejects(arguments: [String], message: String) {
+    #expect {
+      try TestCommandLine.parse(arguments, environment: [:])
+    } throws: { error in
+      (error as? TestCommandLine.ParseError)?.description == message
+    }
+  }
+
+  @Test func updateIsRefusedInCI() {
+    #expect(throws: TestCommandLine.ParseError.updateInCI) {
+      try TestCommandLine.parse(["--update"], environment: ["CI": "true"])
+    }
+    #expect(throws: Never.self) { try TestCommandLine.parse(["--update"], environment: ["HOME": "/"]) }
+  }
+}
+
+@Suite struct ScriptRunnerTests {
+  let script = try! GoldenScript.parse(
+    "# start\n> count\nignored expected output\n> nonsense\n> echo after\n", path: "r.qp")
+
+  @Test func printsTheTranscriptAndRunsPastErrors() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    var lines: [String] = []
+    let failed = await ScriptRunner().run(script, in: session) { lines.append($0) }
+    #expect(
+      lines == [
+        "# start", "> count", "count 1", "> nonsense",
+        "error: unknown command 'nonsense'; try count or echo", "> echo after", "after",
+      ])
+    #expect(failed)
+    #expect(session.finished)
+  }
+
+  @Test func bailStopsAtTheFirstError() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    var lines: [String] = []
+    let failed = await ScriptRunner(bail: true).run(script, in: session) { lines.append($0) }
+    #expect(lines.last == "error: unknown command 'nonsense'; try count or echo")
+    #expect(failed)
+  }
+
+  @Test func stepRunsOnEnterAndStopsOnQ() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    let input = ScriptedInput([.line(""), .line("what"), .line("q")])
+    var lines: [String] = []
+    let failed = await ScriptRunner(step: true).run(script, in: session, input: input) { lines.append($0) }
+    #expect(
+      lines == [
+        "# start", "> count", "count 1", "> nonsense", "press Enter to run the command, or type q to stop",
+      ])
+    #expect(input.prompts == Array(repeating: ScriptRunner.stepPrompt, count: 3))
+    #expect(!failed)
+    #expect(session.finished)
+  }
+}
+
+@Suite struct TranscriptRecorderTests {
+  @Test func aRecordedSessionPassesAsAGoldenTest() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent("recorded.qp")
+    let session = FakeSession(saveFolder: folder.url)
+    let recorder = try TranscriptRecorder(url: file, header: ["# recorded"])
+    for command in ["count", "ask", "no", "echo  spaced  words", "nonsense", "count"] {
+      let output = await session.execute(command)
+      try recorder.record(command: command, output: output + [""])
+    }
+    try recorder.stop()
+    try recorder.record(command: "count", output: ["ignored after stop"])
+    #expect(!recorder.isRecording)
+    #expect(
+      try folder.read("recorded.qp") == """
+        # recorded
+        > count
+        count 1
+        > ask
+        sure?
+        > no
+        you said no
+        > echo  spaced  words
+        spaced words
+        > nonsense
+        error: unknown command 'nonsense'; try count or echo
+        > count
+        count 2
+
+        """)
+
+    let runner = GoldenRunner(options: TestCommandLine(paths: ["recorded.qp"]), currentDirectory: folder.url)
+    {
+      FakeSession(saveFolder: $0)
+    }
+    var lines: [String] = []
+    let status = await runner.run { lines.append($0) }
+    #expect(lines == ["ok   recorded.qp", "1 passed, 0 failed"])
+    #expect(status == 0)
+  }
+
+  @Test func appendingAddsToTheEnd() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("> count\ncount 1", to: "more.qp")
+    let recorder = try TranscriptRecorder(url: file, appending: true)
+    try recorder.record(command: "count", output: ["count 2"])
+    try recorder.stop()
+    #expect(try folder.read("more.qp") == "> count\ncount 1\n> count\ncount 2\n")
+  }
+}
