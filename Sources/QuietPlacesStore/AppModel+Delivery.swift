@@ -1,0 +1,150 @@
+import QuietPlacesGame
+
+extension AppModel {
+  /// The one delivery pipeline, in order: unverified → unrecognised → revoked → already in the
+  /// ledger → deliver, save, and only then finish.
+  func process(_ signed: SignedTransaction, source: DeliverySource) async throws(AppCrash) {
+    guard case .verified(let transaction) = verifier.verify(signed) else {
+      if case .unverified(let decoded, let reason) = verifier.verify(signed) {
+        journal.append(
+          .rejectedUnverified(
+            id: decoded?.transactionId, productID: decoded?.productId, reason: reason, source: source))
+      }
+      return
+    }
+    let id = transaction.transactionId
+    guard transaction.bundleId == ProductID.bundleID, let product = ProductID(fullID: transaction.productId)
+    else {
+      journal.append(
+        .rejectedUnrecognised(
+          id: id, productID: transaction.productId, bundleID: transaction.bundleId, source: source))
+      return
+    }
+    if heldForLaunch.contains(id) {
+      journal.append(.heldForLaunch(id: id, product: product, source: source))
+      return
+    }
+    if transaction.revocationDate != nil {
+      try await revoke(transaction, product: product, source: source)
+      return
+    }
+    if save.ledger.contains(id) {
+      await store.finish(id)
+      journal.append(.alreadyDelivered(id: id, product: product, source: source))
+      return
+    }
+    if faults.takeCrashBeforeSave() {
+      let report = AppCrash(point: .beforeSave, transaction: id)
+      crash(report)
+      throw report
+    }
+    var next = save
+    if let permanent = product.permanent {
+      next.game.grant(permanent)
+    } else {
+      next.game.addPostmarks(rules.balance.purchases.packPostmarks[product.rawValue] ?? 0)
+    }
+    next.ledger.record(.init(id: id, product: product))
+    do {
+      try write(next)
+    } catch {
+      heldForLaunch.insert(id)
+      journal.append(.saveFailed(id: id, product: product, source: source))
+      return
+    }
+    save = next
+    if let permanent = product.permanent { markGranted(permanent) }
+    if faults.takeCrashBeforeFinish() {
+      let report = AppCrash(point: .beforeFinish, transaction: id)
+      crash(report)
+      throw report
+    }
+    await store.finish(id)
+    journal.append(.delivered(id: id, product: product, source: source))
+  }
+
+  /// A revoked transaction: a non-consumable leaves (unless another purchase of it stands), the
+  /// removal is saved, then the transaction is finished. A consumable takes nothing back.
+  private func revoke(_ transaction: Transaction, product: ProductID, source: DeliverySource)
+    async throws(AppCrash)
+  {
+    let id = transaction.transactionId
+    var next = save
+    var removed = false
+    if let permanent = product.permanent, !save.ledger.hasOtherUnrevoked(product, except: id) {
+      removed = next.game.revoke(permanent)
+    }
+    next.ledger.record(.init(id: id, product: product, revoked: true))
+    if next != save {
+      do {
+        try write(next)
+      } catch {
+        heldForLaunch.insert(id)
+        journal.append(.saveFailed(id: id, product: product, source: source))
+        return
+      }
+      save = next
+    }
+    if faults.takeCrashBeforeFinish() {
+      let report = AppCrash(point: .beforeFinish, transaction: id)
+      crash(report)
+      throw report
+    }
+    await store.finish(id)
+    journal.append(
+      product.permanent == nil
+        ? .revokedConsumable(id: id, product: product, source: source)
+        : .revoked(id: id, product: product, removed: removed, source: source))
+  }
+
+  /// Stamps a grant so a reconciliation whose read began earlier does not remove it.
+  func markGranted(_ permanent: PermanentPurchase) {
+    stamp += 1
+    grantStamps[permanent] = stamp
+  }
+
+  /// Reads current entitlements and reconciles permanent ownership: grants what is missing; removes
+  /// only what was granted before the read began and is absent from it.
+  func reconcileEntitlements() async {
+    let readStart = stamp
+    let signed = await store.currentEntitlements()
+    guard !hasCrashed else { return }
+    var entitled: [PermanentPurchase: Transaction] = [:]
+    for item in signed {
+      guard case .verified(let transaction) = verifier.verify(item),
+        transaction.bundleId == ProductID.bundleID,
+        transaction.revocationDate == nil,
+        let product = ProductID(fullID: transaction.productId),
+        let permanent = product.permanent
+      else { continue }
+      entitled[permanent] = transaction
+    }
+    var next = save
+    var granted: [PermanentPurchase] = []
+    var removed: [PermanentPurchase] = []
+    for permanent in PermanentPurchase.allCases {
+      if let transaction = entitled[permanent] {
+        if !next.game.owns(permanent) {
+          next.game.grant(permanent)
+          granted.append(permanent)
+        }
+        next.ledger.record(.init(id: transaction.transactionId, product: ProductID(permanent)))
+      } else if next.game.owns(permanent), grantStamps[permanent, default: 0] <= readStart {
+        next.game.revoke(permanent)
+        removed.append(permanent)
+      }
+    }
+    guard next != save else { return }
+    do {
+      try write(next)
+    } catch {
+      journal.append(.reconciliationNotSaved)
+      return
+    }
+    save = next
+    for permanent in granted { markGranted(permanent) }
+    if !granted.isEmpty || !removed.isEmpty {
+      journal.append(.reconciled(granted: granted, removed: removed))
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import QuietPlacesGame
+
+/// How a purchase in the app ended.
+public enum PurchaseOutcome: Sendable, Equatable {
+  /// Paid; what the pipeline did is in the journal.
+  case purchased(Product)
+  /// The user cancelled the sheet; nothing granted.
+  case cancelled(Product)
+  /// Waiting for approval; nothing granted yet.
+  case pending(Product)
+  /// The store refused or failed; nothing granted.
+  case failed(Product, StoreError)
+  /// The store did not return the product: it cannot be bought or priced.
+  case unavailable(ProductID)
+  /// The catalogue could not be loaded.
+  case storeUnreachable(ProductID)
+}
+
+/// How a restore ended.
+public enum RestoreOutcome: Sendable, Equatable {
+  /// Synced and reconciled; what changed is in the journal.
+  case restored(owned: [PermanentPurchase])
+  /// The store could not be reached; ownership already saved is kept.
+  case storeUnreachable(owned: [PermanentPurchase])
+}
+
+/// One row of the shop.
+public struct ShopItem: Sendable, Equatable {
+  /// The product.
+  public var id: ProductID
+  /// What the store returned for it, or `nil` when it did not (unavailable, or no network).
+  public var product: Product?
+  /// Whether a permanent purchase is owned.
+  public var owned: Bool
+}
+
+/// The shop: the five products as the store returned them, and what is owned.
+public struct ShopView: Sendable, Equatable {
+  /// Rows in catalogue order.
+  public var items: [ShopItem]
+  /// Whether the catalogue could be loaded at all.
+  public var reachable: Bool
+}
+
+extension AppModel {
+  /// The shop as the store answers now; owned items stay owned when it cannot be reached.
+  public func shop() async -> ShopView {
+    let products: [Product]
+    var reachable = true
+    do {
+      products = try await store.products(for: ProductID.allCases.map(\.fullID))
+    } catch {
+      products = []
+      reachable = false
+    }
+    let items = ProductID.allCases.map { id in
+      ShopItem(
+        id: id, product: products.first { $0.id == id.fullID },
+        owned: id.permanent.map { save.game.owns($0) } ?? false)
+    }
+    return ShopView(items: items, reachable: reachable)
+  }
+
+  /// Buys a product through the store; only a product the store returned can be bought.
+  public func purchase(_ id: ProductID) async throws(AppCrash) -> PurchaseOutcome {
+    let products: [Product]
+    do {
+      products = try await store.products(for: [id.fullID])
+    } catch {
+      return .storeUnreachable(id)
+    }
+    guard let product = products.first(where: { $0.id == id.fullID }) else { return .unavailable(id) }
+    let result: PurchaseResult
+    do {
+      result = try await store.purchase(product)
+    } catch {
+      return .failed(product, error)
+    }
+    switch result {
+    case .success(let signed):
+      try await process(signed, source: .purchase)
+      return .purchased(product)
+    case .userCancelled:
+      return .cancelled(product)
+    case .pending:
+      return .pending(product)
+    }
+  }
+
+  /// Restores purchases: `AppStore.sync()`, then reconciliation with current entitlements.
+  public func restore() async -> RestoreOutcome {
+    do {
+      try await store.sync()
+    } catch {
+      return .storeUnreachable(owned: save.game.owned)
+    }
+    await reconcileEntitlements()
+    return .restored(owned: save.game.owned)
+  }
+}

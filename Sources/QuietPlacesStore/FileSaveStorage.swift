@@ -1,0 +1,159 @@
+import Foundation
+import QuietPlacesGame
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The save as `save.json` in a folder, written atomically: a temporary file in the same folder,
+/// flushed and synced, renamed over the old one, then the folder synced.
+public struct FileSaveStorage: SaveStorage {
+  /// The save file's name in its folder.
+  public static let fileName = "save.json"
+
+  /// The folder.
+  public let directory: URL
+  /// The rules a save must make sense under.
+  public let rules: Rules
+
+  public init(directory: URL, rules: Rules) {
+    self.directory = directory
+    self.rules = rules
+  }
+
+  /// The save file.
+  public var url: URL { directory.appendingPathComponent(Self.fileName) }
+
+  public func read() throws(SaveError) -> AppSave? {
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(file: Self.fileName, reason: "it cannot be read", keptAs: nil)
+    }
+    do {
+      return try SaveCodec.decode(data, file: Self.fileName, rules: rules)
+    } catch {
+      if case .unsupportedFormat = error { throw error }
+      guard case .unreadable(let file, let reason, _) = error else { throw error }
+      throw .unreadable(file: file, reason: reason, keptAs: keepAside())
+    }
+  }
+
+  public func write(_ save: AppSave) throws(SaveError) {
+    let data: Data
+    do {
+      data = try SaveCodec.encode(save)
+    } catch {
+      throw .writeFailed(file: Self.fileName, reason: "the game could not be encoded")
+    }
+    try AtomicWrite.write(data, to: url, name: Self.fileName)
+  }
+
+  public func delete() {
+    try? FileManager.default.removeItem(at: url)
+  }
+
+  /// Renames an unreadable save so nothing overwrites it; returns the new name.
+  private func keepAside() -> String? {
+    for n in 1...999 {
+      let name = "save.unreadable-\(n).json"
+      let target = directory.appendingPathComponent(name)
+      if FileManager.default.fileExists(atPath: target.path) { continue }
+      return (try? FileManager.default.moveItem(at: url, to: target)) != nil ? name : nil
+    }
+    return nil
+  }
+}
+
+/// Writes a file atomically and durably.
+public enum AtomicWrite {
+  /// Temporary file in the same folder, write, fsync, rename over `url`, fsync the folder.
+  public static func write(_ data: Data, to url: URL, name: String) throws(SaveError) {
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else {
+      throw .writeFailed(file: name, reason: "cannot create a file in \(folder.lastPathComponent)")
+    }
+    var written = 0
+    let ok = data.withUnsafeBytes { buffer -> Bool in
+      while written < buffer.count {
+        let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+        if n <= 0 { return false }
+        written += n
+      }
+      return true
+    }
+    let synced = ok && fsync(fd) == 0
+    close(fd)
+    guard synced, rename(temporary.path, url.path) == 0 else {
+      unlink(temporary.path)
+      throw .writeFailed(file: name, reason: "the disk refused the write")
+    }
+    let folderFD = open(folder.path, O_RDONLY)
+    if folderFD >= 0 {
+      fsync(folderFD)
+      close(folderFD)
+    }
+  }
+}
+
+/// The save's JSON form, with its format number checked on the way in.
+public enum SaveCodec {
+  /// Save formats this version reads.
+  public static let readableFormats = 1...AppSave.currentFormat
+
+  /// JSON with sorted keys, so equal saves are equal bytes.
+  public static func encode(_ save: AppSave) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return try encoder.encode(save)
+  }
+
+  /// Decodes a save, naming the file and the problem when it is not one.
+  public static func decode(_ data: Data, file: String, rules: Rules) throws(SaveError) -> AppSave {
+    struct Header: Decodable { var format: Int }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+      let isJSON = (try? JSONSerialization.jsonObject(with: data)) != nil
+      throw .unreadable(
+        file: file,
+        reason: isJSON ? "it has no save format number" : "it is not JSON (truncated or damaged?)",
+        keptAs: nil)
+    }
+    guard readableFormats.contains(header.format) else {
+      throw .unsupportedFormat(file: file, format: header.format, supported: readableFormats)
+    }
+    let save: AppSave
+    do {
+      save = try JSONDecoder().decode(AppSave.self, from: data)
+    } catch let error as DecodingError {
+      throw .unreadable(file: file, reason: describe(error), keptAs: nil)
+    } catch {
+      throw .unreadable(file: file, reason: "\(error)", keptAs: nil)
+    }
+    if let problem = save.game.consistencyProblem(rules) {
+      throw .unreadable(file: file, reason: problem, keptAs: nil)
+    }
+    return save
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
+        .description
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "key '\(path(context.codingPath + [key]))' is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "key '\(path(context.codingPath))' has a value of the wrong kind"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "it is not JSON" : "key '\(path(context.codingPath))' cannot be read"
+    @unknown default:
+      return "it cannot be decoded"
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import QuietPlacesGame
+
+/// Where a transaction came from on its way into the delivery pipeline.
+public enum DeliverySource: String, Sendable, Equatable {
+  /// The result of a purchase in the app.
+  case purchase
+  /// `Transaction.updates`.
+  case updates
+  /// `Transaction.unfinished` at launch.
+  case unfinished
+  /// Current entitlements, read at launch or on restore.
+  case entitlements
+}
+
+/// What the app side did with a transaction or with ownership; the REPL prints these.
+public enum StoreEvent: Sendable, Equatable {
+  /// Delivered, saved and finished: Postmarks added or a permanent purchase unlocked.
+  case delivered(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// Already in the ledger: finished without delivering again.
+  case alreadyDelivered(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// The signature did not verify: not delivered, not finished.
+  case rejectedUnverified(id: TransactionID?, productID: String?, reason: String, source: DeliverySource)
+  /// Not this app's bundle or not one of its products: not delivered, not finished.
+  case rejectedUnrecognised(id: TransactionID, productID: String, bundleID: String, source: DeliverySource)
+  /// A revoked non-consumable: removed (if it was owned), saved, finished.
+  case revoked(id: TransactionID, product: ProductID, removed: Bool, source: DeliverySource)
+  /// A revoked consumable: recorded and finished; Postmarks are not taken back.
+  case revokedConsumable(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// The save failed: the change was rolled back and the transaction stays unfinished until the next launch.
+  case saveFailed(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// The transaction waits for the next launch after a failed save; not delivered now.
+  case heldForLaunch(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// Reconciliation with current entitlements granted or removed ownership.
+  case reconciled(granted: [PermanentPurchase], removed: [PermanentPurchase])
+  /// Reconciliation could not save; ownership is as it was.
+  case reconciliationNotSaved
+}
