@@ -1,5 +1,120 @@
 #ifndef QUIETPLACES_CEDITLINE_SHIM_H
 #define QUIETPLACES_CEDITLINE_SHIM_H
+
+/*
+ * libedit's readline emulation (Debian's libedit 3.1), plus a few helpers for what Swift cannot
+ * reach directly: readline's settings are mutable C globals, which Swift 6 will not touch, and a
+ * signal handler has to be C.
+ *
+ * The helpers below keep their state in `static` variables, so there is one copy per object file
+ * that uses them: call them from one Swift file only (LineEditor.swift).
+ */
+
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <editline/readline.h>
+
+/* Set by the SIGINT handler while `qp_readline` waits for a line. */
+static volatile sig_atomic_t qp_el_interrupted = 0;
+
+static void qp_el_on_sigint(int signo) {
+  (void)signo;
+  qp_el_interrupted = 1;
+}
+
+/* The entry function that proposes nothing, so readline never falls back to file names. */
+static char *qp_el_no_entries(const char *text, int state) {
+  (void)text;
+  (void)state;
+  return NULL;
+}
+
+/*
+ * Configures readline before its first use and initialises it.
+ *
+ * Words for completion are separated by blanks only, completion never falls back to file names,
+ * and `complete` (which may be NULL) proposes the candidates. libedit keeps catching signals
+ * itself (it restores the terminal on SIGTSTP and SIGCONT and follows SIGWINCH) and passes SIGINT
+ * on to the handler that `qp_readline` installs.
+ */
+static inline int qp_el_initialize(const char *name, rl_completion_func_t *complete) {
+  static char blanks[] = " \t\n";
+  rl_readline_name = strdup(name);
+  rl_catch_signals = 1;
+  rl_basic_word_break_characters = blanks;
+  rl_completer_word_break_characters = blanks;
+  rl_completer_quote_characters = NULL;
+  rl_completion_entry_function = qp_el_no_entries;
+  rl_attempted_completion_function = complete;
+  rl_completion_append_character = ' ';
+  rl_completion_query_items = 100;
+  return rl_initialize();
+}
+
+/*
+ * Tells readline, from inside a completion function, that the matches returned are final (no
+ * fallback) and what to insert after a single match (0 for nothing, e.g. after a directory).
+ */
+static inline void qp_el_completion_done(int append_character) {
+  rl_attempted_completion_over = 1;
+  rl_completion_append_character = append_character;
+}
+
+/* The line being edited, from inside a completion function (not owned by the caller). */
+static inline const char *qp_el_line_buffer(void) {
+  return rl_line_buffer;
+}
+
+/* The newest history line, or NULL when the history is empty (not owned by the caller). */
+static inline const char *qp_el_last_history(void) {
+  if (history_length <= 0) {
+    return NULL;
+  }
+  HIST_ENTRY *entry = history_get(history_base + history_length - 1);
+  return entry == NULL ? NULL : entry->line;
+}
+
+/* Why `qp_readline` returned NULL. */
+typedef enum {
+  QP_EL_LINE = 0,
+  QP_EL_INTERRUPTED = 1,
+  QP_EL_END = 2,
+} qp_el_status;
+
+/*
+ * Reads one line with `prompt` and returns it (to be freed by the caller), or NULL with `status`
+ * telling an interrupt (Ctrl-C: the line typed so far is discarded) from the end of input.
+ *
+ * A SIGINT handler without SA_RESTART is installed for the duration of the call, so the pending
+ * read fails with EINTR and libedit gives up the line; the previous handler is restored after.
+ */
+static inline char *qp_readline(const char *prompt, qp_el_status *status) {
+  struct sigaction action;
+  struct sigaction previous;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = qp_el_on_sigint;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  qp_el_interrupted = 0;
+  int installed = sigaction(SIGINT, &action, &previous) == 0;
+
+  char *line = readline(prompt);
+
+  if (installed) {
+    sigaction(SIGINT, &previous, NULL);
+  }
+  if (line != NULL) {
+    *status = QP_EL_LINE;
+  } else if (qp_el_interrupted) {
+    *status = QP_EL_INTERRUPTED;
+  } else {
+    *status = QP_EL_END;
+  }
+  qp_el_interrupted = 0;
+  return line;
+}
+
 #endif

@@ -1,0 +1,153 @@
+import CEditLine
+import Foundation
+import QuietPlacesREPL
+
+/// Line input on a terminal through libedit: a prompt, line editing, a persistent history and
+/// Tab completion.
+///
+/// libedit's readline emulation is one per process, so make one `LineEditor` per process and only
+/// when standard input is a terminal (`StandardInput` serves batch mode).
+///
+/// - Ctrl-C discards the line being typed and gives `.interrupted`; the caller shows a fresh prompt.
+/// - Ctrl-D on an empty line gives `.end`.
+/// - Tab asks the completion provider about the blank-separated word before the cursor; a single
+///   candidate replaces the word and is followed by a space (nothing after a directory's `/`),
+///   several are shown as libedit does (their common prefix first, the list on a second Tab).
+final class LineEditor: LineInput {
+  /// How many lines the history keeps, in memory and in its file, unless told otherwise.
+  static let defaultHistoryLimit = 1_000
+
+  /// Where the history lives: `$QUIETPLACES_HISTORY`, else `~/.quietplaces_history`; `nil` when
+  /// neither is known.
+  static func historyPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    if let path = environment["QUIETPLACES_HISTORY"], !path.isEmpty {
+      return path
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return (home as NSString).appendingPathComponent(".quietplaces_history")
+  }
+
+  private let historyPath: String?
+  private var lastHistoryLine: String?
+  private var reportedHistoryFailure = false
+
+  /// Sets up libedit for this process and loads the history.
+  ///
+  /// - Parameters:
+  ///   - historyPath: the history file, read now and rewritten after each line added; `nil` keeps
+  ///     the history in memory only.
+  ///   - completion: proposes the candidates for Tab; `nil` makes Tab do nothing.
+  ///   - historyLimit: how many lines the history keeps.
+  ///   - name: the program name that `~/.editrc` lines can be scoped to (`name:bind …`).
+  init(
+    historyPath: String?, completion: (any CompletionProvider)?,
+    historyLimit: Int = LineEditor.defaultHistoryLimit, name: String = "quietplaces"
+  ) {
+    Self.setUpLocale()
+    self.historyPath = historyPath
+    lineEditorCompletionProvider = completion
+    _ = qp_el_initialize(name, completeWord)
+    stifle_history(Int32(clamping: max(historyLimit, 1)))
+    if let historyPath {
+      // A missing file is a first run; anything else shows when the history is written.
+      _ = read_history(historyPath)
+    }
+    lastHistoryLine = qp_el_last_history().map { String(cString: $0) }
+  }
+
+  func readLine(prompt: String) -> LineRead {
+    var status = QP_EL_LINE
+    guard let line = qp_readline(prompt, &status) else {
+      // Leave the cursor on a fresh line: after the discarded text, or after the prompt on exit.
+      print(status == QP_EL_INTERRUPTED ? "^C" : "")
+      return status == QP_EL_INTERRUPTED ? .interrupted : .end
+    }
+    defer { free(line) }
+    return .line(String(cString: line))
+  }
+
+  /// Adds `line` to the history and writes the history file; blank lines and a repeat of the
+  /// line before are not kept.
+  func addHistory(_ line: String) {
+    guard !line.allSatisfy(\.isWhitespace), line != lastHistoryLine else { return }
+    _ = add_history(line)
+    lastHistoryLine = line
+    guard let historyPath else { return }
+    let error = write_history(historyPath)
+    if error != 0 && !reportedHistoryFailure {
+      reportedHistoryFailure = true
+      let reason = String(cString: strerror(error))
+      FileHandle.standardError.write(
+        Data("warning: cannot write the history to \(historyPath): \(reason)\n".utf8))
+    }
+  }
+
+  /// Takes the character set from the environment so that UTF-8 input works, falling back to
+  /// C.UTF-8 when the environment names none; numbers keep the C format.
+  private static func setUpLocale() {
+    setlocale(LC_ALL, "")
+    if let codeset = nl_langinfo(nl_item(CODESET)), String(cString: codeset) != "UTF-8" {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+    setlocale(LC_NUMERIC, "C")
+  }
+}
+
+/// The provider behind Tab.
+///
+/// libedit's readline emulation keeps one completion function per process and calls it only from
+/// inside `readline`, on the thread that reads; `LineEditor.init` sets this before the first read.
+nonisolated(unsafe) private var lineEditorCompletionProvider: (any CompletionProvider)?
+
+/// libedit's completion function: `text` is the word before the cursor, `end` the cursor's offset
+/// in characters. Returns readline's match list (the replacement for the word, then each candidate,
+/// then NULL) in memory libedit frees, or NULL when there is no candidate.
+private func completeWord(
+  _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
+) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+  guard let provider = lineEditorCompletionProvider, let text else {
+    qp_el_completion_done(0)
+    return nil
+  }
+  let word = String(cString: text)
+  let buffer = qp_el_line_buffer().map { String(cString: $0) } ?? ""
+  let cursor = min(max(Int(end), 0), buffer.unicodeScalars.count)
+  let line = String(String.UnicodeScalarView(buffer.unicodeScalars.prefix(cursor)))
+
+  var seen = Set<String>()
+  let candidates = provider.completions(for: line).filter { !$0.isEmpty && seen.insert($0).inserted }
+  guard let first = candidates.first else {
+    qp_el_completion_done(0)
+    return nil
+  }
+  let replacement: String
+  if candidates.count == 1 {
+    replacement = first
+    qp_el_completion_done(first.hasSuffix("/") ? 0 : Int32(UInt8(ascii: " ")))
+  } else {
+    let common = commonPrefix(of: candidates)
+    replacement = common.hasPrefix(word) ? common : word
+    qp_el_completion_done(Int32(UInt8(ascii: " ")))
+  }
+
+  let entries = [replacement] + candidates
+  let matches = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>(
+    OpaquePointer(malloc((entries.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)))
+  guard let matches else { return nil }
+  for (index, entry) in entries.enumerated() {
+    matches[index] = strdup(entry)
+  }
+  matches[entries.count] = nil
+  return matches
+}
+
+/// The longest run of whole characters that every string starts with.
+private func commonPrefix(of strings: [String]) -> String {
+  guard let first = strings.first else { return "" }
+  var prefix = Substring(first)
+  for string in strings.dropFirst() {
+    let shared = zip(prefix, string).prefix { $0 == $1 }.count
+    prefix = prefix.prefix(shared)
+  }
+  return String(prefix)
+}
