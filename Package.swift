@@ -22,7 +22,8 @@ let package = Package(
       name: "QuietPlacesStore", dependencies: ["QuietPlacesGame", "QuietPlacesJWS"], swiftSettings: strict),
     // The simulated App Store: the other end of the interface, with SKTestSession-like controls.
     .target(
-      name: "QuietPlacesAppStore", dependencies: ["QuietPlacesStore", "QuietPlacesJWS"], swiftSettings: strict),
+      name: "QuietPlacesAppStore", dependencies: ["QuietPlacesStore", "QuietPlacesJWS"], swiftSettings: strict
+    ),
     // The command language, output formatting, saves and the `.qp` golden runner.
     .target(
       name: "QuietPlacesREPL",
@@ -31,10 +32,12 @@ let package = Package(
     // libedit, for line editing, history and completion on a terminal.
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The `quietplaces` executable: argument parsing and the terminal; a thin top.
-    .executableTarget(name: "quietplaces", dependencies: ["QuietPlacesREPL", "CEditLine"], swiftSettings: strict),
+    .executableTarget(
+      name: "quietplaces", dependencies: ["QuietPlacesREPL", "CEditLine"], swiftSettings: strict),
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(
-      name: "quietplaces-benchmark", dependencies: ["QuietPlacesGame", "QuietPlacesREPL"], swiftSettings: strict),
+      name: "quietplaces-benchmark", dependencies: ["QuietPlacesGame", "QuietPlacesREPL"],
+      swiftSettings: strict),
     .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
     .testTarget(
@@ -42,7 +45,8 @@ let package = Package(
       dependencies: ["QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame"],
       swiftSettings: strict),
     .testTarget(
-      name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame"], swiftSettings: strict),
+      name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )
