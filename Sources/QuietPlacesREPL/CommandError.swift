@@ -1,0 +1,113 @@
+import QuietPlacesAppStore
+import QuietPlacesGame
+import QuietPlacesStore
+
+/// Why a line was refused. The one place these become sentences is ``message``.
+enum CommandError: Error {
+  /// No command of that name.
+  case unknownCommand(String, suggestion: String?)
+  /// The command's words are not of its form.
+  case usage(command: String, expected: String)
+  /// One argument is not among what the command accepts.
+  case badArgument(argument: String, expected: String)
+  /// A duration that does not parse.
+  case duration(DurationFormat.ParseError)
+  /// A count that does not parse.
+  case count(CountArgument.ParseError)
+  /// The game refused the command.
+  case game(GameError)
+  /// The command needs the app open.
+  case appClosed(command: String)
+  /// The command needs the app closed.
+  case appOpen(command: String)
+  /// Reading or writing the save failed.
+  case save(SaveError)
+  /// A file could not be read or written.
+  case file(path: String, reason: String)
+  /// The simulated App Store refused a control.
+  case store(AppStoreError)
+  /// A `y`/`n` with no question waiting.
+  case noQuestion(String)
+  /// The app crashed at an armed fault, so the command could not finish.
+  case crashed
+
+  /// The sentence after `error: `: what was wrong and what would be right.
+  var message: String {
+    switch self {
+    case .unknownCommand(let name, let suggestion):
+      if let suggestion { return "unknown command '\(name)'; did you mean '\(suggestion)'? (help lists every command)" }
+      return "unknown command '\(name)'; help lists every command"
+    case .usage(let command, let expected):
+      return "\(command): expected \(expected)"
+    case .badArgument(let argument, let expected):
+      return "'\(argument)' is not \(expected)"
+    case .duration(let error):
+      return error.description
+    case .count(let error):
+      return error.description
+    case .game(let error):
+      return Self.message(for: error)
+    case .appClosed(let command):
+      return "\(command) needs the app open; it is closed (launch opens it)"
+    case .appOpen(let command):
+      return "\(command) needs the app closed; it is open (close closes it)"
+    case .save(let error):
+      return Self.message(for: error)
+    case .file(let path, let reason):
+      return "\(path): \(reason)"
+    case .store(let error):
+      return error.description
+    case .noQuestion(let answer):
+      return "'\(answer)' answers no question; nothing is waiting for a yes or no"
+    case .crashed:
+      return "the app crashed before the command finished; launch recovers"
+    }
+  }
+
+  static func message(for error: GameError) -> String {
+    switch error {
+    case .appClosed:
+      return "the app is closed; launch opens it"
+    case .appOpen:
+      return "the app is already open"
+    case .invalidCount(let count):
+      return "\(count) is not a count; write a whole number from 1 to 1,000,000, or max"
+    case .invalidDuration(let seconds):
+      return "\(seconds) s is not a duration the game accepts; write 1 second to 100 years"
+    case .notAffordable(let item, let cost, let held):
+      return
+        "\(item) costs \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
+    case .nothingAffordable(let item, let cost, let held):
+      return
+        "no \(item) is affordable: the next costs \(NumberFormat.readable(cost)) Discoveries; "
+        + "you hold \(NumberFormat.readable(held))"
+    case .overLimit(let item, let limit, let level, let requested):
+      let room = max(0, limit - level)
+      return "\(item) stops at level \(limit); you have \(level), so at most \(room) more, not \(requested)"
+    case .allRoutesChartered(let routes):
+      return "all \(routes) routes are chartered; there is nothing further to charter"
+    case .notEnoughPostmarks(let item, let cost, let held):
+      return "\(item) costs \(cost) Postmarks; you hold \(NumberFormat.grouped(held))"
+    case .bearingsNotReady(let gain, let minimum):
+      return "New Bearings would give \(gain) Knowledge; it needs at least \(minimum) (preview bearings shows why)"
+    case .atlasNotReady(let knowledge, let required):
+      return
+        "Passing the Atlas needs \(NumberFormat.grouped(required)) Knowledge; you hold \(NumberFormat.grouped(knowledge))"
+    case .clockBackwards(let from, let to):
+      return "the clock cannot go back from \(Rules.formatInstant(from)) to \(Rules.formatInstant(to))"
+    }
+  }
+
+  static func message(for error: SaveError) -> String {
+    switch error {
+    case .writeFailed(let file, let reason):
+      return "\(file) was not written: \(reason); the previous save is intact"
+    case .unreadable(let file, let reason, let keptAs):
+      let kept = keptAs.map { "; it was kept aside as \($0)" } ?? ""
+      return "\(file) is not a Quiet Places save: \(reason)\(kept)"
+    case .unsupportedFormat(let file, let format, let supported):
+      return
+        "\(file) is a save of format \(format); this version reads formats \(supported.lowerBound) to \(supported.upperBound)"
+    }
+  }
+}

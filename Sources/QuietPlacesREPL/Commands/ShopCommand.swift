@@ -1,0 +1,32 @@
+import QuietPlacesStore
+
+/// `shop`: the five products with the store's localised price, or unavailable, and what is owned.
+enum ShopCommand: REPLCommand {
+  static let name = "shop"
+  static let usage = ["shop"]
+  static let summary = "the five products with the App Store's localised price (or unavailable) and what is owned"
+  static let topic = HelpTopic.store
+
+  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
+    guard arguments.isEmpty else { throw usageError() }
+    let app = try session.requireApp("shop")
+    let view = await app.shop()
+    var lines: [String] = []
+    if !view.reachable {
+      lines.append("The App Store cannot be reached: no prices; what you own stays owned and keeps working.")
+    }
+    for item in view.items {
+      let name = item.product?.displayName ?? Text.productName(item.id)
+      let price: String
+      if item.owned {
+        price = "owned"
+      } else if let product = item.product {
+        price = product.displayPrice
+      } else {
+        price = "unavailable"
+      }
+      lines.append("  \(item.id.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(price)")
+    }
+    return lines
+  }
+}

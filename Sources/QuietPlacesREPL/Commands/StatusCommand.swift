@@ -1,0 +1,35 @@
+import QuietPlacesGame
+
+/// `status`: where the ship is and what is held.
+enum StatusCommand: REPLCommand {
+  static let name = "status"
+  static let usage = ["status"]
+  static let summary = "the clock, balances, route, equipment, scouts, hold and what is owned"
+  static let topic = HelpTopic.time
+
+  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
+    guard arguments.isEmpty else { throw usageError() }
+    let rules = session.rules
+    let storefront = await session.store.settings.storefront.rawValue
+    guard let game = await session.currentSave()?.game else {
+      return ["\(Text.instant(session.now)) · app closed · no save on this device (launch starts a new game)"]
+    }
+    let open = session.app != nil
+    let signal = game.owns(.signal) ? " + companion" : ""
+    let fleet = game.fleetSize(rules)
+    let owned = game.owned.isEmpty ? "none" : game.owned.map(Text.permanentName).joined(separator: ", ")
+    let colours = game.ownedColours.map(\.rawValue).joined(separator: ", ")
+    var lines = [
+      "\(Text.instant(session.now)) · app \(open ? "open" : "closed (as saved)") · seed \(game.seed) · storefront \(storefront)",
+      "Discoveries \(Text.number(game.discoveries)) · Postmarks \(Text.count(game.postmarks)) · Knowledge \(Text.count(game.knowledge)) · generation \(Text.count(game.generations))",
+      "Route \(game.route) \(rules.routeName(game.route)): heading for \(rules.placeName(game.nextPlace)), \(Text.distance(game.legRemaining)) nm left at \(Text.number(game.speed(rules))) knots",
+      "Equipment: sails \(game.equipment.sails), spyglass \(game.equipment.spyglass), cargo \(game.equipment.cargo) · scouts \(game.hiredScouts) hired\(signal), effective \(GameState.effectiveScouts(fleet, rules: rules))",
+      "Hold \(game.holdHours(rules))h · progress \(Text.number(game.progress)) · New Bearings now: \(game.bearingsGain(rules)) Knowledge",
+      "Owned: \(owned) · sail \(game.sailColour.rawValue) (owned: \(colours))",
+    ]
+    if game.currentRemaining > 0 {
+      lines.insert("A current runs: speed ×2 for \(Text.duration(game.currentRemaining)) more.", at: 3)
+    }
+    return lines
+  }
+}

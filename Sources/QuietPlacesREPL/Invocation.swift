@@ -1,0 +1,98 @@
+/// What `quietplaces` was asked to do, from its arguments.
+public enum Invocation: Equatable, Sendable {
+  /// Options every mode shares.
+  public struct Options: Equatable, Sendable {
+    /// `--save-dir DIR`.
+    public var saveDirectory: String?
+    /// `--storekit FILE`.
+    public var storeKitFile: String?
+    /// `--bail`: stop at the first command that fails.
+    public var bail = false
+  }
+
+  /// The REPL: interactive on a terminal, batch otherwise.
+  case repl(Options)
+  /// `run FILE.qp [--step]`.
+  case run(file: String, step: Bool, options: Options)
+  /// `test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
+  case test(TestCommandLine, options: Options)
+  /// `--help`.
+  case help
+  /// `--version`.
+  case version
+
+  /// The version `--version` prints.
+  public static let version = "quietplaces 1.0.0"
+
+  /// The usage text `--help` prints.
+  public static let usage = [
+    "usage: quietplaces [--save-dir DIR] [--storekit FILE] [--bail]",
+    "       quietplaces run FILE.qp [--step] [--bail] [--save-dir DIR] [--storekit FILE]",
+    "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--storekit FILE]",
+    "       quietplaces --help | --version",
+    "",
+    "With a terminal on standard input it is an interactive REPL (help lists the commands);",
+    "otherwise it reads commands from standard input (batch mode: no prompt, no banner, no colour).",
+    "Saves live in --save-dir, else $QUIETPLACES_HOME, else $XDG_DATA_HOME/quietplaces (~/.local/share/quietplaces).",
+    "History lives in $QUIETPLACES_HISTORY, else ~/.quietplaces_history (interactive only).",
+  ]
+
+  /// A usage error: one line, exit status 2.
+  public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { "error: \(message)" }
+  }
+
+  /// Parses the arguments after the program name.
+  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
+    if arguments.contains("--help") || arguments.contains("-h") { return .help }
+    if arguments.contains("--version") { return .version }
+    var options = Options()
+    var rest: [String] = []
+    var words = arguments[...]
+    while let word = words.popFirst() {
+      switch word {
+      case "--save-dir", "--storekit":
+        guard let value = words.popFirst(), !value.hasPrefix("--") else {
+          throw UsageError(message: "\(word) needs a value; write \(word) \(word == "--storekit" ? "FILE" : "DIR")")
+        }
+        if word == "--save-dir" { options.saveDirectory = value } else { options.storeKitFile = value }
+      case "--bail":
+        options.bail = true
+      default:
+        rest.append(word)
+      }
+    }
+    switch rest.first {
+    case nil:
+      return .repl(options)
+    case "run":
+      var step = false
+      var files: [String] = []
+      for word in rest.dropFirst() {
+        if word == "--step" {
+          step = true
+        } else if word.hasPrefix("-") {
+          throw UsageError(message: "unknown option '\(word)' for run; write quietplaces run FILE.qp [--step] [--bail]")
+        } else {
+          files.append(word)
+        }
+      }
+      guard files.count == 1 else {
+        throw UsageError(message: "run takes one script; write quietplaces run FILE.qp [--step] [--bail]")
+      }
+      return .run(file: files[0], step: step, options: options)
+    case "test":
+      do {
+        return .test(try TestCommandLine.parse(Array(rest.dropFirst()), environment: environment), options: options)
+      } catch {
+        throw UsageError(message: error.description.hasPrefix("error: ") ? String(error.description.dropFirst(7)) : error.description)
+      }
+    case let word?:
+      if word.hasPrefix("-") {
+        throw UsageError(message: "unknown option '\(word)'; quietplaces --help lists the options")
+      }
+      throw UsageError(message: "unknown mode '\(word)'; write quietplaces, quietplaces run FILE.qp or quietplaces test")
+    }
+  }
+}

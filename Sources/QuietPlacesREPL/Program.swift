@@ -1,0 +1,103 @@
+import Foundation
+import QuietPlacesAppStore
+import QuietPlacesGame
+
+/// The program behind `quietplaces`: modes, configuration and exit statuses.
+public enum Program {
+  /// Makes the input for the REPL: the line source, whether it is interactive, whether to colour.
+  public typealias InputFactory = (Invocation.Options) -> (any LineInput, Bool, Bool)
+
+  /// Runs the program and returns its exit status (0 ok, 1 a command or test failed, 2 usage).
+  public static func main(
+    arguments: [String], environment: [String: String], input: InputFactory
+  ) async -> Int32 {
+    let invocation: Invocation
+    do {
+      invocation = try Invocation.parse(arguments, environment: environment)
+    } catch {
+      printError(error.description)
+      return 2
+    }
+    switch invocation {
+    case .help:
+      Invocation.usage.forEach { print($0) }
+      return 0
+    case .version:
+      print(Invocation.version)
+      return 0
+    case .repl(let options):
+      guard let (rules, storeKit) = configuration(options) else { return 2 }
+      let (source, interactive, colour) = input(options)
+      let directory = SessionEnvironment.saveDirectory(option: options.saveDirectory, environment: environment)
+      let sessionEnvironment = SessionEnvironment(
+        rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: interactive)
+      let session: Session
+      let startLines: [String]
+      do {
+        (session, startLines) = try await Session.start(sessionEnvironment)
+      } catch {
+        printError("error: \(error.description)")
+        return 1
+      }
+      if interactive { print("Quiet Places — the game and store engine. help lists the commands; quit leaves.") }
+      let paint: (String) -> Void = { line in
+        if colour && line.hasPrefix("error: ") { print("\u{1B}[31m\(line)\u{1B}[0m") } else { print(line) }
+      }
+      startLines.forEach(paint)
+      let failed = await REPLLoop.run(session, input: source, bail: options.bail, print: paint)
+      return failed ? 1 : 0
+    case .run(let file, let step, let options):
+      guard let (rules, storeKit) = configuration(options) else { return 2 }
+      let script: GoldenScript
+      do {
+        script = try GoldenScript.load(from: URL(fileURLWithPath: file), path: file)
+      } catch {
+        printError("error: \(error.description)")
+        return 1
+      }
+      let temporary = options.saveDirectory == nil ? makeTemporaryFolder() : nil
+      defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
+      let directory = temporary ?? URL(fileURLWithPath: options.saveDirectory!)
+      let session: Session
+      do {
+        (session, _) = try await Session.start(
+          SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: directory))
+      } catch {
+        printError("error: \(error.description)")
+        return 1
+      }
+      let (source, _, _) = input(options)
+      let failed = await ScriptRunner(step: step, bail: options.bail).run(
+        script, in: session, input: step ? source : nil, print: { print($0) })
+      return failed ? 1 : 0
+    case .test(let options, let shared):
+      guard let (rules, storeKit) = configuration(shared) else { return 2 }
+      let runner = GoldenRunner(options: options) { folder in
+        try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)).0
+      }
+      return await runner.run(print: { print($0) })
+    }
+  }
+
+  /// The rules and the StoreKit configuration, or an error printed and `nil`.
+  static func configuration(_ options: Invocation.Options) -> (Rules, StoreKitConfiguration)? {
+    do {
+      let folder = try SessionEnvironment.configurationDirectory()
+      return try SessionEnvironment.load(
+        configurationDirectory: folder, storeKitFile: options.storeKitFile.map { URL(fileURLWithPath: $0) })
+    } catch {
+      printError("error: \(error.description)")
+      return nil
+    }
+  }
+
+  static func makeTemporaryFolder() -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quietplaces-run-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  static func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+}

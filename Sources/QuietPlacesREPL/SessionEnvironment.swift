@@ -1,0 +1,102 @@
+import Foundation
+import QuietPlacesAppStore
+import QuietPlacesGame
+
+/// What a session is made from: the rules, the StoreKit catalogue and the save folder.
+public struct SessionEnvironment: Sendable {
+  /// The game's rules, from `Configuration/balance.json`.
+  public var rules: Rules
+  /// The StoreKit configuration the simulated App Store sells from.
+  public var storeKit: StoreKitConfiguration
+  /// Where the save and the store's account live.
+  public var saveDirectory: URL
+  /// Whether a question's prompt and colours are for a terminal.
+  public var interactive: Bool
+
+  public init(rules: Rules, storeKit: StoreKitConfiguration, saveDirectory: URL, interactive: Bool = false) {
+    self.rules = rules
+    self.storeKit = storeKit
+    self.saveDirectory = saveDirectory
+    self.interactive = interactive
+  }
+
+  /// Why the configuration could not be found or read.
+  public enum ConfigurationError: Error, CustomStringConvertible {
+    case notFound(searched: [String])
+    case balance(BalanceError)
+    case storeKit(StoreKitConfigurationError)
+
+    public var description: String {
+      switch self {
+      case .notFound(let searched):
+        "cannot find Configuration/balance.json (looked in \(searched.joined(separator: ", "))); "
+          + "run from the quietplaces folder or set QUIETPLACES_CONFIGURATION to the Configuration folder"
+      case .balance(let error): error.description
+      case .storeKit(let error): error.description
+      }
+    }
+  }
+
+  /// The `Configuration/` folder: `$QUIETPLACES_CONFIGURATION`, else the first `Configuration/` found
+  /// walking up from the executable's folder or the current folder.
+  public static func configurationDirectory(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    executable: String = CommandLine.arguments.first ?? ""
+  ) throws(ConfigurationError) -> URL {
+    if let explicit = environment["QUIETPLACES_CONFIGURATION"], !explicit.isEmpty {
+      return URL(fileURLWithPath: explicit)
+    }
+    var searched: [String] = []
+    let executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
+    let starts = [
+      executableURL.deletingLastPathComponent(),
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    ]
+    for start in starts {
+      var folder = start.standardizedFileURL
+      for _ in 0..<8 {
+        let candidate = folder.appendingPathComponent("Configuration")
+        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("balance.json").path) {
+          return candidate
+        }
+        searched.append(folder.path)
+        let parent = folder.deletingLastPathComponent()
+        if parent.path == folder.path { break }
+        folder = parent
+      }
+    }
+    throw .notFound(searched: Array(searched.prefix(2)))
+  }
+
+  /// Loads the rules and a StoreKit configuration (`storeKitFile`, else `QuietPlaces.storekit`).
+  public static func load(
+    configurationDirectory: URL, storeKitFile: URL? = nil
+  ) throws(ConfigurationError) -> (Rules, StoreKitConfiguration) {
+    let rules: Rules
+    do {
+      rules = try Rules.load(configurationDirectory: configurationDirectory)
+    } catch {
+      throw .balance(error)
+    }
+    let storeKit: StoreKitConfiguration
+    do {
+      storeKit = try StoreKitConfiguration.load(
+        from: storeKitFile ?? configurationDirectory.appendingPathComponent("QuietPlaces.storekit"))
+    } catch {
+      throw .storeKit(error)
+    }
+    return (rules, storeKit)
+  }
+
+  /// The save folder: `--save-dir`, else `$QUIETPLACES_HOME`, else `$XDG_DATA_HOME/quietplaces`,
+  /// else `~/.local/share/quietplaces`.
+  public static func saveDirectory(option: String?, environment: [String: String]) -> URL {
+    if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
+    if let home = environment["QUIETPLACES_HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+      return URL(fileURLWithPath: data).appendingPathComponent("quietplaces")
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/share/quietplaces")
+  }
+}

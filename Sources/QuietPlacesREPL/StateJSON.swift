@@ -1,0 +1,100 @@
+import Foundation
+import QuietPlacesGame
+import QuietPlacesStore
+
+/// The `state --json` contract of the REPL spec: one object on one line, keys sorted.
+struct StateJSON: Encodable {
+  struct Equipment: Encodable {
+    var sails: Int
+    var spyglass: Int
+    var cargo: Int
+  }
+  struct Scouts: Encodable {
+    var hired: Int
+    var permanent: Int
+    var effective: Int
+  }
+  struct Rates: Encodable {
+    var travel: Double
+    var scouts: Double
+    var ordinary: Double
+  }
+  struct Countdowns: Encodable {
+    var survey: Int
+    var current: Int
+  }
+  struct Sail: Encodable {
+    var selected: String
+    var owned: [String]
+  }
+
+  var clock: String
+    var open: Bool
+  var seed: UInt64
+  var discoveries: Double
+  var postmarks: Int
+  var knowledge: Int
+  var generations: Int
+  var route: Int
+  var nextPlace: String
+  var legRemaining: Double
+  var speed: Double
+  var currentRemaining: Double
+  var equipment: Equipment
+  var scouts: Scouts
+  var rates: Rates
+  var holdHours: Int
+  var progress: Double
+  var bearingsGain: Int
+  var countdowns: Countdowns
+  var stamped: [String]
+  var visited: [String]
+  var owned: [String]
+  var sail: Sail
+  var ledger: [UInt64]
+  var unfinished: [UInt64]
+  var storefront: String
+
+  init(save: AppSave, open: Bool, now: Int64, unfinished: [UInt64], storefront: String, rules: Rules) {
+    let game = save.game
+    let rates = game.rates(rules)
+    clock = Rules.formatInstant(now)
+    self.open = open
+    seed = game.seed
+    discoveries = game.discoveries
+    postmarks = game.postmarks
+    knowledge = game.knowledge
+    generations = game.generations
+    route = game.route
+    nextPlace = rules.placeName(game.nextPlace)
+    legRemaining = game.legRemaining
+    speed = game.speed(rules)
+    currentRemaining = game.currentRemaining
+    equipment = Equipment(sails: game.equipment.sails, spyglass: game.equipment.spyglass, cargo: game.equipment.cargo)
+    scouts = Scouts(
+      hired: game.hiredScouts, permanent: game.owns(.signal) ? rules.balance.purchases.signalScouts : 0,
+      effective: rates.effectiveScouts)
+    self.rates = Rates(travel: rates.travel, scouts: rates.scouts, ordinary: rates.ordinary)
+    holdHours = game.holdHours(rules)
+    progress = game.progress
+    bearingsGain = game.bearingsGain(rules)
+    countdowns = Countdowns(survey: game.surveyCountdown, current: game.currentCountdown)
+    stamped = rules.allPlaces.filter(game.isStamped).map(rules.placeName)
+    visited = rules.allPlaces.filter(game.hasVisited).map(rules.placeName)
+    owned = game.owned.map(\.rawValue)
+    sail = Sail(selected: game.sailColour.rawValue, owned: game.ownedColours.map(\.rawValue))
+    ledger = save.ledger.ids
+    self.unfinished = unfinished
+    self.storefront = storefront
+  }
+
+  /// One line of JSON.
+  func line() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "1.7976931348623157e308", negativeInfinity: "0", nan: "0")
+    guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
+    return text
+  }
+}

@@ -1,0 +1,156 @@
+import QuietPlacesGame
+import QuietPlacesStore
+
+/// How events and values read on screen: one place for every sentence the REPL prints about the game.
+enum Text {
+  /// `2026-01-05 09:06:00`, the simulated clock (always UTC).
+  static func instant(_ seconds: Int64) -> String {
+    Rules.formatInstant(seconds).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+  }
+
+  /// A Discoveries amount.
+  static func number(_ value: Double) -> String { NumberFormat.readable(value) }
+
+  /// A whole count with separators.
+  static func count(_ value: Int) -> String { NumberFormat.grouped(value) }
+
+  /// `1 arrival`, `3 arrivals`.
+  static func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+    "\(NumberFormat.grouped(count)) \(count == 1 ? noun : plural ?? noun + "s")"
+  }
+
+  /// `A, B and C`, or the first few and how many more.
+  static func list(_ names: [String], limit: Int = 5) -> String {
+    var shown = Array(names.prefix(limit))
+    if names.count > limit { shown.append("\(names.count - limit) more") }
+    guard shown.count > 1 else { return shown.first ?? "" }
+    return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+  }
+
+  /// A duration such as `2h 30m`.
+  static func duration(_ seconds: Int64) -> String { DurationFormat.string(seconds: seconds) }
+
+  /// A duration of fractional seconds, rounded down to whole seconds.
+  static func duration(_ seconds: Double) -> String { duration(Int64(max(0, seconds.rounded(.down)))) }
+
+  /// What a stretch of sailing produced.
+  static func sailing(_ report: SailingReport, rules: Rules) -> [String] {
+    var lines = [
+      "\(plural(report.arrivals, "arrival")), +\(number(report.discoveries)) Discoveries."
+    ]
+    var parts: [String] = []
+    if report.arrivalDiscoveries > 0 { parts.append("arrivals \(number(report.arrivalDiscoveries))") }
+    if report.bonusDiscoveries > 0 { parts.append("first visits \(number(report.bonusDiscoveries))") }
+    if report.surveyDiscoveries > 0 { parts.append("surveys \(number(report.surveyDiscoveries))") }
+    if report.scoutDiscoveries > 0 { parts.append("scouts \(number(report.scoutDiscoveries))") }
+    if parts.count > 1 { lines.append("  from " + parts.joined(separator: ", ")) }
+    if !report.firstVisits.isEmpty {
+      lines.append("  First visits this voyage: \(list(report.firstVisits.map(rules.placeName))).")
+    }
+    if !report.stamps.isEmpty {
+      lines.append(
+        "  Postmark stamps: \(list(report.stamps.map(rules.placeName))) (+\(count(report.postmarks)) Postmarks).")
+    }
+    if report.surveys > 0 {
+      lines.append("  Exceptional surveys: \(count(report.surveys)) (+\(count(report.knowledge)) Knowledge).")
+    }
+    if report.currents > 0 {
+      lines.append(
+        "  Currents: \(count(report.currents)) started\(report.currentRunningAtEnd ? "; one is running" : "").")
+    }
+    return lines
+  }
+
+  /// Where the ship is and what is held, in one line.
+  static func position(_ game: GameState, rules: Rules) -> String {
+    "Discoveries \(number(game.discoveries)) · Postmarks \(count(game.postmarks)) · "
+      + "heading for \(rules.placeName(game.nextPlace)), \(distance(game.legRemaining)) nm left."
+  }
+
+  /// Nautical miles with two decimals at most.
+  static func distance(_ miles: Double) -> String {
+    let hundredths = (miles * 100).rounded()
+    let whole = Int(hundredths) / 100
+    let fraction = Int(hundredths) % 100
+    return fraction == 0 ? "\(whole).0" : "\(whole).\(fraction < 10 ? "0\(fraction)" : fraction % 10 == 0 ? "\(fraction / 10)" : "\(fraction)")"
+  }
+
+  /// What a launch credited for the absence.
+  static func absence(_ report: AbsenceReport, at now: Int64, rules: Rules) -> [String] {
+    var lines = ["Launched at \(instant(now)) after \(duration(report.absence)) away."]
+    if report.credited == 0 {
+      lines.append("Hold \(report.holdHours)h: nothing to credit.")
+      return lines
+    }
+    let capped = report.credited < report.absence ? " (the hold is full)" : ""
+    lines.append("Hold \(report.holdHours)h: credited \(duration(report.credited)) of sailing\(capped):")
+    lines += sailing(report.sailing, rules: rules).map { "  " + $0 }
+    return lines
+  }
+
+  /// A product's name for messages.
+  static func productName(_ product: ProductID) -> String {
+    switch product {
+    case .marks100: "100 Postmarks"
+    case .marks550: "550 Postmarks"
+    case .charts: "Luminous charts"
+    case .hold: "Deep hold"
+    case .signal: "Companion signal"
+    }
+  }
+
+  /// A permanent purchase's name.
+  static func permanentName(_ permanent: PermanentPurchase) -> String { productName(ProductID(permanent)) }
+
+  /// What the delivery pipeline or reconciliation did.
+  static func storeEvent(_ event: StoreEvent, rules: Rules) -> String {
+    func via(_ source: DeliverySource) -> String {
+      switch source {
+      case .purchase: "purchase"
+      case .updates: "updates"
+      case .unfinished: "unfinished at launch"
+      case .entitlements: "entitlements"
+      }
+    }
+    switch event {
+    case .delivered(let id, let product, let source):
+      let what =
+        product.permanent == nil
+        ? "+\(rules.balance.purchases.packPostmarks[product.rawValue] ?? 0) Postmarks"
+        : "\(productName(product)) unlocked"
+      return "Transaction \(id) (\(product.rawValue), via \(via(source))): delivered, \(what); saved, then finished."
+    case .alreadyDelivered(let id, let product, let source):
+      return "Transaction \(id) (\(product.rawValue), via \(via(source))): already in the ledger; finished, not delivered again."
+    case .rejectedUnverified(let id, let productID, let reason, let source):
+      let name = id.map { "Transaction \($0)" } ?? "A transaction"
+      let product = productID.map { " (\($0))" } ?? ""
+      return "\(name)\(product), via \(via(source)): rejected, \(reason); not delivered, not finished."
+    case .rejectedUnrecognised(let id, let productID, let bundleID, let source):
+      return
+        "Transaction \(id) (\(productID), bundle \(bundleID), via \(via(source))): rejected, not a Quiet Places product; not delivered, not finished."
+    case .revoked(let id, let product, let removed, let source):
+      let what = removed ? "\(productName(product)) removed" : "\(productName(product)) was not owned"
+      return "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; \(what); saved, then finished."
+    case .revokedConsumable(let id, let product, let source):
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; Postmarks are not taken back (Apple handles the refund); finished."
+    case .saveFailed(let id, let product, let source):
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): the save failed; nothing delivered, left unfinished for the next launch."
+    case .heldForLaunch(let id, let product, let source):
+      return "Transaction \(id) (\(product.rawValue), via \(via(source))): waits for the next launch after a failed save."
+    case .reconciled(let granted, let removed):
+      var parts: [String] = []
+      if !granted.isEmpty { parts.append("restored \(list(granted.map(permanentName)))") }
+      if !removed.isEmpty { parts.append("removed \(list(removed.map(permanentName)))") }
+      return "Entitlements: " + parts.joined(separator: "; ") + "; saved."
+    case .reconciliationNotSaved:
+      return "Entitlements: the save failed; ownership stays as it was."
+    }
+  }
+
+  /// What a crash at an armed fault looks like.
+  static func crash(_ crash: AppCrash) -> [String] {
+    ["The app crashed \(crash.point.rawValue) (transaction \(crash.transaction)); it is closed. launch recovers."]
+  }
+}
