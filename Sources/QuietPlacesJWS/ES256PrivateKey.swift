@@ -1,0 +1,79 @@
+import COpenSSL
+import Foundation
+
+/// A P-256 private key that makes ES256 signatures.
+///
+/// Stored as PKCS#8 DER bytes, so a store can persist it (for example as
+/// base64 in a JSON file, which is what its `Codable` form is).
+public struct ES256PrivateKey: Sendable {
+  /// The PKCS#8 DER form of the key.
+  public let pkcs8DERRepresentation: Data
+  /// The matching public key.
+  public let publicKey: ES256PublicKey
+
+  /// Generates a new random P-256 key.
+  public init() throws(ES256Error) {
+    guard let key = EVPKey.generate() else { throw .cryptoFailure("could not generate a P-256 key") }
+    try self.init(key: key)
+  }
+
+  /// Reads a P-256 private key from DER: PKCS#8 (as `pkcs8DERRepresentation` writes) or SEC1.
+  public init(pkcs8DERRepresentation der: Data) throws(ES256Error) {
+    guard let key = EVPKey.privateKey(der: der) else {
+      throw .invalidPrivateKey("not a valid P-256 private key in PKCS#8 or SEC1 DER (\(der.count) bytes)")
+    }
+    try self.init(key: key)
+  }
+
+  private init(key: EVPKey) throws(ES256Error) {
+    guard let der = key.pkcs8 else { throw .cryptoFailure("could not encode the key as PKCS#8") }
+    guard let point = key.publicPoint else { throw .cryptoFailure("could not read the public point") }
+    self.pkcs8DERRepresentation = der
+    self.publicKey = try ES256PublicKey(x963Representation: point)
+  }
+
+  /// Signs `data` with ECDSA P-256 / SHA-256 and returns the raw `r‖s` signature.
+  public func signature(for data: Data) throws(ES256Error) -> ES256Signature {
+    let key = try evpKey()
+    var der = [UInt8](repeating: 0, count: 80)
+    let length = data.withUnsafeBytes { message in
+      der.withUnsafeMutableBufferPointer { out in
+        qp_sign_sha256(
+          key.pointer, message.bindMemory(to: UInt8.self).baseAddress, message.count, out.baseAddress,
+          out.count)
+      }
+    }
+    guard length > 0 else { throw .cryptoFailure("signing failed") }
+    return try ES256Signature(derRepresentation: Data(der[0..<length]))
+  }
+
+  /// Makes libcrypto's `EVP_PKEY` for this key, for other operations in this module.
+  func evpKey() throws(ES256Error) -> EVPKey {
+    guard let key = EVPKey.privateKey(der: pkcs8DERRepresentation) else {
+      throw .invalidPrivateKey("stored key no longer parses")
+    }
+    return key
+  }
+}
+
+extension ES256PrivateKey: Codable {
+  /// Decodes the key from a standard base64 string of its PKCS#8 DER form.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let bytes = Data(base64Encoded: text) else {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: "private key is not base64")
+    }
+    do {
+      try self.init(pkcs8DERRepresentation: bytes)
+    } catch {
+      throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+    }
+  }
+
+  /// Encodes the key as a standard base64 string of its PKCS#8 DER form.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(pkcs8DERRepresentation.base64EncodedString())
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// JWS compact serialization (RFC 7515) signed and verified with ES256 (RFC 7518 §3.4).
+///
+/// A token is `base64url(header).base64url(payload).base64url(signature)`, where the
+/// signature is the raw 64-byte `r‖s` over the ASCII text `header.payload`.
+public enum JWS {
+  /// Signs `payload` and returns the compact serialization, header `{"alg":"ES256","x5c":[…]}`.
+  ///
+  /// `certificateChain` holds standard-base64 DER certificates, leaf first (for example
+  /// ``SelfSignedCertificate/base64EncodedString``); it is written as given, even when empty.
+  public static func sign(
+    payload: Data, key: ES256PrivateKey, certificateChain: [String]
+  ) throws(JWSError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let header: Data
+    do {
+      header = try encoder.encode(JWSHeader(alg: "ES256", x5c: certificateChain))
+    } catch {
+      throw .signingFailed("could not encode the header")
+    }
+    let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+    let signature: ES256Signature
+    do {
+      signature = try key.signature(for: Data(signingInput.utf8))
+    } catch {
+      throw .signingFailed(error.description)
+    }
+    return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+  }
+
+  /// Verifies `compact` with `publicKey` and returns its payload only if the signature is valid.
+  ///
+  /// Checks in order: three parts, header base64url and JSON, `alg` is `ES256`, payload and
+  /// signature base64url, signature 64 bytes, then the signature itself.
+  public static func verify(_ compact: String, publicKey: ES256PublicKey) -> Result<Data, JWSError> {
+    Result { () throws(JWSError) -> Data in try verifiedPayload(of: compact, publicKey: publicKey) }
+  }
+
+  /// Verifies `compact` with `publicKey` and returns its payload, or throws what is wrong.
+  public static func verifiedPayload(of compact: String, publicKey: ES256PublicKey) throws(JWSError) -> Data {
+    let parts = try split(compact)
+    let header = try JWSHeader.parse(try decode(parts.header, "header"))
+    guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
+    let payload = try decode(parts.payload, "payload")
+    let signatureBytes = try decode(parts.signature, "signature")
+    guard signatureBytes.count == 64 else {
+      throw .invalidEncoding("signature is \(signatureBytes.count) bytes, ES256 needs 64")
+    }
+    guard let signature = try? ES256Signature(rawRepresentation: signatureBytes),
+      publicKey.isValidSignature(signature, for: Data((parts.header + "." + parts.payload).utf8))
+    else {
+      throw .invalidSignature
+    }
+    return payload
+  }
+
+  /// Decodes the payload WITHOUT verifying anything but its encoding; for display and logs only.
+  public static func unverifiedPayload(of compact: String) throws(JWSError) -> Data {
+    try decode(try split(compact).payload, "payload")
+  }
+
+  /// Decodes the header WITHOUT verifying the signature; for display and logs only.
+  public static func unverifiedHeader(of compact: String) throws(JWSError) -> JWSHeader {
+    try JWSHeader.parse(try decode(try split(compact).header, "header"))
+  }
+
+  private static func split(
+    _ compact: String
+  ) throws(JWSError) -> (header: Substring, payload: Substring, signature: Substring) {
+    let parts = compact.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
+    guard parts.count == 3 else {
+      let found = parts.count > 3 ? "more" : "\(parts.count)"
+      throw .invalidEncoding("expected 3 parts separated by '.', found \(found)")
+    }
+    return (parts[0], parts[1], parts[2])
+  }
+
+  private static func decode(_ part: Substring, _ name: String) throws(JWSError) -> Data {
+    do {
+      return try Base64URL.decode(part)
+    } catch {
+      throw .invalidEncoding("\(name): \(error.description)")
+    }
+  }
+}

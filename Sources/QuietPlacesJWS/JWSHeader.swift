@@ -1,0 +1,44 @@
+import Foundation
+
+/// The protected header of an ES256 JWS: the algorithm and the certificate chain.
+public struct JWSHeader: Sendable, Equatable, Codable {
+  /// The signing algorithm; always `ES256` in a header this module writes.
+  public var alg: String
+  /// The certificate chain, each entry standard base64 of a DER certificate, leaf first.
+  public var x5c: [String]?
+
+  /// Makes a header.
+  public init(alg: String = "ES256", x5c: [String]? = nil) {
+    self.alg = alg
+    self.x5c = x5c
+  }
+
+  /// Reads a header from its JSON bytes, naming what is wrong if it is not one.
+  ///
+  /// The header must be a JSON object with a string `alg`; `x5c`, if present, must be
+  /// an array of strings; a `crit` member is refused, since no extension is understood.
+  static func parse(_ json: Data) throws(JWSError) -> JWSHeader {
+    let object: [String: Any]
+    do {
+      guard let dictionary = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+        throw JWSError.invalidEncoding("header is not a JSON object")
+      }
+      object = dictionary
+    } catch let error as JWSError {
+      throw error
+    } catch {
+      throw .invalidEncoding("header is not JSON")
+    }
+    guard let algorithm = object["alg"] else { throw .invalidEncoding("header has no 'alg'") }
+    guard let alg = algorithm as? String else { throw .invalidEncoding("header 'alg' is not a string") }
+    guard object["crit"] == nil else { throw .invalidEncoding("header has 'crit', which is not supported") }
+    var chain: [String]?
+    if let value = object["x5c"] {
+      guard let strings = value as? [String] else {
+        throw .invalidEncoding("header 'x5c' is not an array of strings")
+      }
+      chain = strings
+    }
+    return JWSHeader(alg: alg, x5c: chain)
+  }
+}
