@@ -108,6 +108,9 @@ private func flip(_ token: String, at offset: Int) -> String {
   (#"["ES256"]"#, .invalidEncoding("header is not a JSON object")),
   (#"{"alg":"ES256""#, .invalidEncoding("header is not JSON")),
   ("", .invalidEncoding("header is not JSON")),
+  (String(repeating: "[", count: 100_000), .invalidEncoding("header is not JSON")),
+  (String(repeating: "{\"a\":", count: 10_000), .invalidEncoding("header is not JSON")),
+  (#"{"alg":"ES256","x":1e999999}"#, .invalidEncoding("header is not JSON")),
 ])
 func headersAreChecked(header: String, expected: JWSError) throws {
   let key = try ES256PrivateKey()

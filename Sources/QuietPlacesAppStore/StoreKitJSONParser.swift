@@ -1,0 +1,228 @@
+import Foundation
+
+/// A strict JSON (RFC 8259) parser that keeps number text and rejects duplicate keys.
+///
+/// Written for hostile input: it never traps, nests at most 64 levels, and reports
+/// where the text stops being JSON as a line and column.
+struct StoreKitJSONParser {
+  /// Why the bytes are not JSON, one line.
+  struct Failure: Error, Sendable, Equatable {
+    let message: String
+  }
+
+  private static let maximumDepth = 64
+  private let bytes: [UInt8]
+  private var index = 0
+
+  private init(_ data: Data) { bytes = [UInt8](data) }
+
+  /// Parses one JSON value filling all of `data` (surrounding whitespace allowed).
+  static func parse(_ data: Data) throws(Failure) -> StoreKitJSON {
+    var parser = StoreKitJSONParser(data)
+    parser.skipWhitespace()
+    let value = try parser.value(depth: 0)
+    parser.skipWhitespace()
+    guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the value") }
+    return value
+  }
+
+  private func failure(_ problem: String) -> Failure {
+    var line = 1
+    var column = 1
+    for byte in bytes[0..<min(index, bytes.count)] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return Failure(message: "\(problem) at line \(line), column \(column)")
+  }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func skipWhitespace() {
+    while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+  }
+
+  private mutating func value(depth: Int) throws(Failure) -> StoreKitJSON {
+    guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+    guard let byte = current else { throw failure("unexpected end of data") }
+    switch byte {
+    case UInt8(ascii: "{"): return try object(depth: depth)
+    case UInt8(ascii: "["): return try array(depth: depth)
+    case UInt8(ascii: "\""): return .string(try string())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+    default: throw failure("unexpected character")
+    }
+  }
+
+  private mutating func literal(_ word: String, _ value: StoreKitJSON) throws(Failure) -> StoreKitJSON {
+    let expected = Array(word.utf8)
+    guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected
+    else {
+      throw failure("unexpected character")
+    }
+    index += expected.count
+    return value
+  }
+
+  private mutating func object(depth: Int) throws(Failure) -> StoreKitJSON {
+    index += 1
+    var members: [String: StoreKitJSON] = [:]
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+      let keyStart = index
+      let key = try string()
+      guard members[key] == nil else {
+        index = keyStart
+        throw failure("duplicate key '\(key)'")
+      }
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
+      index += 1
+      skipWhitespace()
+      members[key] = try value(depth: depth + 1)
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        return .object(members)
+      default: throw failure("expected ',' or '}'")
+      }
+    }
+  }
+
+  private mutating func array(depth: Int) throws(Failure) -> StoreKitJSON {
+    index += 1
+    var elements: [StoreKitJSON] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try value(depth: depth + 1))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        return .array(elements)
+      default: throw failure("expected ',' or ']'")
+      }
+    }
+  }
+
+  private mutating func digits() -> Int {
+    let start = index
+    while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+    return index - start
+  }
+
+  private mutating func number() throws(Failure) -> StoreKitJSON {
+    let start = index
+    if current == UInt8(ascii: "-") { index += 1 }
+    if current == UInt8(ascii: "0") {
+      index += 1
+    } else if digits() == 0 {
+      throw failure("invalid number")
+    }
+    if current == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { throw failure("invalid number") }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      index += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+      guard digits() > 0 else { throw failure("invalid number") }
+    }
+    return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+  }
+
+  private mutating func string() throws(Failure) -> String {
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = index
+    func flush(_ end: Int) throws(Failure) {
+      guard runStart < end else { return }
+      guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+        throw failure("invalid UTF-8 in a string")
+      }
+      scalars.append(contentsOf: text.unicodeScalars)
+    }
+    while true {
+      guard let byte = current else { throw failure("unterminated string") }
+      switch byte {
+      case UInt8(ascii: "\""):
+        try flush(index)
+        index += 1
+        return String(scalars)
+      case UInt8(ascii: "\\"):
+        try flush(index)
+        index += 1
+        scalars.append(try escape())
+        runStart = index
+      case 0..<0x20:
+        throw failure("control character in a string")
+      default:
+        index += 1
+      }
+    }
+  }
+
+  private mutating func escape() throws(Failure) -> Unicode.Scalar {
+    guard let byte = current else { throw failure("unterminated string") }
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""): return "\""
+    case UInt8(ascii: "\\"): return "\\"
+    case UInt8(ascii: "/"): return "/"
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let high = try hex4()
+      if (0xD800..<0xDC00).contains(high) {
+        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+        else {
+          throw failure("unpaired surrogate escape")
+        }
+        index += 2
+        let low = try hex4()
+        guard (0xDC00..<0xE000).contains(low),
+          let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        else { throw failure("unpaired surrogate escape") }
+        return scalar
+      }
+      guard let scalar = Unicode.Scalar(high) else { throw failure("unpaired surrogate escape") }
+      return scalar
+    default:
+      index -= 1
+      throw failure("invalid escape")
+    }
+  }
+
+  private mutating func hex4() throws(Failure) -> UInt32 {
+    guard index + 4 <= bytes.count,
+      let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
+      bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+    else { throw failure("invalid \\u escape") }
+    index += 4
+    return value
+  }
+}
