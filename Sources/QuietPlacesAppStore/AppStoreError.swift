@@ -28,6 +28,8 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownProduct(String)
   /// `foreign` was given one of the app's own products.
   case notForeign(String)
+  /// The configuration's default storefront is not one the store localises.
+  case unsupportedStorefront(String)
   /// `continue` with no restore waiting.
   case noRestoreWaiting(armed: Bool)
 
@@ -43,7 +45,8 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .signingFailed(let detail):
       "the store could not sign: \(detail)"
     case .unknownTransaction(let id, let ids):
-      "no transaction with ID \(id); " + (ids.isEmpty ? "the account has no transactions" : "the account has IDs \(Self.ranges(ids))")
+      "no transaction with ID \(id); "
+        + (ids.isEmpty ? "the account has no transactions" : "the account has IDs \(Self.ranges(ids))")
     case .nothingPending:
       "no purchase is waiting for approval; turn ask-to-buy on and buy something first"
     case .unknownPending(let id, let waiting):
@@ -60,6 +63,8 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(product) is not in the store's configuration; use one of the configured products"
     case .notForeign(let product):
       "\(product) is one of the app's own products; foreign needs an unknown product ID or another bundle's"
+    case .unsupportedStorefront(let storefront):
+      "storefront \(storefront) is not supported; use GBR or USA"
     case .noRestoreWaiting(let armed):
       armed
         ? "no restore is waiting yet; the delay applies to the next restore, so restore first"

@@ -60,7 +60,8 @@ public actor SimulatedAppStore: StoreClient {
     do {
       self.key = try ES256PrivateKey(pkcs8DERRepresentation: der)
     } catch {
-      throw .accountCorrupt(path: path, problem: "'signingKey' is not a P-256 private key (\(error.description))")
+      throw .accountCorrupt(
+        path: path, problem: "'signingKey' is not a P-256 private key (\(error.description))")
     }
     guard Data(base64Encoded: account.certificate) != nil else {
       throw .accountCorrupt(path: path, problem: "'certificate' is not base64")
@@ -71,6 +72,11 @@ public actor SimulatedAppStore: StoreClient {
     self.accountFile = accountFile
     self.file = file
     self.account = account
+  }
+
+  /// Opens or starts the account in `accountFile` for the products of a StoreKit configuration.
+  public init(configuration: StoreKitConfiguration, accountFile: URL?) throws(AppStoreError) {
+    try self.init(catalogue: try StoreCatalogue(configuration: configuration), accountFile: accountFile)
   }
 
   private static func newAccount(catalogue: StoreCatalogue) throws(AppStoreError) -> StoreAccount {
@@ -141,7 +147,8 @@ public actor SimulatedAppStore: StoreClient {
       } else {
         let transaction = try commit { account in
           account.complete(
-            productID: item.productID, type: item.type, id: nil, storefront: storefront, date: now, queue: false)
+            productID: item.productID, type: item.type, id: nil, storefront: storefront, date: now,
+            queue: false)
         }
         return .success(sign(transaction))
       }
@@ -184,6 +191,7 @@ public actor SimulatedAppStore: StoreClient {
     let snapshot = entitlements().map(sign)
     guard account.settings.delayRestore else { return snapshot }
     record { $0.settings.delayRestore = false }
+    // One shot even if that save failed: this read is the delayed one either way.
     account.settings.delayRestore = false
     await withCheckedContinuation { restoreWaiters.append($0) }
     return snapshot
@@ -298,7 +306,8 @@ public actor SimulatedAppStore: StoreClient {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = (try? encoder.encode(payload)) ?? Data()
     do {
-      return SignedTransaction(jwsRepresentation: try JWS.sign(payload: data, key: key, certificateChain: [certificate]))
+      return SignedTransaction(
+        jwsRepresentation: try JWS.sign(payload: data, key: key, certificateChain: [certificate]))
     } catch {
       let header = Base64URL.encode(Data(#"{"alg":"ES256"}"#.utf8))
       return SignedTransaction(jwsRepresentation: header + "." + Base64URL.encode(data) + ".")

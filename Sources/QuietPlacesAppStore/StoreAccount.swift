@@ -47,13 +47,17 @@ struct StoreAccount: Sendable, Codable, Equatable {
     }
     var seen = Set<TransactionID>()
     for transaction in transactions {
-      guard seen.insert(transaction.id).inserted else { return "transaction ID \(transaction.id) appears twice" }
+      guard seen.insert(transaction.id).inserted else {
+        return "transaction ID \(transaction.id) appears twice"
+      }
       if transaction.id >= nextTransactionID {
         return "transaction ID \(transaction.id) is not below nextTransactionID \(nextTransactionID)"
       }
     }
     for waiting in pendingApprovals + interruptedPurchases {
-      guard seen.insert(waiting.id).inserted else { return "waiting purchase ID \(waiting.id) is already used" }
+      guard seen.insert(waiting.id).inserted else {
+        return "waiting purchase ID \(waiting.id) is already used"
+      }
       if waiting.id >= nextTransactionID {
         return "waiting purchase ID \(waiting.id) is not below nextTransactionID \(nextTransactionID)"
       }

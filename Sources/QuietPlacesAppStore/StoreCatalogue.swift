@@ -1,3 +1,4 @@
+import Foundation
 import QuietPlacesStore
 
 /// What the simulated store sells and how it starts: the products and default settings of a
@@ -15,7 +16,9 @@ public struct StoreCatalogue: Sendable, Equatable {
     public var localizations: [String: Localization]
 
     /// Makes a configured product.
-    public init(productID: String, type: ProductType, displayPrice: String, localizations: [String: Localization]) {
+    public init(
+      productID: String, type: ProductType, displayPrice: String, localizations: [String: Localization]
+    ) {
       self.productID = productID
       self.type = type
       self.displayPrice = displayPrice
@@ -74,5 +77,39 @@ public struct StoreCatalogue: Sendable, Equatable {
     return Product(
       id: item.productID, type: item.type, displayName: localization.displayName,
       description: localization.description, displayPrice: storefront.displayPrice(item.displayPrice))
+  }
+}
+
+extension StoreCatalogue {
+  /// The catalogue of a loaded StoreKit configuration: its products and its default settings.
+  ///
+  /// Prices keep at least two decimals (`5` becomes `5.00`); a default storefront other than
+  /// `GBR` or `USA` is refused, since only those two are localised.
+  public init(configuration: StoreKitConfiguration) throws(AppStoreError) {
+    guard let storefront = Storefront(argument: configuration.defaultStorefront) else {
+      throw .unsupportedStorefront(configuration.defaultStorefront)
+    }
+    let items = configuration.products.map { product in
+      Item(
+        productID: product.id, type: product.type == .consumable ? .consumable : .nonConsumable,
+        displayPrice: Self.decimalText(product.displayPrice),
+        localizations: product.localizations.reduce(into: [:]) { table, localization in
+          table[localization.locale] = Localization(
+            displayName: localization.displayName, description: localization.description)
+        })
+    }
+    self.init(
+      items: items, defaultStorefront: storefront, defaultLocale: configuration.defaultLocale,
+      askToBuyEnabled: configuration.askToBuyEnabled,
+      failTransactionsEnabled: configuration.failTransactionsEnabled)
+  }
+
+  /// A price as a decimal string with at least two decimals, such as `0.99` or `5.00`.
+  static func decimalText(_ price: Decimal) -> String {
+    var text = "\(price)"
+    guard let dot = text.firstIndex(of: ".") else { return text + ".00" }
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
+    return text
   }
 }
