@@ -496,6 +496,28 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   )
 }
 
+@Test func aFailedSaveChangesNothing() async throws {
+  let folder = try scratchFolder()
+  let file = folder.appendingPathComponent("store.json")
+  let store = try makeStore(file: file)
+  _ = try await buy(store, .marks100)
+  let before = await store.snapshot()
+  try FileManager.default.removeItem(at: folder)
+
+  do {
+    try await store.setAskToBuy(true)
+    Issue.record("a control succeeded without saving")
+  } catch {
+    guard case .accountWriteFailed(let path, _) = error else { throw error }
+    #expect(path == file.path)
+  }
+  await #expect(throws: StoreError.purchaseFailed) { try await buy(store, .marks550) }
+  await store.finish(1)
+  #expect(await store.lastWriteError != nil)
+  #expect(await store.snapshot() == before)
+  #expect(try ids(await store.unfinished(), store) == [1])
+}
+
 // MARK: - Clear and messages
 
 @Test func clearForgetsTheAccountButKeepsSettingsKeyAndIDSequence() async throws {
