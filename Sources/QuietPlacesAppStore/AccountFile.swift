@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The simulated store's account file: read with a precise complaint, written atomically.
+///
+/// A write goes to a temporary file in the same folder, is flushed with `fsync`, renamed over the
+/// account file, and the folder is flushed too, so a process killed at any instant leaves either
+/// the old account or the new one, never a mixture.
+struct AccountFile: Sendable {
+  /// Where the account lives.
+  let url: URL
+
+  /// The account in the file, nil if there is no file, or an error naming what is wrong.
+  func read() throws(AppStoreError) -> StoreAccount? {
+    let path = url.path
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .accountUnreadable(path: path, reason: error.localizedDescription)
+    }
+    guard !data.isEmpty else { throw .accountCorrupt(path: path, problem: "the file is empty") }
+    let account: StoreAccount
+    do {
+      account = try JSONDecoder().decode(StoreAccount.self, from: data)
+    } catch let error as DecodingError {
+      throw .accountCorrupt(path: path, problem: Self.describe(error))
+    } catch {
+      throw .accountCorrupt(path: path, problem: "it is not valid JSON")
+    }
+    if let problem = account.problem() { throw .accountCorrupt(path: path, problem: problem) }
+    return account
+  }
+
+  /// Replaces the file with `account`, atomically and durably.
+  func write(_ account: StoreAccount) throws(AppStoreError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data: Data
+    do {
+      data = try encoder.encode(account)
+    } catch {
+      throw .accountWriteFailed(path: url.path, reason: "could not encode the account")
+    }
+    try Self.replace(url, with: data)
+  }
+
+  /// Writes `data` to a temporary file beside `url`, flushes it, renames it over `url` and flushes the folder.
+  static func replace(_ url: URL, with data: Data) throws(AppStoreError) {
+    let path = url.path
+    let folder = url.deletingLastPathComponent().path
+    let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+    func failure(_ step: String) -> AppStoreError {
+      .accountWriteFailed(path: path, reason: "\(step): \(String(cString: strerror(errno)))")
+    }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure("could not create \(temporary)") }
+    var written = 0
+    let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+      while written < buffer.count {
+        let count = writeBytes(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += count
+      }
+      return true
+    }
+    guard ok else {
+      let error = failure("could not write \(temporary)")
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    guard fsync(descriptor) == 0 else {
+      let error = failure("could not flush \(temporary)")
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    close(descriptor)
+    guard rename(temporary, path) == 0 else {
+      let error = failure("could not rename \(temporary)")
+      unlink(temporary)
+      throw error
+    }
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { throw failure("could not open the folder \(folder) to flush it") }
+    defer { close(directory) }
+    guard fsync(directory) == 0 else { throw failure("could not flush the folder \(folder)") }
+  }
+
+  /// A one-line account of a decoding error: the key path and what was expected.
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+      var text = ""
+      for key in codingPath {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+      return text.isEmpty ? "the top level" : "'\(text)'"
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      let parent = context.codingPath.isEmpty ? "the top level" : path(context.codingPath)
+      return "key '\(key.stringValue)' is missing in \(parent)"
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)) is not a \(type)"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)) is null, expected a \(type)"
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return "it is not valid JSON" }
+      return "\(path(context.codingPath)) is invalid: \(context.debugDescription)"
+    @unknown default:
+      return "it could not be decoded"
+    }
+  }
+}
+
+/// `write(2)`, under a name the account file's own `write` method does not hide.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

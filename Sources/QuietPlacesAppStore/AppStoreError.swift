@@ -1,0 +1,91 @@
+import QuietPlacesStore
+
+/// What went wrong with the simulated store's account or one of its test controls.
+public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The account file exists but cannot be read.
+  case accountUnreadable(path: String, reason: String)
+  /// The account file is not a valid account.
+  case accountCorrupt(path: String, problem: String)
+  /// The account file could not be written; the change was not made.
+  case accountWriteFailed(path: String, reason: String)
+  /// A signing key, certificate or signature could not be made.
+  case signingFailed(String)
+  /// No transaction has this ID; the account's IDs are listed.
+  case unknownTransaction(TransactionID, accountIDs: [TransactionID])
+  /// No purchase waits for approval.
+  case nothingPending
+  /// No purchase waiting for approval has this ID; the waiting ones are listed.
+  case unknownPending(UInt64, waiting: [UInt64])
+  /// No purchase is interrupted.
+  case nothingInterrupted
+  /// No interrupted purchase has this ID; the interrupted ones are listed.
+  case unknownInterrupted(UInt64, waiting: [UInt64])
+  /// The product has no unrevoked transaction to refund.
+  case nothingToRefund(String)
+  /// The transaction was refunded already.
+  case alreadyRefunded(TransactionID)
+  /// The product is not in the store's configuration.
+  case unknownProduct(String)
+  /// `foreign` was given one of the app's own products.
+  case notForeign(String)
+  /// The configuration's default storefront is not one the store localises.
+  case unsupportedStorefront(String)
+  /// `continue` with no restore waiting.
+  case noRestoreWaiting(armed: Bool)
+
+  /// One sentence: what was wrong and what would be right.
+  public var description: String {
+    switch self {
+    case .accountUnreadable(let path, let reason):
+      "the store account \(path) cannot be read (\(reason)); check its permissions or move it away"
+    case .accountCorrupt(let path, let problem):
+      "the store account \(path) is corrupt: \(problem); repair it or move it away to start a fresh account"
+    case .accountWriteFailed(let path, let reason):
+      "the store account \(path) could not be saved (\(reason)); nothing was changed"
+    case .signingFailed(let detail):
+      "the store could not sign: \(detail)"
+    case .unknownTransaction(let id, let ids):
+      "no transaction with ID \(id); "
+        + (ids.isEmpty ? "the account has no transactions" : "the account has IDs \(Self.ranges(ids))")
+    case .nothingPending:
+      "no purchase is waiting for approval; turn ask-to-buy on and buy something first"
+    case .unknownPending(let id, let waiting):
+      "no purchase waiting for approval has ID \(id); " + Self.waitingList(waiting)
+    case .nothingInterrupted:
+      "no purchase is interrupted; turn interrupted on and buy something first"
+    case .unknownInterrupted(let id, let waiting):
+      "no interrupted purchase has ID \(id); " + Self.waitingList(waiting)
+    case .nothingToRefund(let product):
+      "\(product) has no unrevoked transaction to refund; buy it first"
+    case .alreadyRefunded(let id):
+      "transaction \(id) is already refunded; refund another transaction"
+    case .unknownProduct(let product):
+      "\(product) is not in the store's configuration; use one of the configured products"
+    case .notForeign(let product):
+      "\(product) is one of the app's own products; foreign needs an unknown product ID or another bundle's"
+    case .unsupportedStorefront(let storefront):
+      "storefront \(storefront) is not supported; use GBR or USA"
+    case .noRestoreWaiting(let armed):
+      armed
+        ? "no restore is waiting yet; the delay applies to the next restore, so restore first"
+        : "no restore is waiting; use delay-restore and then restore first"
+    }
+  }
+
+  /// IDs as ranges, `1–4, 7`.
+  static func ranges(_ ids: [UInt64]) -> String {
+    var runs: [(first: UInt64, last: UInt64)] = []
+    for id in Set(ids).sorted() {
+      if let run = runs.last, id == run.last + 1 {
+        runs[runs.count - 1].last = id
+      } else {
+        runs.append((id, id))
+      }
+    }
+    return runs.map { $0.first == $0.last ? "\($0.first)" : "\($0.first)–\($0.last)" }.joined(separator: ", ")
+  }
+
+  private static func waitingList(_ ids: [UInt64]) -> String {
+    ids.count == 1 ? "the waiting one is \(ids[0])" : "the waiting ones are \(ranges(ids))"
+  }
+}

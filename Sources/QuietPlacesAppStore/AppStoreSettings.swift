@@ -1,0 +1,43 @@
+import QuietPlacesStore
+
+/// The simulated store's test controls, as `SKTestSession` has them; part of the account.
+public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
+  /// The storefront: currency of prices and localization of names.
+  public var storefront: Storefront
+  /// Purchases wait for approval.
+  public var askToBuy: Bool
+  /// Purchases are interrupted until resolved.
+  public var interrupted: Bool
+  /// Purchases fail.
+  public var failPurchases: Bool
+  /// The next purchase sheet is cancelled by the user (one shot).
+  public var cancelNext: Bool
+  /// The store cannot be reached: no catalogue, no purchase, no sync.
+  public var offline: Bool
+  /// Full IDs of the products missing from the store's answers, sorted.
+  public var unavailable: [String]
+  /// The next current-entitlements read waits for `continueRestore` (one shot).
+  public var delayRestore: Bool
+
+  /// Makes settings.
+  public init(
+    storefront: Storefront, askToBuy: Bool = false, interrupted: Bool = false, failPurchases: Bool = false,
+    cancelNext: Bool = false, offline: Bool = false, unavailable: [String] = [], delayRestore: Bool = false
+  ) {
+    self.storefront = storefront
+    self.askToBuy = askToBuy
+    self.interrupted = interrupted
+    self.failPurchases = failPurchases
+    self.cancelNext = cancelNext
+    self.offline = offline
+    self.unavailable = unavailable.sorted()
+    self.delayRestore = delayRestore
+  }
+
+  /// The settings a new account starts with, from the configuration's defaults.
+  public init(catalogue: StoreCatalogue) {
+    self.init(
+      storefront: catalogue.defaultStorefront, askToBuy: catalogue.askToBuyEnabled,
+      failPurchases: catalogue.failTransactionsEnabled)
+  }
+}

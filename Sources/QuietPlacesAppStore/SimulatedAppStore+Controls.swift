@@ -1,0 +1,248 @@
+import Foundation
+import QuietPlacesJWS
+import QuietPlacesStore
+
+/// The test controls, as `SKTestSession` has them; each saves the account before it returns.
+extension SimulatedAppStore {
+  /// Switches the storefront: the currency of prices and the localization of names.
+  public func setStorefront(_ storefront: Storefront) throws(AppStoreError) {
+    try commit { $0.settings.storefront = storefront }
+  }
+
+  /// Turns Ask to Buy on or off: purchases wait for `approve` or `decline`.
+  public func setAskToBuy(_ on: Bool) throws(AppStoreError) {
+    try commit { $0.settings.askToBuy = on }
+  }
+
+  /// Turns interrupted purchases on or off: purchases wait for `resolve`.
+  public func setInterrupted(_ on: Bool) throws(AppStoreError) {
+    try commit { $0.settings.interrupted = on }
+  }
+
+  /// Turns failing purchases on or off.
+  public func setFailPurchases(_ on: Bool) throws(AppStoreError) {
+    try commit { $0.settings.failPurchases = on }
+  }
+
+  /// Makes the user cancel the next purchase sheet (one shot).
+  public func cancelNext() throws(AppStoreError) {
+    try commit { $0.settings.cancelNext = true }
+  }
+
+  /// Takes the store off the network or back: catalogue, purchases and sync fail while offline.
+  public func setOffline(_ on: Bool) throws(AppStoreError) {
+    try commit { $0.settings.offline = on }
+  }
+
+  /// Removes a product from the store's answers, or puts it back.
+  public func setAvailable(_ product: ProductID, _ available: Bool) throws(AppStoreError) {
+    let id = try item(product).productID
+    try commit { account in
+      var unavailable = Set(account.settings.unavailable)
+      if available { unavailable.remove(id) } else { unavailable.insert(id) }
+      account.settings.unavailable = unavailable.sorted()
+    }
+  }
+
+  /// Approves a purchase waiting for approval (the oldest without an ID); it arrives through `updates`.
+  @discardableResult
+  public func approve(_ id: UInt64? = nil) throws(AppStoreError) -> AccountTransaction {
+    let account = currentAccount
+    let waiting = try Self.pick(
+      id, from: account.pendingApprovals, none: .nothingPending,
+      unknown: .unknownPending(id ?? 0, waiting: account.pendingApprovals.map(\.id)))
+    return try complete(waiting) { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
+  }
+
+  /// Declines a purchase waiting for approval (the oldest without an ID); nothing is bought.
+  @discardableResult
+  public func decline(_ id: UInt64? = nil) throws(AppStoreError) -> WaitingPurchase {
+    let account = currentAccount
+    let waiting = try Self.pick(
+      id, from: account.pendingApprovals, none: .nothingPending,
+      unknown: .unknownPending(id ?? 0, waiting: account.pendingApprovals.map(\.id)))
+    try commit { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
+    return waiting
+  }
+
+  /// Resolves an interrupted purchase (the oldest without an ID); it arrives through `updates`.
+  @discardableResult
+  public func resolve(_ id: UInt64? = nil) throws(AppStoreError) -> AccountTransaction {
+    let account = currentAccount
+    let waiting = try Self.pick(
+      id, from: account.interruptedPurchases, none: .nothingInterrupted,
+      unknown: .unknownInterrupted(id ?? 0, waiting: account.interruptedPurchases.map(\.id)))
+    return try complete(waiting) { $0.interruptedPurchases.removeAll { $0.id == waiting.id } }
+  }
+
+  /// Refunds the latest unrevoked transaction of a product; the revocation arrives through `updates`.
+  @discardableResult
+  public func refund(_ product: ProductID) throws(AppStoreError) -> AccountTransaction {
+    guard let transaction = currentAccount.latestUnrevoked(product.fullID) else {
+      throw .nothingToRefund(product.rawValue)
+    }
+    return try refund(transaction: transaction.id)
+  }
+
+  /// Refunds a transaction by ID; the revocation arrives through `updates`.
+  @discardableResult
+  public func refund(transaction id: TransactionID) throws(AppStoreError) -> AccountTransaction {
+    let account = currentAccount
+    guard let index = account.index(of: id) else {
+      throw .unknownTransaction(id, accountIDs: account.transactions.map(\.id))
+    }
+    guard !account.transactions[index].isRevoked else { throw .alreadyRefunded(id) }
+    let now = now
+    let refunded = try commit { account in
+      account.transactions[index].revocationDate = now
+      account.transactions[index].revocationReason = 0
+      account.transactions[index].finished = false
+      account.queue.append(.transaction(id))
+      return account.transactions[index]
+    }
+    emit(.transaction(id))
+    return refunded
+  }
+
+  /// Records a purchase made on another device; it arrives through `updates`.
+  @discardableResult
+  public func buyOutside(_ product: ProductID) throws(AppStoreError) -> AccountTransaction {
+    let item = try item(product)
+    let storefront = currentAccount.settings.storefront
+    let now = now
+    let transaction = try commit { account in
+      account.complete(
+        productID: item.productID, type: item.type, id: nil, storefront: storefront, date: now, queue: true)
+    }
+    emit(.transaction(transaction.id))
+    return transaction
+  }
+
+  /// Queues a transaction again, finished or not, to test exact-once delivery.
+  @discardableResult
+  public func replay(_ id: TransactionID) throws(AppStoreError) -> AccountTransaction {
+    let account = currentAccount
+    guard let index = account.index(of: id) else {
+      throw .unknownTransaction(id, accountIDs: account.transactions.map(\.id))
+    }
+    try commit { $0.queue.append(.transaction(id)) }
+    emit(.transaction(id))
+    return account.transactions[index]
+  }
+
+  /// Emits a transaction for a product signed by a throwaway key, so its signature does not verify.
+  ///
+  /// It is not part of the account: it takes an ID, is yielded once to a listener, then forgotten.
+  @discardableResult
+  public func forge(_ product: ProductID) throws(AppStoreError) -> Transaction {
+    let item = try item(product)
+    let throwaway: ES256PrivateKey
+    do {
+      throwaway = try ES256PrivateKey()
+    } catch {
+      throw .signingFailed(error.description)
+    }
+    let storefront = currentAccount.settings.storefront
+    let now = now
+    let listening = isListening
+    let certificate = certificate
+    let (payload, update) = try commit { account in
+      let id = account.takeID()
+      let payload = AccountTransaction(
+        id: id, productID: item.productID, type: item.type, purchaseDate: now, storefront: storefront
+      ).payload(signedDate: now)
+      let jws = Self.sign(payload, key: throwaway, certificate: certificate).jwsRepresentation
+      let update = QueuedUpdate.forged(id, jws: jws)
+      if !listening { account.queue.append(update) }
+      return (payload, update)
+    }
+    emit(update)
+    return payload
+  }
+
+  /// Adds a correctly signed transaction for an unknown product ID (a suffix or a full ID) or for
+  /// another bundle (`com.example.other.charts`); it stays in the account, unfinished.
+  @discardableResult
+  public func foreign(productID: String) throws(AppStoreError) -> AccountTransaction {
+    let text = productID.trimmingCharacters(in: .whitespaces)
+    guard !text.isEmpty, !text.hasSuffix("."), !text.hasPrefix(".") else { throw .unknownProduct(productID) }
+    let ownPrefix = ProductID.bundleID + "."
+    let fullID = text.contains(".") ? text : ownPrefix + text
+    let bundleID: String
+    if fullID.hasPrefix(ownPrefix) {
+      bundleID = ProductID.bundleID
+    } else {
+      bundleID = String(fullID[..<fullID.lastIndex(of: ".")!])
+    }
+    if bundleID == ProductID.bundleID, catalogue.item(fullID) != nil || ProductID(fullID: fullID) != nil {
+      throw .notForeign(fullID)
+    }
+    let suffix = String(fullID[fullID.index(after: fullID.lastIndex(of: ".")!)...])
+    let type = ProductID(rawValue: suffix)?.type ?? .consumable
+    let storefront = currentAccount.settings.storefront
+    let now = now
+    let transaction = try commit { account in
+      let transaction = AccountTransaction(
+        id: account.takeID(), bundleID: bundleID, productID: fullID, type: type, purchaseDate: now,
+        storefront: storefront)
+      account.transactions.append(transaction)
+      account.queue.append(.transaction(transaction.id))
+      return transaction
+    }
+    emit(.transaction(transaction.id))
+    return transaction
+  }
+
+  /// Arms a one-shot delay: the next current-entitlements read waits for `continueRestore`.
+  public func delayRestore() throws(AppStoreError) {
+    try commit { $0.settings.delayRestore = true }
+  }
+
+  /// Lets the oldest delayed current-entitlements read return its snapshot.
+  public func continueRestore() throws(AppStoreError) {
+    guard resumeRestore() else { throw .noRestoreWaiting(armed: currentAccount.settings.delayRestore) }
+  }
+
+  /// Forgets every transaction, queued update and waiting purchase: a fresh test account.
+  ///
+  /// The settings, the signing key and the ID sequence stay, so IDs are never reused.
+  public func clear() throws(AppStoreError) {
+    try commit { account in
+      account.transactions = []
+      account.queue = []
+      account.pendingApprovals = []
+      account.interruptedPurchases = []
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func item(_ product: ProductID) throws(AppStoreError) -> StoreCatalogue.Item {
+    guard let item = catalogue.item(product.fullID) else { throw .unknownProduct(product.fullID) }
+    return item
+  }
+
+  private func complete(
+    _ waiting: WaitingPurchase, removing: (inout StoreAccount) -> Void
+  ) throws(AppStoreError) -> AccountTransaction {
+    guard let item = catalogue.item(waiting.productID) else { throw .unknownProduct(waiting.productID) }
+    let now = now
+    let transaction = try commit { account in
+      removing(&account)
+      return account.complete(
+        productID: item.productID, type: item.type, id: waiting.id, storefront: waiting.storefront, date: now,
+        queue: true)
+    }
+    emit(.transaction(transaction.id))
+    return transaction
+  }
+
+  private static func pick(
+    _ id: UInt64?, from waiting: [WaitingPurchase], none: AppStoreError, unknown: AppStoreError
+  ) throws(AppStoreError) -> WaitingPurchase {
+    guard let first = waiting.first else { throw none }
+    guard let id else { return first }
+    guard let match = waiting.first(where: { $0.id == id }) else { throw unknown }
+    return match
+  }
+}

@@ -1,0 +1,332 @@
+import Foundation
+import QuietPlacesJWS
+import QuietPlacesStore
+
+/// The simulated App Store: StoreKit 2 as the app sees it, plus `SKTestSession`'s test controls.
+///
+/// It owns one test account — transactions, finished flags, refunds, the queue of updates not yet
+/// acknowledged, purchases waiting for approval or resolution, the test controls and the signing
+/// key — and writes it atomically to its account file on every change, so a process killed at any
+/// instant resumes exactly where the store stood. Without a file the account lives in memory.
+///
+/// Decisions where StoreKit leaves room:
+/// - Transaction IDs start at 1 and only ever increase in one account, across `clear` too, so an
+///   app's ledger from before a `clear` never mistakes a new purchase for one already delivered.
+///   Waiting purchases and forged tokens take the next ID when they start; a declined request's ID
+///   and a forged token's ID are never used by an account transaction.
+/// - Buying (approving, resolving, buying outside) a non-consumable already owned makes no new
+///   transaction: the existing one is returned (or queued again).
+/// - A refund marks the transaction unfinished again: the revocation must be acknowledged too.
+/// - A forged token is not part of the account: it is yielded once to a listener and then dropped.
+/// - The simulated clock belongs to the session, not to the account: it is not saved, and is 0
+///   until `setClock` is called.
+/// - `clear` keeps the settings and the signing key (the app keeps trusting the same store).
+public actor SimulatedAppStore: StoreClient {
+  /// The key that verifies every transaction this store signs.
+  public nonisolated let publicKey: ES256PublicKey
+  /// The store's self-signed certificate in standard base64 DER, the `x5c` of every token it signs.
+  public nonisolated let certificate: String
+  /// The products and defaults the store was built from.
+  public nonisolated let catalogue: StoreCatalogue
+  /// Where the account is saved; nil when it lives only in memory.
+  public nonisolated let accountFile: URL?
+  /// The last failure to save the account during a call that cannot throw it (the change was not made).
+  public private(set) var lastWriteError: AppStoreError?
+
+  private let key: ES256PrivateKey
+  private let file: AccountFile?
+  private var account: StoreAccount
+  private var clock: Int64 = 0
+  private var listener: AsyncStream<SignedTransaction>.Continuation?
+  private var listenerGeneration = 0
+  private var yielded = 0
+  private var restoreWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Opens the account in `accountFile`, or starts a new one there (a new signing key and the
+  /// configuration's default settings); `nil` keeps a new account in memory.
+  public init(catalogue: StoreCatalogue, accountFile: URL?) throws(AppStoreError) {
+    let file = accountFile.map(AccountFile.init(url:))
+    let account: StoreAccount
+    if let existing = try file?.read() {
+      account = existing
+    } else {
+      account = try Self.newAccount(catalogue: catalogue)
+      if let file { try Self.create(file, with: account) }
+    }
+    let path = accountFile?.path ?? "in memory"
+    guard let der = Data(base64Encoded: account.signingKey) else {
+      throw .accountCorrupt(path: path, problem: "'signingKey' is not base64")
+    }
+    do {
+      self.key = try ES256PrivateKey(pkcs8DERRepresentation: der)
+    } catch {
+      throw .accountCorrupt(
+        path: path, problem: "'signingKey' is not a P-256 private key (\(error.description))")
+    }
+    guard Data(base64Encoded: account.certificate) != nil else {
+      throw .accountCorrupt(path: path, problem: "'certificate' is not base64")
+    }
+    self.publicKey = key.publicKey
+    self.certificate = account.certificate
+    self.catalogue = catalogue
+    self.accountFile = accountFile
+    self.file = file
+    self.account = account
+  }
+
+  /// Opens or starts the account in `accountFile` for the products of a StoreKit configuration.
+  public init(configuration: StoreKitConfiguration, accountFile: URL?) throws(AppStoreError) {
+    try self.init(catalogue: try StoreCatalogue(configuration: configuration), accountFile: accountFile)
+  }
+
+  private static func newAccount(catalogue: StoreCatalogue) throws(AppStoreError) -> StoreAccount {
+    do {
+      let key = try ES256PrivateKey()
+      let certificate = try SelfSignedCertificate(
+        key: key, notBefore: Date(timeIntervalSince1970: 0), validityDays: 36_500)
+      return StoreAccount(
+        format: StoreAccount.currentFormat, nextTransactionID: 1,
+        signingKey: key.pkcs8DERRepresentation.base64EncodedString(),
+        certificate: certificate.base64EncodedString, settings: AppStoreSettings(catalogue: catalogue),
+        transactions: [], queue: [], pendingApprovals: [], interruptedPurchases: [])
+    } catch {
+      throw .signingFailed(error.description)
+    }
+  }
+
+  private static func create(_ file: AccountFile, with account: StoreAccount) throws(AppStoreError) {
+    let folder = file.url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .accountWriteFailed(path: file.url.path, reason: "could not create the folder \(folder.path)")
+    }
+    try file.write(account)
+  }
+
+  // MARK: - StoreClient
+
+  /// The configured, available products among `identifiers`, localised for the storefront.
+  public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
+    let settings = account.settings
+    guard !settings.offline else { throw .networkError }
+    let wanted = Set(identifiers)
+    return catalogue.items
+      .filter { wanted.contains($0.productID) && !settings.unavailable.contains($0.productID) }
+      .map { catalogue.product($0, in: settings.storefront) }
+  }
+
+  /// Runs the purchase sheet as the test controls dictate.
+  public func purchase(_ product: Product) async throws(StoreError) -> PurchaseResult {
+    let settings = account.settings
+    guard !settings.offline else { throw .networkError }
+    guard let item = catalogue.item(product.id), !settings.unavailable.contains(product.id) else {
+      throw .productUnavailable(product.id)
+    }
+    guard !settings.failPurchases else { throw .purchaseFailed }
+    let storefront = settings.storefront
+    let now = clock
+    do {
+      if settings.cancelNext {
+        try commit { $0.settings.cancelNext = false }
+        return .userCancelled
+      }
+      if item.type == .nonConsumable, let owned = account.latestUnrevoked(item.productID) {
+        return .success(sign(owned))
+      }
+      if settings.askToBuy || settings.interrupted {
+        try commit { account in
+          let waiting = WaitingPurchase(
+            id: account.takeID(), productID: item.productID, requestDate: now, storefront: storefront)
+          if settings.askToBuy {
+            account.pendingApprovals.append(waiting)
+          } else {
+            account.interruptedPurchases.append(waiting)
+          }
+        }
+      } else {
+        let transaction = try commit { account in
+          account.complete(
+            productID: item.productID, type: item.type, id: nil, storefront: storefront, date: now,
+            queue: false)
+        }
+        return .success(sign(transaction))
+      }
+    } catch {
+      lastWriteError = error
+      throw .purchaseFailed
+    }
+    if settings.askToBuy { return .pending }
+    throw .purchaseInterrupted
+  }
+
+  /// Attaches the one listener (replacing any other) and yields every queued update to it first.
+  public func updates() async -> AsyncStream<SignedTransaction> {
+    listener?.finish()
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: SignedTransaction.self, bufferingPolicy: .unbounded)
+    listenerGeneration += 1
+    let generation = listenerGeneration
+    continuation.onTermination = { [weak self] _ in
+      Task { await self?.listenerEnded(generation) }
+    }
+    listener = continuation
+    yielded = 0
+    for update in account.queue { emit(update) }
+    if account.queue.contains(where: { $0.forgedJWS != nil }) {
+      record { $0.queue.removeAll { $0.forgedJWS != nil } }
+    }
+    return stream
+  }
+
+  /// Signed copies of every transaction the app has not finished, in ID order.
+  public func unfinished() async -> [SignedTransaction] {
+    account.transactions.filter { !$0.finished }.map(sign)
+  }
+
+  /// The latest unrevoked transaction of each non-consumable of this app; answers offline too.
+  ///
+  /// When `delayRestore` is armed, this call takes its snapshot, then waits for `continueRestore`.
+  public func currentEntitlements() async -> [SignedTransaction] {
+    let snapshot = entitlements().map(sign)
+    guard account.settings.delayRestore else { return snapshot }
+    record { $0.settings.delayRestore = false }
+    // One shot even if that save failed: this read is the delayed one either way.
+    account.settings.delayRestore = false
+    await withCheckedContinuation { restoreWaiters.append($0) }
+    return snapshot
+  }
+
+  /// Brings the device up to date with the account; fails offline.
+  public func sync() async throws(StoreError) {
+    guard !account.settings.offline else { throw .networkError }
+  }
+
+  /// Marks a transaction finished and drops its queued updates.
+  public func finish(_ id: TransactionID) async {
+    guard let index = account.index(of: id) else { return }
+    record { account in
+      account.transactions[index].finished = true
+      account.queue.removeAll { $0.forgedJWS == nil && $0.transactionID == id }
+    }
+  }
+
+  /// Ends the current `updates` stream: the app closes.
+  public func stopUpdates() async {
+    listenerGeneration += 1
+    listener?.finish()
+    listener = nil
+  }
+
+  // MARK: - Session
+
+  /// Sets the simulated clock, in seconds; dates of later transactions and signatures use it.
+  public func setClock(_ seconds: Int64) {
+    clock = seconds
+  }
+
+  /// How many updates the current listener has been given since it attached.
+  public func updatesYielded() -> Int {
+    yielded
+  }
+
+  /// Everything the store holds now, for display.
+  public func snapshot() -> AppStoreSnapshot {
+    AppStoreSnapshot(
+      transactions: account.transactions, pendingApprovals: account.pendingApprovals,
+      interruptedPurchases: account.interruptedPurchases, queuedUpdates: account.queue.map(\.transactionID),
+      settings: account.settings, listenerAttached: listener != nil, restoreWaiting: !restoreWaiters.isEmpty,
+      nextTransactionID: account.nextTransactionID, clock: clock)
+  }
+
+  // MARK: - Internals shared with the controls
+
+  /// Applies `change` to a copy of the account, saves the copy, and only then adopts it.
+  func commit<Result>(
+    _ change: (inout StoreAccount) throws(AppStoreError) -> Result
+  ) throws(AppStoreError) -> Result {
+    var next = account
+    let result = try change(&next)
+    try file?.write(next)
+    account = next
+    return result
+  }
+
+  /// Commits a change for a call that cannot throw; a failed save is kept in `lastWriteError`.
+  private func record(_ change: (inout StoreAccount) -> Void) {
+    do {
+      try commit { (account: inout StoreAccount) throws(AppStoreError) in change(&account) }
+    } catch {
+      lastWriteError = error
+    }
+  }
+
+  /// The account as it stands.
+  var currentAccount: StoreAccount { account }
+
+  /// The simulated instant.
+  var now: Int64 { clock }
+
+  /// Whether a listener is attached.
+  var isListening: Bool { listener != nil }
+
+  /// Yields an update to the listener, if one is attached.
+  func emit(_ update: QueuedUpdate) {
+    guard let listener else { return }
+    let signed: SignedTransaction
+    if let jws = update.forgedJWS {
+      signed = SignedTransaction(jwsRepresentation: jws)
+    } else if let index = account.index(of: update.transactionID) {
+      signed = sign(account.transactions[index])
+    } else {
+      return
+    }
+    listener.yield(signed)
+    yielded += 1
+  }
+
+  /// Resumes the oldest restore waiting in `currentEntitlements`; false if none waits.
+  func resumeRestore() -> Bool {
+    guard !restoreWaiters.isEmpty else { return false }
+    restoreWaiters.removeFirst().resume()
+    return true
+  }
+
+  /// Signs a transaction now with the store's key.
+  func sign(_ transaction: AccountTransaction) -> SignedTransaction {
+    Self.sign(transaction.payload(signedDate: clock), key: key, certificate: certificate)
+  }
+
+  /// Signs a payload as a JWS whose JSON has sorted keys.
+  ///
+  /// Signing with a key that parsed cannot fail short of libcrypto running out of memory; if it
+  /// does, the token goes out without a signature, so the app rejects it visibly as unverified.
+  static func sign(_ payload: Transaction, key: ES256PrivateKey, certificate: String) -> SignedTransaction {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(payload)) ?? Data()
+    do {
+      return SignedTransaction(
+        jwsRepresentation: try JWS.sign(payload: data, key: key, certificateChain: [certificate]))
+    } catch {
+      let header = Base64URL.encode(Data(#"{"alg":"ES256"}"#.utf8))
+      return SignedTransaction(jwsRepresentation: header + "." + Base64URL.encode(data) + ".")
+    }
+  }
+
+  private func entitlements() -> [AccountTransaction] {
+    var latest: [String: AccountTransaction] = [:]
+    for transaction in account.transactions
+    where transaction.bundleID == ProductID.bundleID && transaction.type == .nonConsumable
+      && !transaction.isRevoked
+    {
+      latest[transaction.productID] = transaction
+    }
+    return latest.values.sorted { $0.id < $1.id }
+  }
+
+  private func listenerEnded(_ generation: Int) {
+    guard generation == listenerGeneration else { return }
+    listener = nil
+  }
+}

@@ -1,0 +1,89 @@
+import QuietPlacesStore
+
+/// Everything the simulated store remembers between runs; the content of its account file.
+struct StoreAccount: Sendable, Codable, Equatable {
+  /// The file format's version.
+  static let currentFormat = 1
+
+  /// The file format's version; always `currentFormat`.
+  var format: Int
+  /// The ID the next transaction, waiting purchase or forged token gets.
+  var nextTransactionID: TransactionID
+  /// The store's signing key, standard base64 of its PKCS#8 DER form.
+  var signingKey: String
+  /// The store's self-signed certificate, standard base64 DER, as `x5c` carries it.
+  var certificate: String
+  /// The test controls.
+  var settings: AppStoreSettings
+  /// Every transaction, in ID order.
+  var transactions: [AccountTransaction]
+  /// Updates not yet acknowledged, oldest first.
+  var queue: [QueuedUpdate]
+  /// Purchases waiting for approval, oldest first.
+  var pendingApprovals: [WaitingPurchase]
+  /// Interrupted purchases waiting for `resolve`, oldest first.
+  var interruptedPurchases: [WaitingPurchase]
+
+  /// The index of the transaction with this ID.
+  func index(of id: TransactionID) -> Int? {
+    transactions.firstIndex { $0.id == id }
+  }
+
+  /// The latest unrevoked transaction of a product of this bundle.
+  func latestUnrevoked(_ productID: String) -> AccountTransaction? {
+    transactions.last { $0.bundleID == ProductID.bundleID && $0.productID == productID && !$0.isRevoked }
+  }
+
+  /// Takes the next transaction ID.
+  mutating func takeID() -> TransactionID {
+    defer { nextTransactionID += 1 }
+    return nextTransactionID
+  }
+
+  /// What is inconsistent in a decoded account, or nil if nothing is.
+  func problem() -> String? {
+    if format != Self.currentFormat {
+      return "format \(format) is not supported (expected \(Self.currentFormat))"
+    }
+    var seen = Set<TransactionID>()
+    for transaction in transactions {
+      guard seen.insert(transaction.id).inserted else {
+        return "transaction ID \(transaction.id) appears twice"
+      }
+      if transaction.id >= nextTransactionID {
+        return "transaction ID \(transaction.id) is not below nextTransactionID \(nextTransactionID)"
+      }
+    }
+    for waiting in pendingApprovals + interruptedPurchases {
+      guard seen.insert(waiting.id).inserted else {
+        return "waiting purchase ID \(waiting.id) is already used"
+      }
+      if waiting.id >= nextTransactionID {
+        return "waiting purchase ID \(waiting.id) is not below nextTransactionID \(nextTransactionID)"
+      }
+    }
+    for update in queue where update.forgedJWS == nil && index(of: update.transactionID) == nil {
+      return "queued update names transaction \(update.transactionID), which is not in the account"
+    }
+    return nil
+  }
+}
+
+extension StoreAccount {
+  /// Completes a purchase of a product: a new transaction, or the one already owned for a
+  /// non-consumable. With `queue`, it is also queued as an update.
+  mutating func complete(
+    productID: String, type: ProductType, id: TransactionID?, storefront: Storefront, date: Int64, queue: Bool
+  ) -> AccountTransaction {
+    if type == .nonConsumable, let owned = latestUnrevoked(productID) {
+      if queue { self.queue.append(.transaction(owned.id)) }
+      return owned
+    }
+    let transaction = AccountTransaction(
+      id: id ?? takeID(), productID: productID, type: type, purchaseDate: date, storefront: storefront)
+    transactions.append(transaction)
+    transactions.sort { $0.id < $1.id }
+    if queue { self.queue.append(.transaction(transaction.id)) }
+    return transaction
+  }
+}

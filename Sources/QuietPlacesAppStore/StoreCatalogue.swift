@@ -1,0 +1,115 @@
+import Foundation
+import QuietPlacesStore
+
+/// What the simulated store sells and how it starts: the products and default settings of a
+/// StoreKit configuration file.
+public struct StoreCatalogue: Sendable, Equatable {
+  /// One product as configured: ID, type, price decimal and its localizations.
+  public struct Item: Sendable, Equatable {
+    /// The full product ID.
+    public var productID: String
+    /// Consumable or non-consumable.
+    public var type: ProductType
+    /// The configured price as a decimal string, such as `0.99`; the storefront adds the currency.
+    public var displayPrice: String
+    /// Name and description by locale (`en_GB`, `en_US`).
+    public var localizations: [String: Localization]
+
+    /// Makes a configured product.
+    public init(
+      productID: String, type: ProductType, displayPrice: String, localizations: [String: Localization]
+    ) {
+      self.productID = productID
+      self.type = type
+      self.displayPrice = displayPrice
+      self.localizations = localizations
+    }
+  }
+
+  /// A product's name and description in one locale.
+  public struct Localization: Sendable, Equatable {
+    /// The localised display name.
+    public var displayName: String
+    /// The localised description.
+    public var description: String
+
+    /// Makes a localization.
+    public init(displayName: String, description: String) {
+      self.displayName = displayName
+      self.description = description
+    }
+  }
+
+  /// The products, in the configuration's order.
+  public var items: [Item]
+  /// The storefront a new account starts in.
+  public var defaultStorefront: Storefront
+  /// The locale used when the storefront's own localization is missing.
+  public var defaultLocale: String
+  /// Whether a new account starts with Ask to Buy on.
+  public var askToBuyEnabled: Bool
+  /// Whether a new account starts with failing purchases on.
+  public var failTransactionsEnabled: Bool
+
+  /// Makes a catalogue.
+  public init(
+    items: [Item], defaultStorefront: Storefront = .gbr, defaultLocale: String = "en_GB",
+    askToBuyEnabled: Bool = false, failTransactionsEnabled: Bool = false
+  ) {
+    self.items = items
+    self.defaultStorefront = defaultStorefront
+    self.defaultLocale = defaultLocale
+    self.askToBuyEnabled = askToBuyEnabled
+    self.failTransactionsEnabled = failTransactionsEnabled
+  }
+
+  /// The configured product with this full ID.
+  public func item(_ productID: String) -> Item? {
+    items.first { $0.productID == productID }
+  }
+
+  /// The product as the store returns it in `storefront`: localised text and the storefront's currency.
+  public func product(_ item: Item, in storefront: Storefront) -> Product {
+    let localization =
+      item.localizations[storefront.locale] ?? item.localizations[defaultLocale]
+      ?? item.localizations.sorted { $0.key < $1.key }.first?.value
+      ?? Localization(displayName: item.productID, description: "")
+    return Product(
+      id: item.productID, type: item.type, displayName: localization.displayName,
+      description: localization.description, displayPrice: storefront.displayPrice(item.displayPrice))
+  }
+}
+
+extension StoreCatalogue {
+  /// The catalogue of a loaded StoreKit configuration: its products and its default settings.
+  ///
+  /// Prices keep at least two decimals (`5` becomes `5.00`); a default storefront other than
+  /// `GBR` or `USA` is refused, since only those two are localised.
+  public init(configuration: StoreKitConfiguration) throws(AppStoreError) {
+    guard let storefront = Storefront(argument: configuration.defaultStorefront) else {
+      throw .unsupportedStorefront(configuration.defaultStorefront)
+    }
+    let items = configuration.products.map { product in
+      Item(
+        productID: product.id, type: product.type == .consumable ? .consumable : .nonConsumable,
+        displayPrice: Self.decimalText(product.displayPrice),
+        localizations: product.localizations.reduce(into: [:]) { table, localization in
+          table[localization.locale] = Localization(
+            displayName: localization.displayName, description: localization.description)
+        })
+    }
+    self.init(
+      items: items, defaultStorefront: storefront, defaultLocale: configuration.defaultLocale,
+      askToBuyEnabled: configuration.askToBuyEnabled,
+      failTransactionsEnabled: configuration.failTransactionsEnabled)
+  }
+
+  /// A price as a decimal string with at least two decimals, such as `0.99` or `5.00`.
+  static func decimalText(_ price: Decimal) -> String {
+    var text = "\(price)"
+    guard let dot = text.firstIndex(of: ".") else { return text + ".00" }
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < 2 { text += String(repeating: "0", count: 2 - decimals) }
+    return text
+  }
+}
