@@ -35,7 +35,9 @@ enum CommandError: Error {
   var message: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
-      if let suggestion { return "unknown command '\(name)'; did you mean '\(suggestion)'? (help lists every command)" }
+      if let suggestion {
+        return "unknown command '\(name)'; did you mean '\(suggestion)'? (help lists every command)"
+      }
       return "unknown command '\(name)'; help lists every command"
     case .usage(let command, let expected):
       return "\(command): expected \(expected)"
@@ -89,7 +91,8 @@ enum CommandError: Error {
     case .notEnoughPostmarks(let item, let cost, let held):
       return "\(item) costs \(cost) Postmarks; you hold \(NumberFormat.grouped(held))"
     case .bearingsNotReady(let gain, let minimum):
-      return "New Bearings would give \(gain) Knowledge; it needs at least \(minimum) (preview bearings shows why)"
+      return
+        "New Bearings would give \(gain) Knowledge; it needs at least \(minimum) (preview bearings shows why)"
     case .atlasNotReady(let knowledge, let required):
       return
         "Passing the Atlas needs \(NumberFormat.grouped(required)) Knowledge; you hold \(NumberFormat.grouped(knowledge))"

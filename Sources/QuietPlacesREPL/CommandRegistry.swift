@@ -32,7 +32,8 @@ enum CommandRegistry {
     for i in 1...max(1, a.count) where i <= a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in 1...max(1, b.count) where j <= b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       previous = current
     }

@@ -22,7 +22,7 @@ public enum Invocation: Equatable, Sendable {
   case version
 
   /// The version `--version` prints.
-  public static let version = "quietplaces 1.0.0"
+  public static let versionText = "quietplaces 1.0.0"
 
   /// The usage text `--help` prints.
   public static let usage = [
@@ -44,7 +44,9 @@ public enum Invocation: Equatable, Sendable {
   }
 
   /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
+  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
+    -> Invocation
+  {
     if arguments.contains("--help") || arguments.contains("-h") { return .help }
     if arguments.contains("--version") { return .version }
     var options = Options()
@@ -54,7 +56,8 @@ public enum Invocation: Equatable, Sendable {
       switch word {
       case "--save-dir", "--storekit":
         guard let value = words.popFirst(), !value.hasPrefix("--") else {
-          throw UsageError(message: "\(word) needs a value; write \(word) \(word == "--storekit" ? "FILE" : "DIR")")
+          throw UsageError(
+            message: "\(word) needs a value; write \(word) \(word == "--storekit" ? "FILE" : "DIR")")
         }
         if word == "--save-dir" { options.saveDirectory = value } else { options.storeKitFile = value }
       case "--bail":
@@ -73,7 +76,8 @@ public enum Invocation: Equatable, Sendable {
         if word == "--step" {
           step = true
         } else if word.hasPrefix("-") {
-          throw UsageError(message: "unknown option '\(word)' for run; write quietplaces run FILE.qp [--step] [--bail]")
+          throw UsageError(
+            message: "unknown option '\(word)' for run; write quietplaces run FILE.qp [--step] [--bail]")
         } else {
           files.append(word)
         }
@@ -84,15 +88,19 @@ public enum Invocation: Equatable, Sendable {
       return .run(file: files[0], step: step, options: options)
     case "test":
       do {
-        return .test(try TestCommandLine.parse(Array(rest.dropFirst()), environment: environment), options: options)
+        return .test(
+          try TestCommandLine.parse(Array(rest.dropFirst()), environment: environment), options: options)
       } catch {
-        throw UsageError(message: error.description.hasPrefix("error: ") ? String(error.description.dropFirst(7)) : error.description)
+        throw UsageError(
+          message: error.description.hasPrefix("error: ")
+            ? String(error.description.dropFirst(7)) : error.description)
       }
     case let word?:
       if word.hasPrefix("-") {
         throw UsageError(message: "unknown option '\(word)'; quietplaces --help lists the options")
       }
-      throw UsageError(message: "unknown mode '\(word)'; write quietplaces, quietplaces run FILE.qp or quietplaces test")
+      throw UsageError(
+        message: "unknown mode '\(word)'; write quietplaces, quietplaces run FILE.qp or quietplaces test")
     }
   }
 }

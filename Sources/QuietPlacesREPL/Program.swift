@@ -23,12 +23,13 @@ public enum Program {
       Invocation.usage.forEach { print($0) }
       return 0
     case .version:
-      print(Invocation.version)
+      print(Invocation.versionText)
       return 0
     case .repl(let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
       let (source, interactive, colour) = input(options)
-      let directory = SessionEnvironment.saveDirectory(option: options.saveDirectory, environment: environment)
+      let directory = SessionEnvironment.saveDirectory(
+        option: options.saveDirectory, environment: environment)
       let sessionEnvironment = SessionEnvironment(
         rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: interactive)
       let session: Session
@@ -39,7 +40,9 @@ public enum Program {
         printError("error: \(error.description)")
         return 1
       }
-      if interactive { print("Quiet Places — the game and store engine. help lists the commands; quit leaves.") }
+      if interactive {
+        print("Quiet Places — the game and store engine. help lists the commands; quit leaves.")
+      }
       let paint: (String) -> Void = { line in
         if colour && line.hasPrefix("error: ") { print("\u{1B}[31m\(line)\u{1B}[0m") } else { print(line) }
       }
@@ -92,7 +95,8 @@ public enum Program {
   }
 
   static func makeTemporaryFolder() -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quietplaces-run-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "quietplaces-run-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

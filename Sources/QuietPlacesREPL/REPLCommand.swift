@@ -21,7 +21,7 @@ enum ArgumentCompletion: Equatable {
 ///
 /// Validation happens before anything changes: `run` either throws a ``CommandError`` and leaves the
 /// session as it was, or does the whole command.
-protocol REPLCommand {
+protocol REPLCommand: Sendable {
   /// The command's name.
   static var name: String { get }
   /// Other names that run it.

@@ -14,15 +14,15 @@ extension Session {
 
   /// `buy supplies`: shows the amount and asks.
   func askForSupplies() async throws(CommandError) -> [String] {
-    let game = try requireApp("buy supplies").game
+    let game = try await requireApp("buy supplies").game
     let price = rules.balance.postmarks.suppliesPrice
-    guard await game.postmarks >= price else {
-      throw .game(.notEnoughPostmarks(item: "supplies", cost: price, held: await game.postmarks))
+    guard game.postmarks >= price else {
+      throw .game(.notEnoughPostmarks(item: "supplies", cost: price, held: game.postmarks))
     }
     question = .supplies
-    let amount = await game.suppliesAmount(rules)
+    let amount = game.suppliesAmount(rules)
     return [
-      "Supplies: \(Text.number(amount)) Discoveries for \(price) of your \(Text.count(await game.postmarks)) Postmarks. Buy? [y/N]"
+      "Supplies: \(Text.number(amount)) Discoveries for \(price) of your \(Text.count(game.postmarks)) Postmarks. Buy? [y/N]"
     ]
   }
 
@@ -38,7 +38,9 @@ extension Session {
       throw .game(.notEnoughPostmarks(item: "the \(colour.rawValue) sail", cost: price, held: game.postmarks))
     }
     question = .colour(colour)
-    return ["The \(colour.rawValue) sail costs \(price) of your \(Text.count(game.postmarks)) Postmarks and is yours for good. Buy? [y/N]"]
+    return [
+      "The \(colour.rawValue) sail costs \(price) of your \(Text.count(game.postmarks)) Postmarks and is yours for good. Buy? [y/N]"
+    ]
   }
 
   /// `fresh-voyage`: says what goes and what stays, and asks.
@@ -67,7 +69,9 @@ extension Session {
         let events = try await perform(.colour(colour), command: "colour")
         guard case .colourBought(_, let price) = events.first else { return [] }
         let game = try await requireApp("colour").game
-        return ["Bought the \(colour.rawValue) sail for \(price) Postmarks (\(Text.count(game.postmarks)) left); it is up."]
+        return [
+          "Bought the \(colour.rawValue) sail for \(price) Postmarks (\(Text.count(game.postmarks)) left); it is up."
+        ]
       case .freshVoyage:
         _ = try await perform(.freshVoyage, command: "fresh-voyage")
         let game = try await requireApp("fresh-voyage").game

@@ -21,11 +21,15 @@ extension Session {
     case .pending(let item):
       return ["\(item.displayName) waits for approval (Ask to Buy); nothing granted yet."]
     case .failed(let item, let error):
-      return ["The purchase of \(item.displayName) did not complete (\(Self.describe(error))); nothing granted."]
+      return [
+        "The purchase of \(item.displayName) did not complete (\(Self.describe(error))); nothing granted."
+      ]
     case .unavailable(let id):
       throw .usage(
         command: "buy \(id.rawValue)",
-        expected: "a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought")
+        expected:
+          "a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought"
+      )
     case .storeUnreachable(let id):
       throw .usage(
         command: "buy \(id.rawValue)",
@@ -38,7 +42,8 @@ extension Session {
     case .networkError: "the App Store cannot be reached"
     case .productUnavailable: "the product is unavailable"
     case .purchaseFailed: "the App Store reported a failed purchase; nothing was charged"
-    case .purchaseInterrupted: "interrupted: the purchase needs action outside the app; once resolved it arrives through updates"
+    case .purchaseInterrupted:
+      "interrupted: the purchase needs action outside the app; once resolved it arrives through updates"
     }
   }
 

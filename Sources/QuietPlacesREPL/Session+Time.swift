@@ -1,3 +1,4 @@
+import Foundation
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
@@ -5,7 +6,9 @@ import QuietPlacesStore
 extension Session {
   /// Time passes: the ship sails while the app is open; only the clock moves while it is closed.
   func advance(seconds: Int64) async throws(CommandError) -> [String] {
-    guard seconds >= 1, seconds <= maximumAdvanceSeconds else { throw .game(.invalidDuration(seconds: seconds)) }
+    guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
+      throw .game(.invalidDuration(seconds: seconds))
+    }
     guard let app else {
       now += seconds
       await store.setClock(now)
@@ -41,18 +44,28 @@ extension Session {
     now = rules.startClock
     await store.setClock(now)
     do {
-      try await store.resetAccount(storefront: storefront)
+      store = try await freshAccount(storefront: storefront)
     } catch {
       return ["error: " + CommandError.store(error).message]
     }
     let lines = await launch(seed: seed, quietWhenNew: true)
     guard let app else { return lines }
     let game = await app.game
-    let chosen = await store.settings.storefront
+    let chosen = await store.snapshot().settings.storefront
     recentEvents = []
     return lines + [
       "New game: seed \(seed), storefront \(chosen.rawValue), \(Text.instant(now)).",
       "Sailing \(rules.routeName(game.route)) for \(rules.placeName(game.nextPlace)), \(Text.distance(game.legRemaining)) nm ahead.",
     ]
+  }
+
+  /// A fresh test account: the old account file goes, a new store with a new key takes its place.
+  private func freshAccount(storefront: Storefront?) async throws(AppStoreError) -> SimulatedAppStore {
+    let file = environment.saveDirectory.appendingPathComponent(Session.accountFileName)
+    try? FileManager.default.removeItem(at: file)
+    let fresh = try SimulatedAppStore(configuration: environment.storeKit, accountFile: file)
+    await fresh.setClock(now)
+    if let storefront { try await fresh.setStorefront(storefront) }
+    return fresh
   }
 }

@@ -13,6 +13,9 @@ public final class Session: LineInterpreter {
     case freshVoyage
   }
 
+  /// The simulated App Store's account file in the save folder.
+  public static let accountFileName = "appstore-account.json"
+
   let environment: SessionEnvironment
   var rules: Rules { environment.rules }
   /// The simulated now, in seconds since 1970; it moves only by `advance`, `away` and `new`.
@@ -52,24 +55,26 @@ public final class Session: LineInterpreter {
 
   /// Starts a session: opens the store's account in the save folder and launches the app, which
   /// loads the save or starts a new game. Returns the session and what the launch printed.
-  public static func start(_ environment: SessionEnvironment) async throws(StartError) -> (Session, [String]) {
+  public static func start(_ environment: SessionEnvironment) async throws(StartError) -> (Session, [String])
+  {
     do {
-      try FileManager.default.createDirectory(at: environment.saveDirectory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: environment.saveDirectory, withIntermediateDirectories: true)
     } catch {
       throw .saveFolder(environment.saveDirectory.path)
     }
     let store: SimulatedAppStore
     do {
-      store = try await SimulatedAppStore(
+      store = try SimulatedAppStore(
         configuration: environment.storeKit,
-        accountFile: environment.saveDirectory.appendingPathComponent(SimulatedAppStore.accountFileName))
+        accountFile: environment.saveDirectory.appendingPathComponent(Session.accountFileName))
     } catch {
       throw .store(error)
     }
     let storage = FileSaveStorage(directory: environment.saveDirectory, rules: environment.rules)
     var now = environment.rules.startClock
     if let saved = try? storage.read() { now = saved.game.clock }
-    now = max(now, await store.clock)
+    now = max(now, await store.snapshot().clock)
     let session = Session(environment: environment, store: store, now: now)
     let lines = await session.launch(quietWhenNew: true)
     return (session, lines)
@@ -82,7 +87,8 @@ public final class Session: LineInterpreter {
 
     public var description: String {
       switch self {
-      case .saveFolder(let path): "cannot create the save folder \(path); pass --save-dir with a writable folder"
+      case .saveFolder(let path):
+        "cannot create the save folder \(path); pass --save-dir with a writable folder"
       case .store(let error): error.description
       }
     }
@@ -117,7 +123,8 @@ public final class Session: LineInterpreter {
         return ["error: " + CommandError.noQuestion(words[0]).message]
       }
       return [
-        "error: " + CommandError.unknownCommand(words[0], suggestion: CommandRegistry.suggestion(for: name)).message
+        "error: "
+          + CommandError.unknownCommand(words[0], suggestion: CommandRegistry.suggestion(for: name)).message
       ]
     }
     await store.setClock(now)
@@ -167,7 +174,7 @@ public final class Session: LineInterpreter {
     do {
       let (app, report) = try await AppModel.launch(
         at: now, rules: rules, storage: storage, store: store,
-        verifier: TransactionVerifier(publicKey: await store.publicKey), faults: faults,
+        verifier: TransactionVerifier(publicKey: store.publicKey), faults: faults,
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
         settle: { app in await app.settle(sent: await store.updatesYielded()) })
       self.app = app

@@ -29,7 +29,7 @@ struct StateJSON: Encodable {
   }
 
   var clock: String
-    var open: Bool
+  var open: Bool
   var seed: UInt64
   var discoveries: Double
   var postmarks: Int
@@ -70,7 +70,8 @@ struct StateJSON: Encodable {
     legRemaining = game.legRemaining
     speed = game.speed(rules)
     currentRemaining = game.currentRemaining
-    equipment = Equipment(sails: game.equipment.sails, spyglass: game.equipment.spyglass, cargo: game.equipment.cargo)
+    equipment = Equipment(
+      sails: game.equipment.sails, spyglass: game.equipment.spyglass, cargo: game.equipment.cargo)
     scouts = Scouts(
       hired: game.hiredScouts, permanent: game.owns(.signal) ? rules.balance.purchases.signalScouts : 0,
       effective: rates.effectiveScouts)
@@ -94,7 +95,9 @@ struct StateJSON: Encodable {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     encoder.nonConformingFloatEncodingStrategy = .convertToString(
       positiveInfinity: "1.7976931348623157e308", negativeInfinity: "0", nan: "0")
-    guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
+    guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else {
+      return "{}"
+    }
     return text
   }
 }

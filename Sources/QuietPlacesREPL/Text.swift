@@ -5,7 +5,8 @@ import QuietPlacesStore
 enum Text {
   /// `2026-01-05 09:06:00`, the simulated clock (always UTC).
   static func instant(_ seconds: Int64) -> String {
-    Rules.formatInstant(seconds).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: "")
+    Rules.formatInstant(seconds).replacingOccurrences(of: "T", with: " ").replacingOccurrences(
+      of: "Z", with: "")
   }
 
   /// A Discoveries amount.
@@ -49,14 +50,16 @@ enum Text {
     }
     if !report.stamps.isEmpty {
       lines.append(
-        "  Postmark stamps: \(list(report.stamps.map(rules.placeName))) (+\(count(report.postmarks)) Postmarks).")
+        "  Postmark stamps: \(list(report.stamps.map(rules.placeName))) (+\(count(report.postmarks)) Postmarks)."
+      )
     }
     if report.surveys > 0 {
       lines.append("  Exceptional surveys: \(count(report.surveys)) (+\(count(report.knowledge)) Knowledge).")
     }
     if report.currents > 0 {
       lines.append(
-        "  Currents: \(count(report.currents)) started\(report.currentRunningAtEnd ? "; one is running" : "").")
+        "  Currents: \(count(report.currents)) started\(report.currentRunningAtEnd ? "; one is running" : "")."
+      )
     }
     return lines
   }
@@ -72,7 +75,9 @@ enum Text {
     let hundredths = (miles * 100).rounded()
     let whole = Int(hundredths) / 100
     let fraction = Int(hundredths) % 100
-    return fraction == 0 ? "\(whole).0" : "\(whole).\(fraction < 10 ? "0\(fraction)" : fraction % 10 == 0 ? "\(fraction / 10)" : "\(fraction)")"
+    return fraction == 0
+      ? "\(whole).0"
+      : "\(whole).\(fraction < 10 ? "0\(fraction)" : fraction % 10 == 0 ? "\(fraction / 10)" : "\(fraction)")"
   }
 
   /// What a launch credited for the absence.
@@ -118,9 +123,11 @@ enum Text {
         product.permanent == nil
         ? "+\(rules.balance.purchases.packPostmarks[product.rawValue] ?? 0) Postmarks"
         : "\(productName(product)) unlocked"
-      return "Transaction \(id) (\(product.rawValue), via \(via(source))): delivered, \(what); saved, then finished."
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): delivered, \(what); saved, then finished."
     case .alreadyDelivered(let id, let product, let source):
-      return "Transaction \(id) (\(product.rawValue), via \(via(source))): already in the ledger; finished, not delivered again."
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): already in the ledger; finished, not delivered again."
     case .rejectedUnverified(let id, let productID, let reason, let source):
       let name = id.map { "Transaction \($0)" } ?? "A transaction"
       let product = productID.map { " (\($0))" } ?? ""
@@ -130,7 +137,8 @@ enum Text {
         "Transaction \(id) (\(productID), bundle \(bundleID), via \(via(source))): rejected, not a Quiet Places product; not delivered, not finished."
     case .revoked(let id, let product, let removed, let source):
       let what = removed ? "\(productName(product)) removed" : "\(productName(product)) was not owned"
-      return "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; \(what); saved, then finished."
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; \(what); saved, then finished."
     case .revokedConsumable(let id, let product, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; Postmarks are not taken back (Apple handles the refund); finished."
@@ -138,7 +146,8 @@ enum Text {
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): the save failed; nothing delivered, left unfinished for the next launch."
     case .heldForLaunch(let id, let product, let source):
-      return "Transaction \(id) (\(product.rawValue), via \(via(source))): waits for the next launch after a failed save."
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): waits for the next launch after a failed save."
     case .reconciled(let granted, let removed):
       var parts: [String] = []
       if !granted.isEmpty { parts.append("restored \(list(granted.map(permanentName)))") }
@@ -151,6 +160,8 @@ enum Text {
 
   /// What a crash at an armed fault looks like.
   static func crash(_ crash: AppCrash) -> [String] {
-    ["The app crashed \(crash.point.rawValue) (transaction \(crash.transaction)); it is closed. launch recovers."]
+    [
+      "The app crashed \(crash.point.rawValue) (transaction \(crash.transaction)); it is closed. launch recovers."
+    ]
   }
 }

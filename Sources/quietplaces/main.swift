@@ -6,9 +6,9 @@ import QuietPlacesREPL
 #endif
 
 /// The `quietplaces` executable: arguments, the terminal, and nothing else.
-setvbuf(stdout, nil, _IOLBF, 0)
 let environment = ProcessInfo.processInfo.environment
-let status = await Program.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment) {
+let status = await Program.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+{
   options in
   if Terminal.inputIsTerminal {
     let editor = LineEditor(

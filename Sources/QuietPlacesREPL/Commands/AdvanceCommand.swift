@@ -4,7 +4,8 @@ import QuietPlacesGame
 enum AdvanceCommand: REPLCommand {
   static let name = "advance"
   static let usage = [
-    "advance DURATION (90s, 45m, 8h, 2d, 1h30m)", "advance until bearings|atlas|affordable sails|spyglass|cargo|scout|charter",
+    "advance DURATION (90s, 45m, 8h, 2d, 1h30m)",
+    "advance until bearings|atlas|affordable sails|spyglass|cargo|scout|charter",
   ]
   static let summary = "time passes; with the app open the ship sails, with it closed only the clock moves"
   static let topic = HelpTopic.time
@@ -33,7 +34,9 @@ enum AdvanceCommand: REPLCommand {
     return try await session.advance(seconds: seconds)
   }
 
-  private static func advanceUntil(_ words: [String], in session: Session) async throws(CommandError) -> [String] {
+  private static func advanceUntil(_ words: [String], in session: Session) async throws(CommandError)
+    -> [String]
+  {
     let goal: AdvanceGoal
     switch words.map({ $0.lowercased() }) {
     case ["bearings"]: goal = .bearings
@@ -44,7 +47,9 @@ enum AdvanceCommand: REPLCommand {
     case ["affordable", "scout"], ["affordable", "scouts"]: goal = .affordableScout
     case ["affordable", "charter"]: goal = .affordableCharter
     default:
-      throw .usage(command: "advance until", expected: "bearings, atlas or affordable sails|spyglass|cargo|scout|charter")
+      throw .usage(
+        command: "advance until", expected: "bearings, atlas or affordable sails|spyglass|cargo|scout|charter"
+      )
     }
     let app = try session.requireApp("advance until")
     let game = await app.game

@@ -2,7 +2,8 @@
 enum FreshVoyageCommand: REPLCommand {
   static let name = "fresh-voyage"
   static let usage = ["fresh-voyage"]
-  static let summary = "start over: Knowledge, generations and statistics too; Postmarks, stamps, purchases stay (asks)"
+  static let summary =
+    "start over: Knowledge, generations and statistics too; Postmarks, stamps, purchases stay (asks)"
   static let topic = HelpTopic.play
 
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {

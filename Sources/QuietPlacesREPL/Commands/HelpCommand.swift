@@ -7,7 +7,7 @@ enum HelpCommand: REPLCommand {
   static let topic = HelpTopic.time
 
   static func completion(after words: [String]) -> ArgumentCompletion {
-    words.isEmpty ? .words(CommandRegistry.commands.map(\.name)) : .none
+    words.isEmpty ? .words(CommandRegistry.commands.map { $0.name }) : .none
   }
 
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
@@ -22,10 +22,12 @@ enum HelpCommand: REPLCommand {
     for topic in HelpTopic.allCases {
       lines.append("\(topic.rawValue):")
       for command in CommandRegistry.commands where command.topic == topic {
-        lines.append("  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(command.summary)")
+        lines.append(
+          "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(command.summary)")
       }
     }
-    lines.append("Durations: 90s, 45m, 8h, 2d, 1w, 1h30m. A question is answered on the next line: y or yes confirms.")
+    lines.append(
+      "Durations: 90s, 45m, 8h, 2d, 1w, 1h30m. A question is answered on the next line: y or yes confirms.")
     return lines
   }
 }

@@ -4,10 +4,13 @@ import QuietPlacesGame
 enum HireCommand: REPLCommand {
   static let name = "hire"
   static let usage = ["hire [N|max]"]
-  static let summary = "hire scouts (10 · 1.15^n each); every fifth scout of the fleet is a pathfinder worth three"
+  static let summary =
+    "hire scouts (10 · 1.15^n each); every fifth scout of the fleet is a pathfinder worth three"
   static let topic = HelpTopic.play
 
-  static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .words(["max"]) : .none }
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    words.isEmpty ? .words(["max"]) : .none
+  }
 
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
     guard arguments.count <= 1 else { throw usageError() }

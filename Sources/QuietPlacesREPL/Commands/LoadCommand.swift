@@ -18,7 +18,8 @@ enum LoadCommand: REPLCommand {
     let url = URL(fileURLWithPath: path)
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-      throw .file(path: path, reason: "no such file; give the path of a save (.json) written by save or close")
+      throw .file(
+        path: path, reason: "no such file; give the path of a save (.json) written by save or close")
     }
     guard !isFolder.boolValue, let data = try? Data(contentsOf: url) else {
       throw .file(path: path, reason: "cannot be read; give the path of a save file, not a folder")

@@ -9,7 +9,9 @@ enum LogCommand: REPLCommand {
     var count = 20
     if let argument = arguments.first {
       guard arguments.count == 1, let number = Int(argument), (1...200).contains(number) else {
-        throw .badArgument(argument: arguments.joined(separator: " "), expected: "a count of events; write log or log N with N from 1 to 200")
+        throw .badArgument(
+          argument: arguments.joined(separator: " "),
+          expected: "a count of events; write log or log N with N from 1 to 200")
       }
       count = number
     }

@@ -25,7 +25,8 @@ enum NewCommand: REPLCommand {
       switch option.lowercased() {
       case "--seed":
         guard let number = UInt64(value) else {
-          throw .badArgument(argument: value, expected: "a seed; write a whole number from 0 to 18446744073709551615")
+          throw .badArgument(
+            argument: value, expected: "a seed; write a whole number from 0 to 18446744073709551615")
         }
         seed = number
       case "--storefront":
@@ -34,7 +35,8 @@ enum NewCommand: REPLCommand {
         }
         storefront = chosen
       default:
-        throw .badArgument(argument: option, expected: "an option of new; write --seed N or --storefront GBR|USA")
+        throw .badArgument(
+          argument: option, expected: "an option of new; write --seed N or --storefront GBR|USA")
       }
     }
     return await session.startNewGame(seed: seed, storefront: storefront)

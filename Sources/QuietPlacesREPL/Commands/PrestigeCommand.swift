@@ -4,7 +4,8 @@ import QuietPlacesGame
 enum PrestigeCommand: REPLCommand {
   static let name = "prestige"
   static let usage = ["prestige", "prestige atlas"]
-  static let summary = "New Bearings (Knowledge for progress), or Passing the Atlas (a generation for 1,000 Knowledge)"
+  static let summary =
+    "New Bearings (Knowledge for progress), or Passing the Atlas (a generation for 1,000 Knowledge)"
   static let topic = HelpTopic.play
 
   static func completion(after words: [String]) -> ArgumentCompletion {

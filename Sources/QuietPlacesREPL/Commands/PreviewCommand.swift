@@ -25,7 +25,8 @@ enum PreviewCommand: REPLCommand {
     case "bearings":
       let bearings = rules.balance.prestige.bearings
       let gain = game.bearingsGain(rules)
-      let ready = gain >= bearings.minimumKnowledge ? "available" : "needs at least \(bearings.minimumKnowledge)"
+      let ready =
+        gain >= bearings.minimumKnowledge ? "available" : "needs at least \(bearings.minimumKnowledge)"
       return [
         "New Bearings now: ⌊\(Text.number(bearings.factor)) · ∛(\(Text.number(game.progress)) / \(Text.number(bearings.progressScale)))⌋ = \(gain) Knowledge (\(ready)), +\(bearings.postmarks) Postmarks.",
         "  Voyage progress counts arrivals, bonuses, surveys and scouts without purchased bonuses.",
@@ -37,7 +38,8 @@ enum PreviewCommand: REPLCommand {
         "Passing the Atlas: needs \(Text.count(atlas.knowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (production ×\(Text.number(game.generationMultiplier(rules) + rules.balance.multipliers.perGeneration))) and +\(atlas.postmarks) Postmarks, and resets Knowledge to 0."
       ]
     default:
-      throw .badArgument(argument: arguments[0], expected: "something to preview; write supplies, bearings or atlas")
+      throw .badArgument(
+        argument: arguments[0], expected: "something to preview; write supplies, bearings or atlas")
     }
   }
 }

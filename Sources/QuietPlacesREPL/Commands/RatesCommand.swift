@@ -4,7 +4,8 @@ import QuietPlacesGame
 enum RatesCommand: REPLCommand {
   static let name = "rates"
   static let usage = ["rates"]
-  static let summary = "ordinary Discoveries per second (never boosted by a current) with the multiplier breakdown"
+  static let summary =
+    "ordinary Discoveries per second (never boosted by a current) with the multiplier breakdown"
   static let topic = HelpTopic.time
 
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {

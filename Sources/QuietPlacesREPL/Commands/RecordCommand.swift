@@ -22,14 +22,17 @@ enum RecordCommand: REPLCommand {
     }
     let path = arguments[0]
     if session.recorder != nil, let current = session.recordingPath {
-      throw .usage(command: "record", expected: "no recording running; \(current) is being recorded (record stop ends it)")
+      throw .usage(
+        command: "record",
+        expected: "no recording running; \(current) is being recorded (record stop ends it)")
     }
     do {
       session.recorder = try TranscriptRecorder(
         url: URL(fileURLWithPath: path),
         header: ["# Recorded with quietplaces; run it with: quietplaces test \(path)"])
     } catch {
-      throw .file(path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
+      throw .file(
+        path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
     }
     session.recordingPath = path
     return ["Recording to \(path); record stop ends it."]

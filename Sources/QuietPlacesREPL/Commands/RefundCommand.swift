@@ -4,7 +4,8 @@ import QuietPlacesStore
 enum RefundCommand: REPLCommand {
   static let name = "refund"
   static let usage = ["refund PRODUCT|ID"]
-  static let summary = "Apple refunds the latest purchase of a product (or a transaction ID); it arrives through updates"
+  static let summary =
+    "Apple refunds the latest purchase of a product (or a transaction ID); it arrives through updates"
   static let topic = HelpTopic.simulation
 
   static func completion(after words: [String]) -> ArgumentCompletion {

@@ -31,7 +31,8 @@ enum SaveCommand: REPLCommand {
     do {
       try AtomicWrite.write(data, to: URL(fileURLWithPath: path), name: path)
     } catch {
-      throw .file(path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
+      throw .file(
+        path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
     }
     return ["Saved a copy to \(path)."]
   }

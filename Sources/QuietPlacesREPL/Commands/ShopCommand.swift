@@ -4,7 +4,8 @@ import QuietPlacesStore
 enum ShopCommand: REPLCommand {
   static let name = "shop"
   static let usage = ["shop"]
-  static let summary = "the five products with the App Store's localised price (or unavailable) and what is owned"
+  static let summary =
+    "the five products with the App Store's localised price (or unavailable) and what is owned"
   static let topic = HelpTopic.store
 
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
@@ -25,7 +26,9 @@ enum ShopCommand: REPLCommand {
       } else {
         price = "unavailable"
       }
-      lines.append("  \(item.id.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(price)")
+      lines.append(
+        "  \(item.id.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(price)"
+      )
     }
     return lines
   }

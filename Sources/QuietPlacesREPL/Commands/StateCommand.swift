@@ -8,12 +8,16 @@ enum StateCommand: REPLCommand {
   static let summary = "the state as one line of JSON (from the save on disk while the app is closed)"
   static let topic = HelpTopic.files
 
-  static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .words(["--json"]) : .none }
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    words.isEmpty ? .words(["--json"]) : .none
+  }
 
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
     guard arguments == ["--json"] else { throw usageError() }
     let rules = session.rules
-    let save = await session.currentSave() ?? AppSave(game: GameState(seed: session.seed, clock: session.now, rules: rules))
+    let save =
+      await session.currentSave()
+      ?? AppSave(game: GameState(seed: session.seed, clock: session.now, rules: rules))
     let snapshot = await session.store.snapshot()
     let unfinished = snapshot.transactions.filter { !$0.finished }.map(\.id)
     return [

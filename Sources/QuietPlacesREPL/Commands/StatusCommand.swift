@@ -10,7 +10,7 @@ enum StatusCommand: REPLCommand {
   static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
     guard arguments.isEmpty else { throw usageError() }
     let rules = session.rules
-    let storefront = await session.store.settings.storefront.rawValue
+    let storefront = await session.store.snapshot().settings.storefront.rawValue
     guard let game = await session.currentSave()?.game else {
       return ["\(Text.instant(session.now)) · app closed · no save on this device (launch starts a new game)"]
     }

@@ -7,16 +7,21 @@ enum StoreCommand: REPLCommand {
   static let usage = [
     "store storefront GBR|USA", "store ask-to-buy on|off", "store approve [ID]", "store decline [ID]",
     "store interrupted on|off", "store resolve [ID]", "store fail-purchases on|off", "store cancel-next",
-    "store offline on|off", "store unavailable PRODUCT", "store available PRODUCT", "store buy-outside PRODUCT",
-    "store replay ID", "store forge PRODUCT", "store foreign PRODUCT-ID", "store delay-restore", "store continue",
+    "store offline on|off", "store unavailable PRODUCT", "store available PRODUCT",
+    "store buy-outside PRODUCT",
+    "store replay ID", "store forge PRODUCT", "store foreign PRODUCT-ID", "store delay-restore",
+    "store continue",
     "store clear",
   ]
-  static let summary = "control the simulated App Store: storefront, Ask to Buy, failures, refunds, replays, forgeries…"
+  static let summary =
+    "control the simulated App Store: storefront, Ask to Buy, failures, refunds, replays, forgeries…"
   static let topic = HelpTopic.simulation
 
   static let controls = [
-    "storefront", "ask-to-buy", "approve", "decline", "interrupted", "resolve", "fail-purchases", "cancel-next",
-    "offline", "unavailable", "available", "buy-outside", "replay", "forge", "foreign", "delay-restore", "continue",
+    "storefront", "ask-to-buy", "approve", "decline", "interrupted", "resolve", "fail-purchases",
+    "cancel-next",
+    "offline", "unavailable", "available", "buy-outside", "replay", "forge", "foreign", "delay-restore",
+    "continue",
     "clear",
   ]
 
@@ -52,14 +57,17 @@ enum StoreCommand: REPLCommand {
     func product() throws(CommandError) -> ProductID {
       let text = try one()
       guard let product = ProductID(argument: text) else {
-        throw .badArgument(argument: text, expected: "a product; write marks100, marks550, charts, hold or signal")
+        throw .badArgument(
+          argument: text, expected: "a product; write marks100, marks550, charts, hold or signal")
       }
       return product
     }
     func optionalID() throws(CommandError) -> UInt64? {
       guard let text = rest.first else { return nil }
       guard rest.count == 1, let id = UInt64(text) else {
-        throw .badArgument(argument: rest.joined(separator: " "), expected: "an ID; write a whole number, or nothing for the oldest")
+        throw .badArgument(
+          argument: rest.joined(separator: " "),
+          expected: "an ID; write a whole number, or nothing for the oldest")
       }
       return id
     }
@@ -73,14 +81,18 @@ enum StoreCommand: REPLCommand {
           throw CommandError.badArgument(argument: text, expected: "a storefront; write GBR or USA")
         }
         try await store.setStorefront(storefront)
-        return ["Storefront \(storefront.rawValue): prices in \(storefront.currencySymbol), \(storefront.locale) names."]
+        return [
+          "Storefront \(storefront.rawValue): prices in \(storefront.currencySymbol), \(storefront.locale) names."
+        ]
       case "ask-to-buy":
         let on = try onOff()
         try await store.setAskToBuy(on)
         return ["Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."]
       case "approve":
         let transaction = try await store.approve(try optionalID())
-        return ["Approved: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."]
+        return [
+          "Approved: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
+        ]
       case "decline":
         let waiting = try await store.decline(try optionalID())
         return ["Declined request \(waiting.id) (\(name(waiting.productID))); nothing is charged or granted."]
@@ -90,7 +102,9 @@ enum StoreCommand: REPLCommand {
         return ["Interrupted purchases \(state(on))."]
       case "resolve":
         let transaction = try await store.resolve(try optionalID())
-        return ["Resolved: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."]
+        return [
+          "Resolved: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
+        ]
       case "fail-purchases":
         let on = try onOff()
         try await store.setFailPurchases(on)
@@ -113,14 +127,20 @@ enum StoreCommand: REPLCommand {
         return ["\(Text.productName(chosen)) is \(control) in the App Store's answers."]
       case "buy-outside":
         let transaction = try await store.buyOutside(try product())
-        return ["Bought on another device: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."]
+        return [
+          "Bought on another device: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
+        ]
       case "replay":
-        guard let id = try optionalID() else { throw CommandError.usage(command: "store replay", expected: "store replay ID") }
+        guard let id = try optionalID() else {
+          throw CommandError.usage(command: "store replay", expected: "store replay ID")
+        }
         let transaction = try await store.replay(id)
         return ["Replayed transaction \(transaction.id) (\(name(transaction.productID))) through updates."]
       case "forge":
         let forged = try await store.forge(try product())
-        return ["Sent a forged transaction \(forged.transactionId) (\(name(forged.productId))) through updates."]
+        return [
+          "Sent a forged transaction \(forged.transactionId) (\(name(forged.productId))) through updates."
+        ]
       case "foreign":
         let transaction = try await store.foreign(productID: try one())
         return ["Sent a signed transaction \(transaction.id) for \(transaction.productID) through updates."]

@@ -19,18 +19,24 @@ enum TransactionsCommand: REPLCommand {
       lines.append("  id  product      bought               store               app ledger")
       for transaction in snapshot.transactions {
         let product = ProductID(fullID: transaction.productID)?.rawValue ?? transaction.productID
-        let state = (transaction.finished ? "finished" : "unfinished") + (transaction.isRevoked ? ", revoked" : "")
+        let state =
+          (transaction.finished ? "finished" : "unfinished") + (transaction.isRevoked ? ", revoked" : "")
         let entry = ledger.entry(transaction.id)
         let inLedger = entry.map { $0.revoked ? "revoked" : "delivered" } ?? "-"
         lines.append(
-          "  \(pad(String(transaction.id), 3, right: true)) \(pad(product, 12)) \(Text.instant(transaction.purchaseDate))  \(pad(state, 19)) \(inLedger)")
+          "  \(pad(String(transaction.id), 3, right: true)) \(pad(product, 12)) \(Text.instant(transaction.purchaseDate))  \(pad(state, 19)) \(inLedger)"
+        )
       }
     }
     for waiting in snapshot.pendingApprovals {
-      lines.append("  Waiting for approval: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? waiting.productID).")
+      lines.append(
+        "  Waiting for approval: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? waiting.productID)."
+      )
     }
     for waiting in snapshot.interruptedPurchases {
-      lines.append("  Interrupted: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? waiting.productID).")
+      lines.append(
+        "  Interrupted: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? waiting.productID)."
+      )
     }
     let inStore = Set(snapshot.transactions.map(\.id))
     for entry in ledger.entries where !inStore.contains(entry.id) {

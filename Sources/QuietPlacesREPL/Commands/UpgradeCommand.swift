@@ -4,7 +4,8 @@ import QuietPlacesGame
 enum UpgradeCommand: REPLCommand {
   static let name = "upgrade"
   static let usage = ["upgrade sails|spyglass|cargo [N|max]"]
-  static let summary = "buy equipment levels; N levels cost the closed-form sum of their prices, max buys all affordable"
+  static let summary =
+    "buy equipment levels; N levels cost the closed-form sum of their prices, max buys all affordable"
   static let topic = HelpTopic.play
 
   static func completion(after words: [String]) -> ArgumentCompletion {
