@@ -61,23 +61,25 @@ struct StateJSON: Encodable {
     clock = Rules.formatInstant(now)
     self.open = open
     seed = game.seed
-    discoveries = game.discoveries
+    discoveries = Self.stable(game.discoveries)
     postmarks = game.postmarks
     knowledge = game.knowledge
     generations = game.generations
     route = game.route
     nextPlace = rules.placeName(game.nextPlace)
-    legRemaining = game.legRemaining
-    speed = game.speed(rules)
-    currentRemaining = game.currentRemaining
+    legRemaining = Self.stable(game.legRemaining)
+    speed = Self.stable(game.speed(rules))
+    currentRemaining = Self.stable(game.currentRemaining)
     equipment = Equipment(
       sails: game.equipment.sails, spyglass: game.equipment.spyglass, cargo: game.equipment.cargo)
     scouts = Scouts(
       hired: game.hiredScouts, permanent: game.owns(.signal) ? rules.balance.purchases.signalScouts : 0,
       effective: rates.effectiveScouts)
-    self.rates = Rates(travel: rates.travel, scouts: rates.scouts, ordinary: rates.ordinary)
+    self.rates = Rates(
+      travel: Self.stable(rates.travel), scouts: Self.stable(rates.scouts),
+      ordinary: Self.stable(rates.ordinary))
     holdHours = game.holdHours(rules)
-    progress = game.progress
+    progress = Self.stable(game.progress)
     bearingsGain = game.bearingsGain(rules)
     countdowns = Countdowns(survey: game.surveyCountdown, current: game.currentCountdown)
     stamped = rules.allPlaces.filter(game.isStamped).map(rules.placeName)
@@ -87,6 +89,12 @@ struct StateJSON: Encodable {
     ledger = save.ledger.ids
     self.unfinished = unfinished
     self.storefront = storefront
+  }
+
+  /// Rounds to 12 significant digits, so the last bits of a platform's `pow` or `log` never show.
+  static func stable(_ value: Double) -> Double {
+    guard value.isFinite else { return value > 0 ? .greatestFiniteMagnitude : 0 }
+    return Double(String(format: "%.12g", value)) ?? value
   }
 
   /// One line of JSON.
