@@ -170,3 +170,16 @@ import Testing
     #expect(game.seed == 9)
   }
 }
+
+@Suite struct BearingsSweepTests {
+  @Test func everyWholeCubeIsExact() {
+    var game = quietGame()
+    // 10 · ∛(progress / 100,000) = k exactly when progress = 100,000 · (k / 10)³ = 100 · k³.
+    for k in 1...2000 {
+      game.progress = 100 * Double(k) * Double(k) * Double(k)
+      #expect(game.bearingsGain(rules) == k, "progress 100 · \(k)³")
+      game.progress = 100 * Double(k) * Double(k) * Double(k) - 0.01
+      #expect(game.bearingsGain(rules) == k - 1, "progress 100 · \(k)³ − 0.01")
+    }
+  }
+}
