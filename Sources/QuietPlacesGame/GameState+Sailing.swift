@@ -123,7 +123,7 @@ extension GameState {
         continue
       }
       guard toArrival <= elapsed.left(of: duration) + instantTolerance else { break }
-      if method == .closedForm, visited & routeMask == routeMask,
+      if method == .closedForm, visited & stamped & routeMask == routeMask,
         let batch = ordinaryRun(speed: speed, until: elapsed.left(of: duration), online: online, rules: rules)
       {
         let time = batch.distance / speed * 3600

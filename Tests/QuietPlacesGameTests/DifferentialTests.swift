@@ -298,3 +298,21 @@ struct Differences {
     }
   }
 }
+
+@Suite struct StampedTests {
+  /// A save that marks the route visited this voyage but has no postmark stamps (a hand-made save):
+  /// the first arrival at each place still stamps it, in both methods.
+  @Test(arguments: [SailingMethod.closedForm, .perArrival])
+  func visitedButUnstampedPlacesAreStampedOnArrival(method: SailingMethod) throws {
+    var game = quietGame()
+    game.visited = 0b11111
+    game.stamped = 0
+    let report = sailed(try game.apply(.advance(seconds: 10 * 3600), rules: rules, method: method))
+    // 10 h at 10 knots = 100 nm: 16 loops of 6 nm (80 arrivals), then 1.0 + 1.2 + 1.4 = 3.6 nm (3 more);
+    // each place is stamped once (+4 each).
+    #expect(report.arrivals == 16 * 5 + 3)
+    #expect(report.stamps.count == 5)
+    #expect(game.postmarks == 5 * 4)
+    #expect(report.bonusDiscoveries == 0)
+  }
+}
