@@ -156,4 +156,33 @@ import Testing
     #expect(isClose(gotCost, cost), sourceLocation: sourceLocation)
     #expect(gotLevel == level, sourceLocation: sourceLocation)
   }
+
+  @Test func holdingExactlyTheSumOfTheSinglePricesPays() throws {
+    var game = quietGame()
+    // Two sails: 25 + 25 · 1.6, summed one price at a time.
+    game.discoveries = 25 + 25 * 1.6
+    _ = try game.apply(.upgrade(.sails, .count(2)), rules: rules)
+    #expect(game.equipment.sails == 2)
+    #expect(game.discoveries == 0)
+    // Three scouts: 10 + 10 · 1.15 + 10 · 1.15², bought with max.
+    game.discoveries = 10 + 10 * 1.15 + 10 * 1.15 * 1.15
+    let events = try game.apply(.hire(.max), rules: rules)
+    guard case .hired(let count, _, _) = events.first else {
+      Issue.record("expected a hire, got \(events)")
+      return
+    }
+    #expect(count == 3)
+    #expect(game.discoveries == 0)
+  }
+
+  @Test(arguments: [("sails", 25.0, 1.6), ("spyglass", 40, 1.7), ("scout", 10, 1.15)])
+  func maxAgreesWithSummingSinglePrices(item: String, base: Double, growth: Double) {
+    let price =
+      item == "scout" ? GameState.scoutPrice(rules) : GameState.price(of: Equipment(rawValue: item)!, rules)
+    for n in 1...30 {
+      var sum = 0.0
+      for l in 0..<n { sum += base * pow(growth, Double(l)) }
+      #expect(price.maxAffordable(from: 0, budget: sum) == n, "budget of \(n) single prices")
+    }
+  }
 }
