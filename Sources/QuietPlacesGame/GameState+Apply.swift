@@ -90,7 +90,9 @@ extension GameState {
         throw .overLimit(item: item, limit: limit, level: level, requested: count)
       }
       let cost = price.cost(from: level, count: count)
-      guard cost <= discoveries else { throw .notAffordable(item: item, cost: cost, held: discoveries) }
+      guard GeometricPrice.pays(discoveries, cost) else {
+        throw .notAffordable(item: item, cost: cost, held: discoveries)
+      }
       return (count, cost)
     case .max:
       var count = price.maxAffordable(from: level, budget: discoveries)

@@ -31,9 +31,9 @@ extension GameState {
     case .atlas:
       knowledge >= rules.balance.prestige.atlas.knowledgeRequired
     case .affordableEquipment(let item):
-      Self.price(of: item, rules).cost(from: equipment[item], count: 1) <= discoveries
+      GeometricPrice.pays(discoveries, Self.price(of: item, rules).cost(from: equipment[item], count: 1))
     case .affordableScout:
-      Self.scoutPrice(rules).cost(from: hiredScouts, count: 1) <= discoveries
+      GeometricPrice.pays(discoveries, Self.scoutPrice(rules).cost(from: hiredScouts, count: 1))
     case .affordableCharter:
       nextCharterCost(rules).map { $0 <= discoveries } ?? false
     }

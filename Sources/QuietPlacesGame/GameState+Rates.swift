@@ -125,9 +125,20 @@ extension GameState {
   }
 
   /// Knowledge New Bearings would give now: `⌊10 · ∛(progress / 100,000)⌋`, even below the minimum.
+  ///
+  /// The floating cube root can land just below a whole number (10 · ∛0.027 gives 2.999…), so the
+  /// estimate is corrected with the exact condition: the gain is the largest `k` with
+  /// `k³ · scale ≤ factor³ · progress`.
   public func bearingsGain(_ rules: Rules) -> Int {
     let bearings = rules.balance.prestige.bearings
-    let value = (bearings.factor * cbrt(max(0, progress) / bearings.progressScale)).rounded(.down)
-    return value.isFinite ? Int(min(value, 1e15)) : Int(1e15)
+    let progress = max(0, progress)
+    let estimate = (bearings.factor * cbrt(progress / bearings.progressScale)).rounded(.down)
+    guard estimate.isFinite, estimate < 1e15 else { return Int(1e15) }
+    let target = bearings.factor * bearings.factor * bearings.factor * progress
+    func reached(_ k: Double) -> Bool { k * k * k * bearings.progressScale <= target }
+    var gain = estimate
+    while gain > 0 && !reached(gain) { gain -= 1 }
+    while reached(gain + 1) { gain += 1 }
+    return Int(gain)
   }
 }

@@ -35,6 +35,30 @@ struct RouteYield {
   }
 }
 
+/// Seconds sailed so far in a stretch, summed with Neumaier's compensation.
+///
+/// A long advance adds up hundreds of thousands of leg times; a plain running sum loses up to a
+/// microsecond over a year, which moves the ship's position at the end of the stretch (and a current's
+/// end) by far more than the agreed 1e-9 between the fast path and the per-arrival stepper. The
+/// compensated sum keeps the total within a rounding or two of exact, whatever the number of steps.
+struct ElapsedTime {
+  private var sum = 0.0
+  private var compensation = 0.0
+
+  mutating func add(_ seconds: Double) {
+    let total = sum + seconds
+    if abs(sum) >= abs(seconds) {
+      compensation += (sum - total) + seconds
+    } else {
+      compensation += (seconds - total) + sum
+    }
+    sum = total
+  }
+
+  /// Seconds from now to the end of a stretch of `duration` seconds.
+  func left(of duration: Double) -> Double { (duration - sum) - compensation }
+}
+
 extension GameState {
   /// Sails `seconds` with the app open.
   mutating func advance(
@@ -72,7 +96,7 @@ extension GameState {
     let boost = rules.balance.events.current.speedMultiplier ?? 1
     let baseSpeed = baseSpeed(rules)
     var yield = RouteYield(self, rules)
-    var t = 0.0
+    var elapsed = ElapsedTime()
 
     func accrue(_ state: inout GameState, _ dt: Double, _ yield: RouteYield) {
       let rate = method == .perArrival ? state.scoutRate(rules) : yield.scoutRate
@@ -90,17 +114,17 @@ extension GameState {
       let toArrival = legRemaining / speed * 3600
       if currentRemaining > 0 && currentRemaining <= toArrival {
         // A current that ends at the same instant as an arrival ends first.
-        guard t + currentRemaining <= duration + instantTolerance else { break }
+        guard currentRemaining <= elapsed.left(of: duration) + instantTolerance else { break }
         let dt = currentRemaining
         accrue(&self, dt, yield)
         legRemaining = max(0, legRemaining - speed * dt / 3600)
-        t += dt
+        elapsed.add(dt)
         currentRemaining = 0
         continue
       }
-      guard t + toArrival <= duration + instantTolerance else { break }
-      if method == .closedForm, visited & routeMask == routeMask,
-        let batch = ordinaryRun(speed: speed, until: duration - t, online: online, rules: rules)
+      guard toArrival <= elapsed.left(of: duration) + instantTolerance else { break }
+      if method == .closedForm, visited & stamped & routeMask == routeMask,
+        let batch = ordinaryRun(speed: speed, until: elapsed.left(of: duration), online: online, rules: rules)
       {
         let time = batch.distance / speed * 3600
         let arrivals = batch.arrivals
@@ -112,7 +136,7 @@ extension GameState {
           progressGrants += yield.progressGrants[(legIndex + j) % 5]
         }
         accrue(&self, time, yield)
-        t += time
+        elapsed.add(time)
         if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - time) }
         discoveries += grants
         progress += progressGrants
@@ -129,7 +153,7 @@ extension GameState {
         continue
       }
       accrue(&self, toArrival, yield)
-      t += toArrival
+      elapsed.add(toArrival)
       if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - toArrival) }
       let place = first + legIndex
       let grant = method == .perArrival ? self.grant(at: place, rules) : yield.grants[legIndex]
@@ -141,7 +165,7 @@ extension GameState {
         yield = RouteYield(self, rules)
       }
     }
-    let dt = max(0, duration - t)
+    let dt = max(0, elapsed.left(of: duration))
     if dt > 0 {
       let speed = baseSpeed * (currentRemaining > 0 ? boost : 1)
       accrue(&self, dt, yield)

@@ -18,11 +18,19 @@ public struct GeometricPrice: Sendable, Equatable {
   /// The largest count whose closed-form cost from `level` is at most `budget`.
   public func maxAffordable(from level: Int, budget: Double) -> Int {
     let first = base * pow(growth, Double(level))
-    guard budget.isFinite, budget > 0, first.isFinite, first <= budget else { return 0 }
+    guard budget.isFinite, budget > 0, first.isFinite, Self.pays(budget, first) else { return 0 }
     let estimate = (log(1 + budget * (growth - 1) / first) / log(growth)).rounded(.down)
     var count = Int(min(max(estimate, 0), 1e15))
-    while count > 0 && !(cost(from: level, count: count) <= budget) { count -= 1 }
-    while cost(from: level, count: count + 1) <= budget { count += 1 }
+    while count > 0 && !Self.pays(budget, cost(from: level, count: count)) { count -= 1 }
+    while Self.pays(budget, cost(from: level, count: count + 1)) { count += 1 }
     return count
+  }
+
+  /// Whether `budget` pays `cost`, allowing for the rounding of the closed form (relative 1e-12):
+  /// the closed form can come out a few units in the last place above the sum of the single
+  /// prices (two sails from level 0 give 65.00000000000001 for 25 + 40), and holding exactly that
+  /// sum must pay for them. Spending clamps Discoveries at zero.
+  static func pays(_ budget: Double, _ cost: Double) -> Bool {
+    cost <= budget + abs(budget) * 1e-12
   }
 }

@@ -1,0 +1,98 @@
+import Foundation
+import QuietPlacesGame
+import Testing
+
+@Suite struct BalanceTests {
+  /// The V1 balance file as a JSON object, changed by `edit`, parsed back.
+  func parse(editing edit: (inout [String: Any]) -> Void) throws(BalanceError) -> Balance {
+    let url = configurationDirectory.appendingPathComponent("balance.json")
+    let data = try! Data(contentsOf: url)
+    var object = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
+    edit(&object)
+    return try Balance.parse(try! JSONSerialization.data(withJSONObject: object), file: "balance.json")
+  }
+
+  @Test func theV1BalanceLoads() throws {
+    let balance = try parse(editing: { _ in })
+    #expect(balance.routes.count == 8)
+    #expect(balance == rules.balance)
+  }
+
+  @Test func aMissingKeyIsNamed() {
+    #expect(throws: BalanceError.missingKey(file: "balance.json", key: "ship.baseSpeedKnots")) {
+      try parse { object in
+        var ship = object["ship"] as! [String: Any]
+        ship["baseSpeedKnots"] = nil
+        object["ship"] = ship
+      }
+    }
+    #expect(throws: BalanceError.missingKey(file: "balance.json", key: "events")) {
+      try parse { object in object["events"] = nil }
+    }
+  }
+
+  @Test func aNegativePriceIsNamed() {
+    #expect(
+      throws: BalanceError.invalidValue(
+        file: "balance.json", key: "equipment.spyglass.basePrice",
+        reason: "must be a positive number, not -40.0")
+    ) {
+      try parse { object in
+        var equipment = object["equipment"] as! [String: Any]
+        var spyglass = equipment["spyglass"] as! [String: Any]
+        spyglass["basePrice"] = -40
+        equipment["spyglass"] = spyglass
+        object["equipment"] = equipment
+      }
+    }
+  }
+
+  @Test func aRouteWithoutFivePlacesIsNamed() {
+    #expect(
+      throws: BalanceError.invalidValue(
+        file: "balance.json", key: "routes[2].places", reason: "must list five places, not 4")
+    ) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        var places = routes[2]["places"] as! [Any]
+        places.removeLast()
+        routes[2]["places"] = places
+        object["routes"] = routes
+      }
+    }
+  }
+
+  @Test func aWrongTypeIsNamed() {
+    #expect(
+      throws: BalanceError.wrongType(file: "balance.json", key: "scouts.basePrice", expected: "a number")
+    ) {
+      try parse { object in
+        var scouts = object["scouts"] as! [String: Any]
+        scouts["basePrice"] = "ten"
+        object["scouts"] = scouts
+      }
+    }
+  }
+
+  @Test func textThatIsNotJSONIsNamed() {
+    let result = Result { () throws(BalanceError) in
+      try Balance.parse(Data("routes: eight".utf8), file: "balance.json")
+    }
+    guard case .failure(.notJSON(let file, _)) = result else {
+      Issue.record("expected notJSON, got \(result)")
+      return
+    }
+    #expect(file == "balance.json")
+  }
+
+  @Test func aMissingFileIsNamed() {
+    let url = URL(fileURLWithPath: "/nonexistent/quietplaces/balance.json")
+    let result = Result { () throws(BalanceError) in try Balance.load(from: url) }
+    guard case .failure(.unreadable(let file, _)) = result else {
+      Issue.record("expected unreadable, got \(result)")
+      return
+    }
+    #expect(file == "balance.json")
+    #expect(BalanceError.missingKey(file: "balance.json", key: "ship").description.contains("balance.json"))
+  }
+}
