@@ -25,7 +25,7 @@ binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 
 prompt="${QP_PROMPT:-qp> }"
 prompt_bare="${prompt%"${prompt##*[![:space:]]}"}" # screen() drops trailing blanks
-timeout="${QP_TMUX_TIMEOUT:-10}"
+timeout="${QP_TMUX_TIMEOUT:-30}"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/qp-tmux-check.XXXXXX")"
 socket="$work/tmux.socket" # a private tmux server, gone with the folder

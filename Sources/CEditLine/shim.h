@@ -11,6 +11,7 @@
  */
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,19 @@ static volatile sig_atomic_t qp_el_interrupted = 0;
 static void qp_el_on_sigint(int signo) {
   (void)signo;
   qp_el_interrupted = 1;
+}
+
+/*
+ * Blocks SIGINT in the calling thread and in every thread it starts later. Called first thing on
+ * the main thread of an interactive session, before any other thread exists, so that Ctrl-C
+ * reaches only the thread inside `qp_readline` (which unblocks it while it waits) and interrupts
+ * that thread's read.
+ */
+static inline void qp_el_block_sigint(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
 /* The entry function that proposes nothing, so readline never falls back to file names. */
@@ -100,9 +114,15 @@ static inline char *qp_readline(const char *prompt, qp_el_status *status) {
   action.sa_flags = 0;
   qp_el_interrupted = 0;
   int installed = sigaction(SIGINT, &action, &previous) == 0;
+  sigset_t interrupt;
+  sigset_t mask;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  pthread_sigmask(SIG_UNBLOCK, &interrupt, &mask);
 
   char *line = readline(prompt);
 
+  pthread_sigmask(SIG_SETMASK, &mask, NULL);
   if (installed) {
     sigaction(SIGINT, &previous, NULL);
   }

@@ -5,7 +5,7 @@ import QuietPlacesGame
 /// The program behind `quietplaces`: modes, configuration and exit statuses.
 public enum Program {
   /// Makes the input for the REPL: the line source, whether it is interactive, whether to colour.
-  public typealias InputFactory = (Invocation.Options) -> (any LineInput, Bool, Bool)
+  public typealias InputFactory = @Sendable (Invocation.Options) -> (any LineInput, Bool, Bool)
 
   /// Runs the program and returns its exit status (0 ok, 1 a command or test failed, 2 usage).
   public static func main(

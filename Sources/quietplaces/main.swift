@@ -1,20 +1,34 @@
+import CEditLine
+import Dispatch
 import Foundation
 import QuietPlacesREPL
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The `quietplaces` executable: arguments, the terminal, and nothing else.
-let environment = ProcessInfo.processInfo.environment
-let status = await Program.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-{
-  options in
-  if Terminal.inputIsTerminal {
-    let editor = LineEditor(
-      historyPath: LineEditor.historyPath(environment: environment), completion: CommandCompletion())
-    return (editor, true, Terminal.usesColour(environment: environment))
-  }
-  return (StandardInput(), false, false)
+// The `quietplaces` executable: arguments, the terminal, and nothing else.
+let interactive = Terminal.inputIsTerminal
+if interactive {
+  // Before any other thread exists: Ctrl-C then reaches only the thread that reads a line.
+  qp_el_block_sigint()
 }
-exit(status)
+let environment = ProcessInfo.processInfo.environment
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = Mutex<Int32>(0)
+let done = DispatchSemaphore(value: 0)
+Task.detached {
+  let result = await Program.main(arguments: arguments, environment: environment) { _ in
+    if interactive {
+      let editor = LineEditor(
+        historyPath: LineEditor.historyPath(environment: environment), completion: CommandCompletion())
+      return (editor, true, Terminal.usesColour(environment: environment))
+    }
+    return (StandardInput(), false, false)
+  }
+  status.withLock { $0 = result }
+  done.signal()
+}
+done.wait()
+exit(status.withLock { $0 })
