@@ -1,0 +1,88 @@
+import Foundation
+import QuietPlacesREPL
+import Testing
+
+/// A session recorded with `record` is a golden test that passes unchanged; an edited expectation
+/// fails with a diff naming the line, and `--update` restores it.
+@Suite struct SessionTranscriptTests {
+  let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "qp-transcript-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  func runner(_ paths: [String], update: Bool = false, in folder: URL) throws -> GoldenRunner {
+    let (rules, storeKit) = try SessionEnvironment.load(
+      configurationDirectory: root.appendingPathComponent("Configuration"))
+    return GoldenRunner(options: TestCommandLine(paths: paths, update: update), currentDirectory: folder) {
+      saves in
+      try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)).0
+    }
+  }
+
+  @Test func recordedSessionPassesAsAGoldenTest() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let saves = folder.appendingPathComponent("saves")
+    let (rules, storeKit) = try SessionEnvironment.load(
+      configurationDirectory: root.appendingPathComponent("Configuration"))
+    let (session, _) = try await Session.start(
+      SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves))
+    let transcript = folder.appendingPathComponent("bug.qp").path
+    let lines = [
+      "record \(transcript)", "new --seed 3", "advance 2h", "upgrade sails max", "buy marks100",
+      "buy supplies", "y",
+      "colour apricot", "n", "hire 0", "store ask-to-buy on", "buy signal", "store approve", "away 3h",
+      "state --json",
+      "record stop", "status",
+    ]
+    var printed: [[String]] = []
+    for line in lines { printed.append(await session.execute(line)) }
+    await session.finish()
+    #expect(printed[0] == ["Recording to \(transcript); record stop ends it."])
+    #expect(printed[9].first?.hasPrefix("error: ") == true)
+    let text = try String(contentsOfFile: transcript, encoding: .utf8)
+    #expect(!text.contains("> record"))
+    #expect(!text.contains("> status"))
+    #expect(text.contains("> y\n"))
+
+    var output: [String] = []
+    let status = try await runner([transcript], in: folder).run { output.append($0) }
+    #expect(status == 0, "\(output.joined(separator: "\n"))")
+    #expect(output.last == "1 passed, 0 failed")
+  }
+
+  @Test func editedExpectationFailsWithADiffAndUpdateRestoresIt() async throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = folder.appendingPathComponent("edited.qp")
+    let original = try String(
+      contentsOf: root.appendingPathComponent("Scripts/tour/tour.qp"), encoding: .utf8)
+    let edited = original.replacingOccurrences(
+      of: "Sails +1 → level 1 for 25 Discoveries (63 left).",
+      with: "Sails +1 → level 1 for 26 Discoveries (62 left).")
+    #expect(edited != original)
+    try edited.write(to: script, atomically: true, encoding: .utf8)
+    let commandLine = original.components(separatedBy: "\n").firstIndex(of: "> upgrade sails")! + 1
+
+    var output: [String] = []
+    let failing = try await runner([script.path], in: folder).run { output.append($0) }
+    #expect(failing == 1)
+    #expect(output.contains("-Sails +1 → level 1 for 26 Discoveries (62 left)."))
+    #expect(output.contains("+Sails +1 → level 1 for 25 Discoveries (63 left)."))
+    #expect(
+      output.contains { $0.hasPrefix("@@") && $0.contains("edited.qp:\(commandLine): > upgrade sails") })
+    #expect(output.last == "0 passed, 1 failed")
+
+    output = []
+    _ = try await runner([script.path], update: true, in: folder).run { output.append($0) }
+    #expect(try String(contentsOf: script, encoding: .utf8) == original)
+    output = []
+    let passing = try await runner([script.path], in: folder).run { output.append($0) }
+    #expect(passing == 0)
+  }
+}
