@@ -85,6 +85,7 @@ enum CommandError: Error {
         + "you hold \(NumberFormat.readable(held))"
     case .overLimit(let item, let limit, let level, let requested):
       let room = max(0, limit - level)
+      guard room > 0 else { return "\(item) is at its limit of \(limit) levels; nothing more can be bought" }
       return "\(item) stops at level \(limit); you have \(level), so at most \(room) more, not \(requested)"
     case .allRoutesChartered(let routes):
       return "all \(routes) routes are chartered; there is nothing further to charter"

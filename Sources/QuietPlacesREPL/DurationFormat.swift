@@ -79,6 +79,19 @@ public enum DurationFormat {
     return seconds < 0 ? "-" + text : text
   }
 
+  /// `seconds` exactly, every non-zero unit from days down, as `advance` reads it: `4d23h10m23s`,
+  /// `5m58s`, `6m`, `0s`. For waits that a user may want to repeat with `advance`.
+  public static func typed(seconds: Int64) -> String {
+    var rest = seconds.magnitude
+    var text = ""
+    for (unit, size) in inputUnits.dropFirst() where rest >= UInt64(size) {
+      text += "\(rest / UInt64(size))\(unit)"
+      rest %= UInt64(size)
+    }
+    if text.isEmpty { text = "0s" }
+    return seconds < 0 ? "-" + text : text
+  }
+
   /// The number of seconds `text` stands for, such as 5400 for `1h30m`.
   public static func parse(_ text: String) throws(ParseError) -> Int64 {
     guard !text.isEmpty else { throw .empty }

@@ -12,6 +12,13 @@ enum Text {
   /// A Discoveries amount.
   static func number(_ value: Double) -> String { NumberFormat.readable(value) }
 
+  /// A rate or multiplier: five significant digits below 1,000 (`0.023148`, `1.2544`), so small
+  /// rates do not round to a misleading `0.02`; like ``number(_:)`` from 1,000 on.
+  static func precise(_ value: Double) -> String {
+    guard value.isFinite, value.magnitude < 1000 else { return number(value) }
+    return String(format: "%.5g", value)
+  }
+
   /// A whole count with separators.
   static func count(_ value: Int) -> String { NumberFormat.grouped(value) }
 

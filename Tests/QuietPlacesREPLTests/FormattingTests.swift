@@ -43,6 +43,14 @@ import Testing
   }
 
   @Test(arguments: [
+    (Int64(0), "0s"), (358, "5m58s"), (360, "6m"), (429_023, "4d23h10m23s"), (86_401, "1d1s"),
+  ])
+  func typed(seconds: Int64, expected: String) throws {
+    #expect(DurationFormat.typed(seconds: seconds) == expected)
+    if seconds > 0 { #expect(try DurationFormat.parse(expected) == seconds) }
+  }
+
+  @Test(arguments: [
     ("90s", Int64(90)), ("45m", 2_700), ("8h", 28_800), ("2d", 172_800), ("1w", 604_800), ("1h30m", 5_400),
     ("1d2h3m4s", 93_784), ("0h1s", 1), ("36500d", 3_153_600_000), ("5217w", 3_155_241_600),
     ("3155760000s", 3_155_760_000),

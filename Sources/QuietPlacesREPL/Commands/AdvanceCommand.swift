@@ -55,9 +55,9 @@ enum AdvanceCommand: REPLCommand {
     let game = await app.game
     switch game.secondsUntil(goal, rules: session.rules) {
     case .success(0):
-      return ["Already there: \(describe(goal)) holds now. Nothing advanced."]
+      return ["Already true: \(describe(goal)). Nothing advanced."]
     case .success(let seconds):
-      var lines = ["Waiting \(Text.duration(seconds)) until \(describe(goal))."]
+      var lines = ["Waiting \(DurationFormat.typed(seconds: seconds)) until \(describe(goal))."]
       lines += try await session.advance(seconds: seconds)
       return lines
     case .failure(.atLimit(let item, let limit)):

@@ -19,7 +19,7 @@ enum PreviewCommand: REPLCommand {
     case "supplies":
       let price = rules.balance.postmarks.suppliesPrice
       return [
-        "Supplies now: \(Text.number(game.suppliesAmount(rules))) Discoveries (ordinary rate \(Text.number(game.ordinaryRate(rules)))/s × \(Text.number(rules.balance.postmarks.suppliesSeconds)) s) for \(price) Postmarks; you hold \(Text.count(game.postmarks)).",
+        "Supplies now: \(Text.number(game.suppliesAmount(rules))) Discoveries (ordinary rate \(Text.precise(game.ordinaryRate(rules)))/s × \(Text.number(rules.balance.postmarks.suppliesSeconds)) s) for \(price) Postmarks; you hold \(Text.count(game.postmarks)).",
         "  Scouts count, currents, first-visit bonuses and surveys do not; the ship does not move.",
       ]
     case "bearings":

@@ -13,14 +13,14 @@ enum RatesCommand: REPLCommand {
     guard let game = await session.currentSave()?.game else { throw .game(.appClosed) }
     let rules = session.rules
     let rates = game.rates(rules)
-    func perSecond(_ value: Double) -> String { "\(Text.number(value))/s (\(Text.number(value * 3600))/h)" }
+    func perSecond(_ value: Double) -> String { "\(Text.precise(value))/s (\(Text.number(value * 3600))/h)" }
     let yield = rules.balance.routes[game.route - 1].scoutYieldPerSecond
     return [
       "Ordinary rates (no current):",
       "  travel    \(perSecond(rates.travel)) at \(Text.number(rates.speed)) knots around \(Text.distance(rules.balance.routes[game.route - 1].places.reduce(0) { $0 + $1.legNauticalMiles })) nm",
       "  scouts    \(perSecond(rates.scouts)) from \(rates.effectiveScouts) effective × \(Text.number(yield))/s",
       "  ordinary  \(perSecond(rates.ordinary))",
-      "Multipliers: knowledge ×\(Text.number(rates.knowledge)) · generation ×\(Text.number(rates.generation)) · charts ×\(Text.number(rates.charts)) · signal (scouts) ×\(Text.number(rates.signal)) · spyglass ×\(Text.number(rates.spyglass))",
+      "Multipliers: knowledge ×\(Text.precise(rates.knowledge)) · generation ×\(Text.precise(rates.generation)) · charts ×\(Text.precise(rates.charts)) · signal (scouts) ×\(Text.precise(rates.signal)) · spyglass ×\(Text.precise(rates.spyglass))",
     ]
   }
 }
