@@ -66,9 +66,11 @@ extension AppModel {
   ) async throws(AppCrash) -> AbsenceReport? {
     for signed in await store.unfinished() {
       try await process(signed, source: .unfinished)
+      handledAtLaunch.insert(signed.payloadSegment)
     }
     await observeUpdates()
     await settle(self)
+    handledAtLaunch = []
     if let crashReport { throw crashReport }
     try await reconcileEntitlements()
     if let crashReport { throw crashReport }
