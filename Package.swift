@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",
-      dependencies: ["QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame"],
+      dependencies: ["QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame", "QuietPlacesREPL"],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame"],

@@ -30,6 +30,8 @@ extension Session {
         expected:
           "a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought"
       )
+    case .alreadyOwned(let id):
+      return ["You already own \(Text.productName(id)); nothing bought, nothing charged."]
     case .storeUnreachable(let id):
       throw .usage(
         command: "buy \(id.rawValue)",
@@ -67,7 +69,10 @@ extension Session {
     while true {
       if let outcome = progress.outcome {
         restoreInFlight = nil
-        return Self.describe(outcome)
+        // What the restore delivered reads before its summary.
+        let delivered = await app?.drainJournal().map { Text.storeEvent($0, rules: rules) } ?? []
+        remember(delivered)
+        return delivered + Self.describe(outcome)
       }
       if await store.snapshot().restoreWaiting {
         return ["Restore read current entitlements and waits (store continue lets it finish)."]
@@ -84,6 +89,9 @@ extension Session {
     case .storeUnreachable(let owned):
       let list = owned.isEmpty ? "nothing" : Text.list(owned.map(Text.permanentName))
       return ["Restore could not reach the App Store; ownership kept: \(list)."]
+    case .crashed:
+      // The crash itself is reported with the app's other store lines.
+      return []
     }
   }
 

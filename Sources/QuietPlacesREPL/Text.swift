@@ -121,7 +121,7 @@ enum Text {
       case .purchase: "purchase"
       case .updates: "updates"
       case .unfinished: "unfinished at launch"
-      case .entitlements: "entitlements"
+      case .entitlements: "current entitlements"
       }
     }
     switch event {
@@ -149,6 +149,9 @@ enum Text {
     case .revokedConsumable(let id, let product, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; Postmarks are not taken back (Apple handles the refund); finished."
+    case .saveFailed(let id, let product, .entitlements):
+      return
+        "Transaction \(id) (\(product.rawValue), via current entitlements): the save failed; not restored now, the next launch or restore tries again."
     case .saveFailed(let id, let product, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): the save failed; nothing delivered, left unfinished for the next launch."

@@ -48,7 +48,9 @@ extension AppModel {
     do {
       try write(next)
     } catch {
-      heldForLaunch.insert(id)
+      // Restored ownership comes from current entitlements, not from an unfinished transaction:
+      // the next reconciliation (launch or restore) grants it again, so it is not held.
+      if source != .entitlements { heldForLaunch.insert(id) }
       journal.append(.saveFailed(id: id, product: product, source: source))
       return
     }
@@ -76,6 +78,11 @@ extension AppModel {
     }
     next.ledger.record(.init(id: id, product: product, revoked: true))
     if next != save {
+      if faults.takeCrashBeforeSave() {
+        let report = AppCrash(point: .beforeSave, transaction: id)
+        crash(report)
+        throw report
+      }
       do {
         try write(next)
       } catch {
@@ -103,13 +110,18 @@ extension AppModel {
     grantStamps[permanent] = stamp
   }
 
-  /// Reads current entitlements and reconciles permanent ownership: grants what is missing; removes
-  /// only what was granted before the read began and is absent from it.
-  func reconcileEntitlements() async {
+  /// Reads current entitlements and reconciles permanent ownership.
+  ///
+  /// An entitlement the app lacks and has never delivered goes through the one pipeline (source
+  /// `entitlements`), so it is saved before it is finished and meets the same faults as any other
+  /// delivery. One the ledger already knows is granted again directly. Ownership is removed only
+  /// for what was granted before the read began and is absent from it.
+  func reconcileEntitlements() async throws(AppCrash) {
     let readStart = stamp
     let signed = await store.currentEntitlements()
     guard !hasCrashed else { return }
-    var entitled: [PermanentPurchase: Transaction] = [:]
+    var entitled: Set<PermanentPurchase> = []
+    var regranted: [PermanentPurchase] = []
     for item in signed {
       guard case .verified(let transaction) = verifier.verify(item),
         transaction.bundleId == ProductID.bundleID,
@@ -117,19 +129,25 @@ extension AppModel {
         let product = ProductID(fullID: transaction.productId),
         let permanent = product.permanent
       else { continue }
-      entitled[permanent] = transaction
+      entitled.insert(permanent)
+      guard !save.game.owns(permanent) else { continue }
+      if save.ledger.contains(transaction.transactionId) {
+        regranted.append(permanent)
+      } else {
+        try await process(item, source: .entitlements)
+        if hasCrashed { return }
+      }
     }
     var next = save
     var granted: [PermanentPurchase] = []
     var removed: [PermanentPurchase] = []
     for permanent in PermanentPurchase.allCases {
-      if let transaction = entitled[permanent] {
-        if !next.game.owns(permanent) {
-          next.game.grant(permanent)
-          granted.append(permanent)
-        }
-        next.ledger.record(.init(id: transaction.transactionId, product: ProductID(permanent)))
-      } else if next.game.owns(permanent), grantStamps[permanent, default: 0] <= readStart {
+      if regranted.contains(permanent), !next.game.owns(permanent) {
+        next.game.grant(permanent)
+        granted.append(permanent)
+      } else if !entitled.contains(permanent), next.game.owns(permanent),
+        grantStamps[permanent, default: 0] <= readStart
+      {
         next.game.revoke(permanent)
         removed.append(permanent)
       }
@@ -143,8 +161,6 @@ extension AppModel {
     }
     save = next
     for permanent in granted { markGranted(permanent) }
-    if !granted.isEmpty || !removed.isEmpty {
-      journal.append(.reconciled(granted: granted, removed: removed))
-    }
+    journal.append(.reconciled(granted: granted, removed: removed))
   }
 }

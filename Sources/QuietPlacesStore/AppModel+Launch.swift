@@ -51,6 +51,8 @@ extension AppModel {
     do {
       absence = try await app.recover(at: now, settle: settle)
     } catch {
+      // The dead app must not go on observing updates while it is closed.
+      await app.terminate()
       throw .crashed(error)
     }
     let report = LaunchReport(
@@ -64,11 +66,14 @@ extension AppModel {
   ) async throws(AppCrash) -> AbsenceReport? {
     for signed in await store.unfinished() {
       try await process(signed, source: .unfinished)
+      handledAtLaunch.insert(signed.payloadSegment)
     }
     await observeUpdates()
     await settle(self)
+    handledAtLaunch = []
     if let crashReport { throw crashReport }
-    await reconcileEntitlements()
+    try await reconcileEntitlements()
+    if let crashReport { throw crashReport }
     if save.game.isOpen { return nil }
     guard case .launched(let report) = try? save.game.apply(.launch(clock: now), rules: rules).first else {
       return nil

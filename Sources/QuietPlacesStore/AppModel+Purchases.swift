@@ -14,6 +14,8 @@ public enum PurchaseOutcome: Sendable, Equatable {
   case unavailable(ProductID)
   /// The catalogue could not be loaded.
   case storeUnreachable(ProductID)
+  /// A permanent purchase the app already owns: no purchase sheet, nothing charged.
+  case alreadyOwned(ProductID)
 }
 
 /// How a restore ended.
@@ -22,6 +24,8 @@ public enum RestoreOutcome: Sendable, Equatable {
   case restored(owned: [PermanentPurchase])
   /// The store could not be reached; ownership already saved is kept.
   case storeUnreachable(owned: [PermanentPurchase])
+  /// The app died at an armed fault while delivering a restored purchase.
+  case crashed(AppCrash)
 }
 
 /// One row of the shop.
@@ -63,6 +67,7 @@ extension AppModel {
 
   /// Buys a product through the store; only a product the store returned can be bought.
   public func purchase(_ id: ProductID) async throws(AppCrash) -> PurchaseOutcome {
+    if let permanent = id.permanent, save.game.owns(permanent) { return .alreadyOwned(id) }
     let products: [Product]
     do {
       products = try await store.products(for: [id.fullID])
@@ -94,7 +99,12 @@ extension AppModel {
     } catch {
       return .storeUnreachable(owned: save.game.owned)
     }
-    await reconcileEntitlements()
+    do {
+      try await reconcileEntitlements()
+    } catch {
+      crash(error)
+      return .crashed(error)
+    }
     return .restored(owned: save.game.owned)
   }
 }

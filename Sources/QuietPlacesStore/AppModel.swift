@@ -24,6 +24,9 @@ public actor AppModel {
   /// When each permanent purchase was granted in this run (0 for those loaded from the save).
   var grantStamps: [PermanentPurchase: UInt64] = [:]
   var stamp: UInt64 = 0
+  /// Payloads the launch just took from `unfinished`: when the store yields the same transaction,
+  /// unchanged, to the new `updates` observer, the launch does not handle it a second time.
+  var handledAtLaunch: Set<Substring> = []
   private var processedUpdates = 0
   private var settleWaiters: [CheckedContinuation<Void, Never>] = []
   private var observer: Task<Void, Never>?
@@ -88,7 +91,9 @@ public actor AppModel {
   }
 
   private func handleUpdate(_ signed: SignedTransaction) async {
-    if !hasCrashed {
+    if handledAtLaunch.remove(signed.payloadSegment) != nil {
+      // Left unfinished by this launch (rejected, or waiting after a failed save): already said.
+    } else if !hasCrashed {
       do {
         try await process(signed, source: .updates)
       } catch {

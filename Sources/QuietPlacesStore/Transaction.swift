@@ -64,3 +64,11 @@ public struct SignedTransaction: Sendable, Equatable, Hashable {
     self.jwsRepresentation = jwsRepresentation
   }
 }
+
+extension SignedTransaction {
+  /// The payload part of the JWS: equal for two signings of the same transaction at the same
+  /// instant, whatever their (randomised) signatures.
+  var payloadSegment: Substring {
+    jwsRepresentation.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first ?? ""
+  }
+}
