@@ -69,6 +69,11 @@ extension GameState {
     return GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
   }
 
+  /// How an error names `count` of an item: `4 scouts`, `3 levels of sails`.
+  static func counted(_ item: String, _ count: Int) -> String {
+    item == "scout" ? "\(count) scouts" : "\(count) levels of \(item)"
+  }
+
   /// The price rule of hiring scouts.
   public static func scoutPrice(_ rules: Rules) -> GeometricPrice {
     GeometricPrice(base: rules.balance.scouts.basePrice, growth: rules.balance.scouts.priceGrowth)
@@ -91,7 +96,8 @@ extension GameState {
       }
       let cost = price.cost(from: level, count: count)
       guard GeometricPrice.pays(discoveries, cost) else {
-        throw .notAffordable(item: item, cost: cost, held: discoveries)
+        throw .notAffordable(
+          item: count == 1 ? item : Self.counted(item, count), cost: cost, held: discoveries)
       }
       return (count, cost)
     case .max:

@@ -77,8 +77,9 @@ enum CommandError: Error {
     case .invalidDuration(let seconds):
       return "\(seconds) s is not a duration the game accepts; write 1 second to 100 years"
     case .notAffordable(let item, let cost, let held):
+      let verb = item.first?.isNumber == true ? "cost" : "costs"
       return
-        "\(item) costs \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
+        "\(item) \(verb) \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
     case .nothingAffordable(let item, let cost, let held):
       return
         "no \(item) is affordable: the next costs \(NumberFormat.readable(cost)) Discoveries; "
