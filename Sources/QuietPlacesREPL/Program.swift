@@ -46,6 +46,7 @@ public enum Program {
       let paint: (String) -> Void = { line in
         if colour && line.hasPrefix("error: ") { print("\u{1B}[31m\(line)\u{1B}[0m") } else { print(line) }
       }
+      options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach(paint) }
       startLines.forEach(paint)
       let failed = await REPLLoop.run(session, input: source, bail: options.bail, print: paint)
       return failed ? 1 : 0
@@ -69,6 +70,7 @@ public enum Program {
         printError("error: \(error.description)")
         return 1
       }
+      options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
       let (source, _, _) = input(options)
       let failed = await ScriptRunner(step: step, bail: options.bail).run(
         script, in: session, input: step ? source : nil, print: { print($0) })

@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesStore
 
 /// What a session is made from: the rules, the StoreKit catalogue and the save folder.
 public struct SessionEnvironment: Sendable {
@@ -98,5 +99,24 @@ public struct SessionEnvironment: Sendable {
     }
     let home = environment["HOME"] ?? NSHomeDirectory()
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/quietplaces")
+  }
+
+  /// What a StoreKit configuration holds that Quiet Places cannot sell, and which of its products it
+  /// lacks; one `note:` line each, printed when a session starts with it.
+  public static func catalogueNotes(_ storeKit: StoreKitConfiguration, file: String) -> [String] {
+    var notes: [String] = []
+    let sold = Set(ProductID.allCases.map(\.fullID))
+    let others = storeKit.products.map(\.id).filter { !sold.contains($0) } + storeKit.ignoredProductIDs
+    if !others.isEmpty {
+      notes.append(
+        "note: \(file): ignored \(others.sorted().joined(separator: ", ")) (not Quiet Places products)")
+    }
+    let missing = ProductID.allCases.filter { storeKit.product(id: $0.fullID) == nil }
+    if !missing.isEmpty {
+      notes.append(
+        "note: \(file): no \(missing.map(\.rawValue).joined(separator: ", ")); the store answers that they are unavailable"
+      )
+    }
+    return notes
   }
 }
