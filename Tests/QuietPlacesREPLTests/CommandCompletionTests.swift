@@ -1,0 +1,50 @@
+import Foundation
+import QuietPlacesREPL
+import Testing
+
+/// Tab completion comes from the command registry: commands, sub-commands, equipment, products,
+/// colours, and file names only where a command expects a file.
+@Suite struct CommandCompletionTests {
+  let completion = CommandCompletion()
+
+  @Test(arguments: [
+    ("upg", ["upgrade"]),
+    ("upgrade s", ["sails", "spyglass"]),
+    ("upgrade cargo ", ["max"]),
+    ("hire ", ["max"]),
+    ("buy ", ["supplies", "marks100", "marks550", "charts", "hold", "signal"]),
+    ("buy m", ["marks100", "marks550"]),
+    ("colour ", ["ivory", "apricot", "turquoise"]),
+    ("color t", ["turquoise"]),
+    ("preview ", ["supplies", "bearings", "atlas"]),
+    ("advance until affordable s", ["sails", "spyglass", "scout"]),
+    ("store ask", ["ask-to-buy"]),
+    ("store offline ", ["on", "off"]),
+    ("store forge c", ["charts"]),
+    ("fault save-fails ", ["once", "on", "off"]),
+    ("new --storefront ", ["GBR", "USA"]),
+    ("state ", ["--json"]),
+    ("refund h", ["hold"]),
+    ("pre", ["prestige", "preview"]),
+  ])
+  func completes(_ line: String, _ expected: [String]) {
+    #expect(completion.completions(for: line) == expected)
+  }
+
+  @Test(arguments: ["status ", "advance 1", "charter ", "shop ", "nonsense ", "upgrade sails 3 "])
+  func offersNothingWhereNothingFits(_ line: String) {
+    #expect(completion.completions(for: line).isEmpty)
+  }
+
+  @Test func filesOnlyWhereAFileIsExpected() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "qp-complete-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data().write(to: folder.appendingPathComponent("player-save.json"))
+    let partial = folder.path + "/pla"
+    #expect(completion.completions(for: "load \(partial)") == [folder.path + "/player-save.json"])
+    #expect(completion.completions(for: "record \(partial)") == [folder.path + "/player-save.json"])
+    #expect(completion.completions(for: "buy \(partial)").isEmpty)
+  }
+}
