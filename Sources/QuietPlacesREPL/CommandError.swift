@@ -108,9 +108,15 @@ enum CommandError: Error {
     case .unreadable(let file, let reason, let keptAs):
       let kept = keptAs.map { "; it was kept aside as \($0)" } ?? ""
       return "\(file) is not a Quiet Places save: \(reason)\(kept)"
-    case .unsupportedFormat(let file, let format, let supported):
-      return
-        "\(file) is a save of format \(format); this version reads formats \(supported.lowerBound) to \(supported.upperBound)"
+    case .unsupportedFormat(let file, let format, let supported, let writtenBy):
+      let reads =
+        "this version (\(AppSave.writer)) reads formats \(supported.lowerBound) to \(supported.upperBound)"
+      guard format > supported.upperBound else {
+        return "\(file) is a save of format \(format), which no version of quietplaces writes; \(reads)"
+      }
+      let newer = writtenBy.map { "\($0) or later" } ?? "a newer quietplaces"
+      let by = writtenBy.map { ", written by \($0)" } ?? ""
+      return "\(file) is a save of format \(format)\(by); \(reads); open it with \(newer)"
     }
   }
 }
