@@ -76,6 +76,10 @@ enum CommandError: Error {
       return "\(count) is not a count; write a whole number from 1 to 1,000,000, or max"
     case .invalidDuration(let seconds):
       return "\(seconds) s is not a duration the game accepts; write 1 second to 100 years"
+    case .notAffordable(let item, let cost, let held) where !cost.isFinite:
+      return
+        "\(item) costs more Discoveries than any balance can hold (beyond \(NumberFormat.readable(Double.greatestFiniteMagnitude))); "
+        + "you hold \(NumberFormat.readable(held)); buy fewer, or max"
     case .notAffordable(let item, let cost, let held):
       return
         "\(item) costs \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
