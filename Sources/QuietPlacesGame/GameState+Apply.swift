@@ -8,6 +8,7 @@ extension GameState {
   ) throws(GameError) -> [GameEvent] {
     var copy = self
     let events = try copy.run(command, rules: rules, method: method)
+    copy.saturateTotals()
     self = copy
     return events
   }
@@ -121,15 +122,15 @@ extension GameState {
       quantity, item: item.rawValue, price: Self.price(of: item, rules), level: level,
       limit: Self.levelLimit(of: item, rules))
     discoveries = max(0, discoveries - cost)
-    equipment[item] = level + count
-    return .upgraded(item, levels: count, cost: cost, level: level + count)
+    equipment[item] = level.saturatingAdd(count)
+    return .upgraded(item, levels: count, cost: cost, level: equipment[item])
   }
 
   private mutating func hire(_ quantity: Quantity, rules: Rules) throws(GameError) -> GameEvent {
     let (count, cost) = try resolve(
       quantity, item: "scout", price: Self.scoutPrice(rules), level: hiredScouts, limit: nil)
     discoveries = max(0, discoveries - cost)
-    hiredScouts += count
+    hiredScouts = hiredScouts.saturatingAdd(count)
     return .hired(count: count, cost: cost, hired: hiredScouts)
   }
 
@@ -182,8 +183,8 @@ extension GameState {
     guard gain >= bearings.minimumKnowledge else {
       throw .bearingsNotReady(gain: gain, minimum: bearings.minimumKnowledge)
     }
-    knowledge += gain
-    postmarks += bearings.postmarks
+    knowledge = knowledge.saturatingAdd(gain)
+    addPostmarks(bearings.postmarks)
     lifetime.bearings += 1
     resetVoyage(rules: rules)
     return .tookBearings(knowledge: gain, postmarks: bearings.postmarks)
@@ -194,8 +195,8 @@ extension GameState {
     guard knowledge >= atlas.knowledgeRequired else {
       throw .atlasNotReady(knowledge: knowledge, required: atlas.knowledgeRequired)
     }
-    generations += 1
-    postmarks += atlas.postmarks
+    generations = generations.saturatingAdd(1)
+    addPostmarks(atlas.postmarks)
     knowledge = 0
     resetVoyage(rules: rules)
     return .passedAtlas(generation: generations, postmarks: atlas.postmarks)

@@ -1,5 +1,8 @@
 /// Checks a state read from outside (a save from a bug report) before the engine runs it.
 extension GameState {
+  /// The latest clock a loaded save may hold: 9999-12-31T23:59:59Z.
+  public static let latestClock: Int64 = 253_402_300_799
+
   /// The first thing about this state that the rules could not run, or `nil` when it is sound.
   public func consistencyProblem(_ rules: Rules) -> String? {
     func finite(_ value: Double, _ name: String) -> String? {
@@ -13,6 +16,7 @@ extension GameState {
     if !(0..<5).contains(legIndex) { return "'legIndex' must be 0 to 4, not \(legIndex)" }
     if let problem = finite(discoveries, "discoveries") ?? finite(legRemaining, "legRemaining")
       ?? finite(currentRemaining, "currentRemaining") ?? finite(progress, "progress")
+      ?? finite(lifetime.discoveriesEarned, "lifetime.discoveriesEarned")
     {
       return problem
     }
@@ -23,8 +27,14 @@ extension GameState {
       ("postmarks", postmarks), ("knowledge", knowledge), ("generations", generations),
       ("hiredScouts", hiredScouts), ("equipment.sails", equipment.sails),
       ("equipment.spyglass", equipment.spyglass), ("equipment.cargo", equipment.cargo),
-    ] where value < 0 {
-      return "'\(name)' must not be negative, not \(value)"
+      ("lifetime.arrivals", lifetime.arrivals), ("lifetime.surveys", lifetime.surveys),
+      ("lifetime.currents", lifetime.currents), ("lifetime.bearings", lifetime.bearings),
+      ("surveyCountdown", surveyCountdown), ("currentCountdown", currentCountdown),
+    ] where value < 0 || value > Self.maximumCount {
+      return "'\(name)' must be 0 to 1e15, not \(value)"
+    }
+    if !(0...Self.latestClock).contains(clock) {
+      return "'clock' must be 0 (1970) to \(Self.latestClock) (the end of 9999), not \(clock)"
     }
     if let limit = Self.levelLimit(of: .cargo, rules), equipment.cargo > limit {
       return "'equipment.cargo' must be at most \(limit), not \(equipment.cargo)"
@@ -39,6 +49,11 @@ extension GameState {
     }
     if Set(owned).count != owned.count || Set(ownedColours).count != ownedColours.count {
       return "a purchase or colour is listed twice"
+    }
+    let rates = rates(rules)
+    if !(rates.speed.isFinite && rates.travel.isFinite && rates.scouts.isFinite) {
+      return
+        "its equipment and scouts give a speed or income beyond any number (sails, spyglass or scouts too high)"
     }
     return nil
   }

@@ -30,7 +30,10 @@ public struct GeometricPrice: Sendable, Equatable {
   /// the closed form can come out a few units in the last place above the sum of the single
   /// prices (two sails from level 0 give 65.00000000000001 for 25 + 40), and holding exactly that
   /// sum must pay for them. Spending clamps Discoveries at zero.
+  ///
+  /// An infinite cost (a count whose sum is beyond any Double) is never paid, even by the largest
+  /// finite budget, whose allowance rounds up to infinity.
   static func pays(_ budget: Double, _ cost: Double) -> Bool {
-    cost <= budget + abs(budget) * 1e-12
+    cost.isFinite && cost <= budget + abs(budget) * 1e-12
   }
 }

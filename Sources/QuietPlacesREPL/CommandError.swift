@@ -76,6 +76,10 @@ enum CommandError: Error {
       return "\(count) is not a count; write a whole number from 1 to 1,000,000, or max"
     case .invalidDuration(let seconds):
       return "\(seconds) s is not a duration the game accepts; write 1 second to 100 years"
+    case .notAffordable(let item, let cost, let held) where !cost.isFinite:
+      return
+        "\(item) costs more Discoveries than any balance can hold (beyond \(NumberFormat.readable(Double.greatestFiniteMagnitude))); "
+        + "you hold \(NumberFormat.readable(held)); buy fewer, or max"
     case .notAffordable(let item, let cost, let held):
       let verb = item.first?.isNumber == true ? "cost" : "costs"
       return
@@ -110,9 +114,15 @@ enum CommandError: Error {
     case .unreadable(let file, let reason, let keptAs):
       let kept = keptAs.map { "; it was kept aside as \($0)" } ?? ""
       return "\(file) is not a Quiet Places save: \(reason)\(kept)"
-    case .unsupportedFormat(let file, let format, let supported):
-      return
-        "\(file) is a save of format \(format); this version reads formats \(supported.lowerBound) to \(supported.upperBound)"
+    case .unsupportedFormat(let file, let format, let supported, let writtenBy):
+      let reads =
+        "this version (\(AppSave.writer)) reads formats \(supported.lowerBound) to \(supported.upperBound)"
+      guard format > supported.upperBound else {
+        return "\(file) is a save of format \(format), which no version of quietplaces writes; \(reads)"
+      }
+      let newer = writtenBy.map { "\($0) or later" } ?? "a newer quietplaces"
+      let by = writtenBy.map { ", written by \($0)" } ?? ""
+      return "\(file) is a save of format \(format)\(by); \(reads); open it with \(newer)"
     }
   }
 }

@@ -1,3 +1,5 @@
+import QuietPlacesStore
+
 /// What `quietplaces` was asked to do, from its arguments.
 public enum Invocation: Equatable, Sendable {
   /// Options every mode shares.
@@ -22,7 +24,7 @@ public enum Invocation: Equatable, Sendable {
   case version
 
   /// The version `--version` prints.
-  public static let versionText = "quietplaces 1.0.0"
+  public static let versionText = AppSave.writer
 
   /// The usage text `--help` prints.
   public static let usage = [

@@ -114,7 +114,10 @@ public enum SaveCodec {
 
   /// Decodes a save, naming the file and the problem when it is not one.
   public static func decode(_ data: Data, file: String, rules: Rules) throws(SaveError) -> AppSave {
-    struct Header: Decodable { var format: Int }
+    struct Header: Decodable {
+      var format: Int
+      var writtenBy: String?
+    }
     guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
       let isJSON = (try? JSONSerialization.jsonObject(with: data)) != nil
       throw .unreadable(
@@ -122,8 +125,18 @@ public enum SaveCodec {
         reason: isJSON ? "it has no save format number" : "it is not JSON (truncated or damaged?)",
         keptAs: nil)
     }
-    guard readableFormats.contains(header.format) else {
-      throw .unsupportedFormat(file: file, format: header.format, supported: readableFormats)
+    guard header.format >= readableFormats.lowerBound else {
+      throw .unreadable(
+        file: file, reason: "its format number \(header.format) is not one any version writes", keptAs: nil)
+    }
+    guard header.format <= readableFormats.upperBound else {
+      // Only a short printable name is repeated in the one-line message.
+      let writer = header.writtenBy.flatMap { name in
+        name.count <= 40 && name.allSatisfy { $0.isASCII && !$0.isNewline && $0.asciiValue! >= 0x20 }
+          ? name : nil
+      }
+      throw .unsupportedFormat(
+        file: file, format: header.format, supported: readableFormats, writtenBy: writer)
     }
     let save: AppSave
     do {

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The package's root folder, found from this file's path.
+let reliabilityPackageRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs the built `quietplaces` executable as a child process.
+enum ChildProcess {
+  /// The executable built next to the test bundle (`.build/<triple>/debug/quietplaces`).
+  static let executable: URL? = {
+    let candidates = [
+      Bundle.main.bundleURL.appendingPathComponent("quietplaces"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("quietplaces"),
+      reliabilityPackageRoot.appendingPathComponent(".build/debug/quietplaces"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// What a finished child printed and how it ended.
+  struct Result {
+    var status: Int32
+    var output: String
+    var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+  }
+
+  /// A process set up with the package's configuration and the given arguments.
+  static func make(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = try require(executable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["QUIETPLACES_CONFIGURATION"] =
+      reliabilityPackageRoot.appendingPathComponent("Configuration").path
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    process.currentDirectoryURL = reliabilityPackageRoot
+    return process
+  }
+
+  /// Runs to the end with `input` on standard input (a pipe: batch mode).
+  static func run(_ arguments: [String], input: String = "") throws -> Result {
+    let process = try make(arguments)
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+}
+
+/// `#require` outside a test body: throws when the value is missing.
+private func require<T>(_ value: T?) throws -> T {
+  guard let value else { throw ChildProcessError.executableNotFound }
+  return value
+}
+
+enum ChildProcessError: Error {
+  case executableNotFound
+}

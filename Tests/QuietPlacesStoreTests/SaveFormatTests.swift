@@ -1,0 +1,162 @@
+import Foundation
+import QuietPlacesGame
+import QuietPlacesStore
+import Testing
+
+private let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+private let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+
+private func loadRules() throws -> Rules {
+  try Rules.load(configurationDirectory: packageRoot.appendingPathComponent("Configuration"))
+}
+
+/// A fresh folder for one test's save.
+private func scratchFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory
+    .appendingPathComponent("quietplaces-save-tests-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+/// The save format: migration from format 1, refusal of newer formats, atomic writes, unreadable saves.
+@Suite struct SaveFormatTests {
+  /// A format-1 save written by the first release, kept as it was written.
+  private func formatOneFixture() throws -> Data {
+    try Data(contentsOf: testsFolder.appendingPathComponent("Fixtures/save-format-1.json"))
+  }
+
+  @Test func formatOneSaveLoadsAndIsWrittenBackAsTheCurrentFormat() throws {
+    let rules = try loadRules()
+    let data = try formatOneFixture()
+    #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"format":1,"#))
+    let save = try SaveCodec.decode(data, file: "save-format-1.json", rules: rules)
+    #expect(save.format == AppSave.currentFormat)
+    #expect(save.writtenBy == nil)
+    #expect(save.game.postmarks == 104)
+    #expect(save.ledger.ids == [1, 2])
+    #expect(save.game.owns(.charts))
+
+    let written = try SaveCodec.encode(save)
+    let object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+    #expect(object["format"] as? Int == 2)
+    #expect(object["kind"] as? String == AppSave.kind)
+    #expect(object["writtenBy"] as? String == AppSave.writer)
+    let again = try SaveCodec.decode(written, file: "save.json", rules: rules)
+    #expect(again.game == save.game)
+    #expect(again.ledger == save.ledger)
+    #expect(again.writtenBy == AppSave.writer)
+  }
+
+  @Test func newerFormatIsRefusedNamingItsFormatAndWhatReadsIt() throws {
+    let rules = try loadRules()
+    var object = try #require(try JSONSerialization.jsonObject(with: formatOneFixture()) as? [String: Any])
+    object["format"] = 3
+    object["writtenBy"] = "quietplaces 2.0.0"
+    let data = try JSONSerialization.data(withJSONObject: object)
+    #expect(
+      throws: SaveError.unsupportedFormat(
+        file: "save.json", format: 3, supported: 1...2, writtenBy: "quietplaces 2.0.0")
+    ) {
+      try SaveCodec.decode(data, file: "save.json", rules: rules)
+    }
+    // A launch leaves such a save untouched on disk.
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storage = FileSaveStorage(directory: folder, rules: rules)
+    try data.write(to: storage.url)
+    #expect(throws: SaveError.self) { try storage.read() }
+    #expect(try Data(contentsOf: storage.url) == data)
+  }
+
+  @Test func anotherKindOfFileIsNotASave() throws {
+    let rules = try loadRules()
+    var object = try #require(try JSONSerialization.jsonObject(with: formatOneFixture()) as? [String: Any])
+    object["format"] = 2
+    object["kind"] = "com.gallaxgames.quietplaces.appstore-account"
+    let data = try JSONSerialization.data(withJSONObject: object)
+    #expect {
+      try SaveCodec.decode(data, file: "x.json", rules: rules)
+    } throws: { error in
+      guard case SaveError.unreadable("x.json", let reason, nil) = error else { return false }
+      return reason.contains("kind")
+    }
+  }
+
+  @Test func failedWriteLeavesThePreviousSaveIntact() throws {
+    let rules = try loadRules()
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storage = FileSaveStorage(directory: folder, rules: rules)
+    let first = AppSave(game: GameState(seed: 1, clock: rules.startClock, rules: rules))
+    try storage.write(first)
+    let before = try Data(contentsOf: storage.url)
+    var second = first
+    second.game.addPostmarks(550)
+    // The temporary file cannot be made: a folder stands where it would go (this fails even for
+    // root, which ignores a read-only folder's mode).
+    let temporary = folder.appendingPathComponent(".save.json.\(getpid()).tmp")
+    try FileManager.default.createDirectory(
+      at: temporary.appendingPathComponent("x"), withIntermediateDirectories: true)
+    #expect {
+      try storage.write(second)
+    } throws: { error in
+      guard case SaveError.writeFailed("save.json", _) = error else { return false }
+      return true
+    }
+    #expect(try Data(contentsOf: storage.url) == before)
+    #expect(try storage.read() == first)
+    // Once the disk accepts writes again, the next write replaces the save whole.
+    try FileManager.default.removeItem(at: temporary)
+    try storage.write(second)
+    #expect(try storage.read() == second)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
+  }
+
+  @Test func failedRenameLeavesNoTemporaryFileAndTheOldSave() throws {
+    // A folder where `save.json` is a non-empty folder: rename(2) fails after the data was written.
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("save.json")
+    try FileManager.default.createDirectory(
+      at: target.appendingPathComponent("keep"), withIntermediateDirectories: true)
+    #expect {
+      try AtomicWrite.write(Data("{}".utf8), to: target, name: "save.json")
+    } throws: { error in
+      guard case SaveError.writeFailed("save.json", _) = error else { return false }
+      return true
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
+    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("keep").path))
+  }
+
+  @Test(arguments: [
+    ("{\"format\":1,\"game\":{", "it is not JSON (truncated or damaged?)"),
+    ("[1,2,3]", "it has no save format number"),
+    ("{\"format\":1}", "key 'game' is missing"),
+    ("{\"format\":0}", "its format number 0 is not one any version writes"),
+  ])
+  func unreadableSaveIsKeptAsideNamedAndNeverOverwritten(text: String, reason: String) throws {
+    let rules = try loadRules()
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storage = FileSaveStorage(directory: folder, rules: rules)
+    // An earlier unreadable save already kept aside is not overwritten either.
+    let earlier = folder.appendingPathComponent("save.unreadable-1.json")
+    try Data("earlier".utf8).write(to: earlier)
+    try Data(text.utf8).write(to: storage.url)
+    #expect(throws: SaveError.unreadable(file: "save.json", reason: reason, keptAs: "save.unreadable-2.json"))
+    {
+      try storage.read()
+    }
+    #expect(try String(contentsOf: earlier, encoding: .utf8) == "earlier")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("save.unreadable-2.json"), encoding: .utf8) == text
+    )
+    #expect(!FileManager.default.fileExists(atPath: storage.url.path))
+    // A new save goes to save.json and leaves the kept files alone.
+    try storage.write(AppSave(game: GameState(seed: 1, clock: rules.startClock, rules: rules)))
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("save.unreadable-2.json"), encoding: .utf8) == text
+    )
+  }
+}
