@@ -194,6 +194,7 @@ extension GameState {
 
   /// The longest run of ordinary arrivals (no random event, no first visit) that ends well before
   /// `limit` seconds and before a running current ends; `nil` when fewer than two fit.
+  @inline(__always)  // Called from the mutating `sail`, a call would copy the whole state first.
   private func ordinaryRun(
     speed: Double, until limit: Double, online: Bool, rules: Rules
   ) -> (arrivals: Int, distance: Double)? {
