@@ -108,17 +108,16 @@ struct Benchmark {
     print("(b) away 32h offline credit (Deep hold) on the same ship")
     let closed = LateGame.closed(LateGame.ship(rules))
     let seconds = 32 * Self.hour
-    var fast = EngineRun.launch(closed, after: seconds, method: .closedForm, rules: rules)
-    var slow = fast
+    let fast = EngineRun.launch(closed, after: seconds, method: .closedForm, rules: rules)
+    let slow = EngineRun.launch(closed, after: seconds, method: .perArrival, rules: rules)
+    let rules = rules
     var sum = 0.0
-    let fastTime = time {
-      fast = EngineRun.launch(closed, after: seconds, method: .closedForm, rules: rules)
-      sum += fast.state.discoveries
-    }
-    let slowTime = time {
-      slow = EngineRun.launch(closed, after: seconds, method: .perArrival, rules: rules)
-      sum += slow.state.discoveries
-    }
+    // Samples of the two taken in turn (about 5 ms each), so that a change in the machine's load
+    // falls on both alike.
+    let (fastTime, slowTime) = Stopwatch.interleaved(
+      batch: 16_000, batchB: 2, samples: 41,
+      { sum += EngineRun.launchOnly(closed, after: seconds, method: .closedForm, rules: rules) },
+      { sum += EngineRun.launchOnly(closed, after: seconds, method: .perArrival, rules: rules) })
     checksum += sum
     let comparison = StateComparison(fast.state, slow.state)
     let ratio = slowTime / fastTime
@@ -138,22 +137,17 @@ struct Benchmark {
     print("")
     print("(c) cost against simulated time, between events")
     let closed = LateGame.closed(LateGame.ship(rules))
-    var sum = 0.0
-    let short = time {
-      sum += EngineRun.launch(closed, after: Self.hour, method: .closedForm, rules: rules).state.progress
-    }
-    let long = time {
-      sum += EngineRun.launch(closed, after: 32 * Self.hour, method: .closedForm, rules: rules).state.progress
-    }
     let quiet = LateGame.quietShip(rules)
-    let month = time {
-      sum +=
-        EngineRun.advance(quiet, seconds: 30 * Self.day, method: .closedForm, rules: rules).state.progress
-    }
-    let year = time {
-      sum +=
-        EngineRun.advance(quiet, seconds: 365 * Self.day, method: .closedForm, rules: rules).state.progress
-    }
+    let rules = rules
+    var sum = 0.0
+    let (short, long) = Stopwatch.interleaved(
+      batch: 2_000, samples: 31,
+      { sum += EngineRun.launchOnly(closed, after: Self.hour, method: .closedForm, rules: rules) },
+      { sum += EngineRun.launchOnly(closed, after: 32 * Self.hour, method: .closedForm, rules: rules) })
+    let (month, year) = Stopwatch.interleaved(
+      batch: 2_000, samples: 31,
+      { sum += EngineRun.advanceOnly(quiet, seconds: 30 * Self.day, method: .closedForm, rules: rules) },
+      { sum += EngineRun.advanceOnly(quiet, seconds: 365 * Self.day, method: .closedForm, rules: rules) })
     checksum += sum
     let offlineRatio = long / short
     let onlineRatio = year / month
@@ -178,31 +172,25 @@ struct Benchmark {
     let closed = LateGame.closed(ship)
     struct Case {
       var label: String
-      var run: (SailingMethod) -> EngineRun
+      var start: GameState
+      var seconds: Int64
     }
     let rules = rules
     let cases = [
-      Case(label: "online 1 day") { EngineRun.advance(ship, seconds: Self.day, method: $0, rules: rules) },
-      Case(label: "online 30 days") {
-        EngineRun.advance(ship, seconds: 30 * Self.day, method: $0, rules: rules)
-      },
-      Case(label: "online 365 days") {
-        EngineRun.advance(ship, seconds: 365 * Self.day, method: $0, rules: rules)
-      },
-      Case(label: "online 1 day, no events") {
-        EngineRun.advance(quiet, seconds: Self.day, method: $0, rules: rules)
-      },
-      Case(label: "online 30 days, no events") {
-        EngineRun.advance(quiet, seconds: 30 * Self.day, method: $0, rules: rules)
-      },
-      Case(label: "online 365 days, no events") {
-        EngineRun.advance(quiet, seconds: 365 * Self.day, method: $0, rules: rules)
-      },
-      Case(label: "offline 1 h") { EngineRun.launch(closed, after: Self.hour, method: $0, rules: rules) },
-      Case(label: "offline 32 h") {
-        EngineRun.launch(closed, after: 32 * Self.hour, method: $0, rules: rules)
-      },
+      Case(label: "online 1 day", start: ship, seconds: Self.day),
+      Case(label: "online 30 days", start: ship, seconds: 30 * Self.day),
+      Case(label: "online 365 days", start: ship, seconds: 365 * Self.day),
+      Case(label: "online 1 day, no events", start: quiet, seconds: Self.day),
+      Case(label: "online 30 days, no events", start: quiet, seconds: 30 * Self.day),
+      Case(label: "online 365 days, no events", start: quiet, seconds: 365 * Self.day),
+      Case(label: "offline 1 h", start: closed, seconds: Self.hour),
+      Case(label: "offline 32 h", start: closed, seconds: 32 * Self.hour),
     ]
+    func run(_ item: Case, _ method: SailingMethod) -> Double {
+      item.start.isOpen
+        ? EngineRun.advanceOnly(item.start, seconds: item.seconds, method: method, rules: rules)
+        : EngineRun.launchOnly(item.start, after: item.seconds, method: method, rules: rules)
+    }
     let header = [
       Format.pad("stretch", 27), Format.pad("arrivals", 12), Format.pad("events", 9), Format.pad("fast", 10),
       Format.pad("stepper", 10), Format.pad("ratio", 10), "fast per event",
@@ -210,10 +198,13 @@ struct Benchmark {
     print("  " + header.joined(separator: " "))
     var sum = 0.0
     for item in cases {
-      let sample = item.run(.closedForm)
-      let fast = time { sum += item.run(.closedForm).state.progress }
+      let sample =
+        item.start.isOpen
+        ? EngineRun.advance(item.start, seconds: item.seconds, method: .closedForm, rules: rules)
+        : EngineRun.launch(item.start, after: item.seconds, method: .closedForm, rules: rules)
+      let fast = time { sum += run(item, .closedForm) }
       let slow = Stopwatch.repeated(minimumRuns: 1, maximumRuns: 5, budget: 1) {
-        sum += item.run(.perArrival).state.progress
+        sum += run(item, .perArrival)
       }
       let perEvent = sample.events > 0 ? Format.duration(fast / Double(sample.events)) : "—"
       let cells = [

@@ -24,6 +24,25 @@ struct EngineRun {
     }
   }
 
+  /// A launch after `seconds` closed, and nothing else: what the timed loops repeat. Returns the
+  /// voyage progress afterwards.
+  static func launchOnly(
+    _ closed: GameState, after seconds: Int64, method: SailingMethod, rules: Rules
+  ) -> Double {
+    var state = closed
+    _ = try? state.apply(.launch(clock: closed.clock + seconds), rules: rules, method: method)
+    return state.progress
+  }
+
+  /// `advance` and nothing else: what the timed loops repeat. Returns the voyage progress afterwards.
+  static func advanceOnly(
+    _ start: GameState, seconds: Int64, method: SailingMethod, rules: Rules
+  ) -> Double {
+    var state = start
+    _ = try? state.apply(.advance(seconds: seconds), rules: rules, method: method)
+    return state.progress
+  }
+
   /// A launch after `seconds` closed: the offline credit.
   static func launch(
     _ closed: GameState, after seconds: Int64, method: SailingMethod, rules: Rules

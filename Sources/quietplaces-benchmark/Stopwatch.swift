@@ -41,6 +41,25 @@ enum Stopwatch {
     return median(times)
   }
 
+  /// The median seconds of one call of `a` and of `b`, their samples taken in turn so that a change
+  /// in the machine's load falls on both alike.
+  static func interleaved(
+    batch: Int, batchB: Int? = nil, samples: Int, _ a: () throws -> Void, _ b: () throws -> Void
+  ) rethrows -> (Double, Double) {
+    let batchB = batchB ?? batch
+    var first: [Double] = []
+    var second: [Double] = []
+    for _ in 0..<samples {
+      var start = now()
+      for _ in 0..<batch { try a() }
+      first.append(Double(now() - start) / 1e9 / Double(batch))
+      start = now()
+      for _ in 0..<batchB { try b() }
+      second.append(Double(now() - start) / 1e9 / Double(batchB))
+    }
+    return (median(first), median(second))
+  }
+
   /// The median seconds of `body`, run at least `minimumRuns` times and until `budget` seconds have
   /// passed or `maximumRuns` runs were made.
   static func repeated(
