@@ -36,7 +36,7 @@ let package = Package(
       name: "quietplaces", dependencies: ["QuietPlacesREPL", "CEditLine"], swiftSettings: strict),
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(
-      name: "quietplaces-benchmark", dependencies: ["QuietPlacesGame", "QuietPlacesREPL"],
+      name: "quietplaces-benchmark", dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore"],
       swiftSettings: strict),
     .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),

@@ -6,26 +6,31 @@ extension GameState {
   public mutating func apply(
     _ command: GameCommand, rules: Rules, method: SailingMethod = .closedForm
   ) throws(GameError) -> [GameEvent] {
-    var copy = self
-    let events = try copy.run(command, rules: rules, method: method)
-    copy.saturateTotals()
-    self = copy
-    return events
+    switch command {
+    // Sailing checks everything before its first change, so it runs on the state itself: no copy of
+    // the state on the path that `advance` and every launch take.
+    case .launch(let now):
+      guard !isOpen else { throw .appOpen }
+      let report = try creditAbsence(until: now, rules: rules, method: method)
+      saturateTotals()
+      return [.launched(report)]
+    case .advance(let seconds):
+      guard isOpen else { throw .appClosed }
+      let report = try advance(seconds: seconds, rules: rules, method: method)
+      saturateTotals()
+      return [.sailed(report)]
+    default:
+      var copy = self
+      let events = try copy.run(command, rules: rules, method: method)
+      copy.saturateTotals()
+      self = copy
+      return events
+    }
   }
 
   private mutating func run(
     _ command: GameCommand, rules: Rules, method: SailingMethod
   ) throws(GameError) -> [GameEvent] {
-    switch command {
-    case .launch(let now):
-      guard !isOpen else { throw .appOpen }
-      return [.launched(try creditAbsence(until: now, rules: rules, method: method))]
-    case .advance(let seconds):
-      guard isOpen else { throw .appClosed }
-      return [.sailed(try advance(seconds: seconds, rules: rules, method: method))]
-    default:
-      break
-    }
     guard isOpen else { throw .appClosed }
     switch command {
     case .launch, .advance:

@@ -15,21 +15,30 @@ public let maximumAdvanceSeconds: Int64 = 3_155_760_000
 let instantTolerance = 1e-6
 
 /// Grants and rates of the current route that stay fixed until Knowledge changes.
+///
+/// Built at the start of every stretch and after every survey, so it allocates nothing: the grants are
+/// held inline and the spyglass multiplier comes from the rules' table. The numbers are the same bits
+/// as ``GameState/unboostedGrant(at:_:)`` gives (`reward · spyglass · mK · mG`, in that order).
 struct RouteYield {
-  var grants: [Double]
-  var progressGrants: [Double]
+  var grants: PlaceValues
+  var progressGrants: PlaceValues
   var loopGrant: Double
   var loopProgress: Double
   var scoutRate: Double
   var scoutProgressRate: Double
 
+  @inline(__always)
   init(_ state: GameState, _ rules: Rules) {
     let first = (state.route - 1) * 5
     let charts = state.chartsMultiplier(rules)
-    progressGrants = (first..<first + 5).map { state.unboostedGrant(at: $0, rules) }
-    grants = progressGrants.map { $0 * charts }
-    loopGrant = grants.reduce(0, +)
-    loopProgress = progressGrants.reduce(0, +)
+    let spyglass = rules.spyglassPower(state.equipment.spyglass)
+    let knowledge = state.knowledgeMultiplier(rules)
+    let generation = state.generationMultiplier(rules)
+    let progressGrants = PlaceValues { rules.rewards[first + $0] * spyglass * knowledge * generation }
+    self.progressGrants = progressGrants
+    grants = PlaceValues { progressGrants[$0] * charts }
+    loopGrant = grants.sum
+    loopProgress = progressGrants.sum
     scoutRate = state.scoutRate(rules)
     scoutProgressRate = state.scoutProgressRate(rules)
   }
@@ -94,19 +103,10 @@ extension GameState {
     let first = (route - 1) * 5
     let routeMask: UInt64 = 0b11111 << UInt64(first)
     let boost = rules.balance.events.current.speedMultiplier ?? 1
-    let baseSpeed = baseSpeed(rules)
+    // The same number as `baseSpeed(rules)`, with the sails multiplier from the rules' table.
+    let baseSpeed = rules.balance.ship.baseSpeedKnots * rules.sailsPower(equipment.sails)
     var yield = RouteYield(self, rules)
     var elapsed = ElapsedTime()
-
-    func accrue(_ state: inout GameState, _ dt: Double, _ yield: RouteYield) {
-      let rate = method == .perArrival ? state.scoutRate(rules) : yield.scoutRate
-      let progressRate = method == .perArrival ? state.scoutProgressRate(rules) : yield.scoutProgressRate
-      let earned = rate * dt
-      state.discoveries += earned
-      state.progress += progressRate * dt
-      state.lifetime.discoveriesEarned += earned
-      report.scoutDiscoveries += earned
-    }
 
     while true {
       let speed =
@@ -116,7 +116,7 @@ extension GameState {
         // A current that ends at the same instant as an arrival ends first.
         guard currentRemaining <= elapsed.left(of: duration) + instantTolerance else { break }
         let dt = currentRemaining
-        accrue(&self, dt, yield)
+        accrue(dt, yield, method: method, rules: rules, report: &report)
         legRemaining = max(0, legRemaining - speed * dt / 3600)
         elapsed.add(dt)
         currentRemaining = 0
@@ -135,7 +135,7 @@ extension GameState {
           grants += yield.grants[(legIndex + j) % 5]
           progressGrants += yield.progressGrants[(legIndex + j) % 5]
         }
-        accrue(&self, time, yield)
+        accrue(time, yield, method: method, rules: rules, report: &report)
         elapsed.add(time)
         if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - time) }
         discoveries += grants
@@ -152,7 +152,7 @@ extension GameState {
         legRemaining = rules.legs[first + legIndex]
         continue
       }
-      accrue(&self, toArrival, yield)
+      accrue(toArrival, yield, method: method, rules: rules, report: &report)
       elapsed.add(toArrival)
       if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - toArrival) }
       let place = first + legIndex
@@ -168,7 +168,7 @@ extension GameState {
     let dt = max(0, elapsed.left(of: duration))
     if dt > 0 {
       let speed = baseSpeed * (currentRemaining > 0 ? boost : 1)
-      accrue(&self, dt, yield)
+      accrue(dt, yield, method: method, rules: rules, report: &report)
       legRemaining = max(0, legRemaining - speed * dt / 3600)
       if currentRemaining > 0 { currentRemaining = max(0, currentRemaining - dt) }
     }
@@ -176,8 +176,25 @@ extension GameState {
     return report
   }
 
+  /// Scouts earn for `dt` seconds: at the yield's rates, or (per-arrival) at rates read afresh.
+  ///
+  /// A method rather than a local function so that the stretch's loop captures nothing (a capturing
+  /// local function copied the rules on every stretch).
+  private mutating func accrue(
+    _ dt: Double, _ yield: RouteYield, method: SailingMethod, rules: Rules, report: inout SailingReport
+  ) {
+    let rate = method == .perArrival ? scoutRate(rules) : yield.scoutRate
+    let progressRate = method == .perArrival ? scoutProgressRate(rules) : yield.scoutProgressRate
+    let earned = rate * dt
+    discoveries += earned
+    progress += progressRate * dt
+    lifetime.discoveriesEarned += earned
+    report.scoutDiscoveries += earned
+  }
+
   /// The longest run of ordinary arrivals (no random event, no first visit) that ends well before
   /// `limit` seconds and before a running current ends; `nil` when fewer than two fit.
+  @inline(__always)  // Called from the mutating `sail`, a call would copy the whole state first.
   private func ordinaryRun(
     speed: Double, until limit: Double, online: Bool, rules: Rules
   ) -> (arrivals: Int, distance: Double)? {

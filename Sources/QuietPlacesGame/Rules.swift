@@ -16,6 +16,13 @@ public struct Rules: Sendable {
   let loopLengths: [Double]
   /// Lower-cased place names to their IDs.
   private let placesByName: [String: PlaceID]
+  /// `sails effect ^ level` for the levels below ``powerTableSize``, each computed by `pow` once.
+  let sailsPowers: [Double]
+  /// `spyglass effect ^ level` for the levels below ``powerTableSize``, each computed by `pow` once.
+  let spyglassPowers: [Double]
+
+  /// Levels whose equipment multipliers are tabulated; higher levels call `pow`.
+  static let powerTableSize = 256
 
   /// Rules from validated balance data.
   public init(balance: Balance) {
@@ -28,6 +35,22 @@ public struct Rules: Sendable {
     var byName: [String: PlaceID] = [:]
     for (id, name) in placeNames.enumerated() { byName[name.lowercased()] = id }
     placesByName = byName
+    let sails = balance.equipment.sails.effectPerLevel ?? 1
+    let spyglass = balance.equipment.spyglass.effectPerLevel ?? 1
+    sailsPowers = (0..<Self.powerTableSize).map { pow(sails, Double($0)) }
+    spyglassPowers = (0..<Self.powerTableSize).map { pow(spyglass, Double($0)) }
+  }
+
+  /// `sails effect ^ level`: the same number `pow` gives, from the table when the level is in it.
+  func sailsPower(_ level: Int) -> Double {
+    sailsPowers.indices.contains(level)
+      ? sailsPowers[level] : pow(balance.equipment.sails.effectPerLevel ?? 1, Double(level))
+  }
+
+  /// `spyglass effect ^ level`: the same number `pow` gives, from the table when the level is in it.
+  func spyglassPower(_ level: Int) -> Double {
+    spyglassPowers.indices.contains(level)
+      ? spyglassPowers[level] : pow(balance.equipment.spyglass.effectPerLevel ?? 1, Double(level))
   }
 
   /// Loads `balance.json` from a configuration folder.

@@ -77,8 +77,9 @@ enum CommandError: Error {
     case .invalidDuration(let seconds):
       return "\(seconds) s is not a duration the game accepts; write 1 second to 100 years"
     case .notAffordable(let item, let cost, let held) where !cost.isFinite:
+      let verb = item.first?.isNumber == true ? "cost" : "costs"
       return
-        "\(item) costs more Discoveries than any balance can hold (beyond \(NumberFormat.readable(Double.greatestFiniteMagnitude))); "
+        "\(item) \(verb) more Discoveries than any balance can hold (beyond \(NumberFormat.readable(Double.greatestFiniteMagnitude))); "
         + "you hold \(NumberFormat.readable(held)); buy fewer, or max"
     case .notAffordable(let item, let cost, let held):
       let verb = item.first?.isNumber == true ? "cost" : "costs"
