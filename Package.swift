@@ -36,7 +36,10 @@ let package = Package(
       name: "quietplaces", dependencies: ["QuietPlacesREPL", "CEditLine"], swiftSettings: strict),
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(
-      name: "quietplaces-benchmark", dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore"],
+      name: "quietplaces-benchmark",
+      dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore"],
+      // The latest figures and the command that produced them.
+      exclude: ["README.md"],
       swiftSettings: strict),
     .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
