@@ -37,7 +37,7 @@ extension GameState {
 
   /// Luminous charts multiplier `mC`.
   public func chartsMultiplier(_ rules: Rules) -> Double {
-    owns(.charts) ? rules.balance.purchases.chartsMultiplier : 1
+    owns(.charts) ? rules.chartsMultiplier : 1
   }
 
   /// Ship speed in knots with no current: `10 · 1.1^sails`.
@@ -53,7 +53,7 @@ extension GameState {
 
   /// Scouts in the fleet: hired this voyage plus the Companion scout.
   public func fleetSize(_ rules: Rules) -> Int {
-    hiredScouts + (owns(.signal) ? rules.balance.purchases.signalScouts : 0)
+    hiredScouts + (owns(.signal) ? rules.signalScouts : 0)
   }
 
   /// `eff(n) = n + 2·⌊n/5⌋`: every fifth scout is a pathfinder worth three.
@@ -77,15 +77,15 @@ extension GameState {
   /// Scout Discoveries per second: `eff(n) · yield · mK · mG · mC · (1.2 if signal)`.
   public func scoutRate(_ rules: Rules) -> Double {
     Double(Self.effectiveScouts(fleetSize(rules), rules: rules))
-      * rules.balance.routes[route - 1].scoutYieldPerSecond * knowledgeMultiplier(rules)
+      * rules.scoutYields[route - 1] * knowledgeMultiplier(rules)
       * generationMultiplier(rules) * chartsMultiplier(rules)
-      * (owns(.signal) ? rules.balance.purchases.signalScoutMultiplier : 1)
+      * (owns(.signal) ? rules.signalScoutMultiplier : 1)
   }
 
   /// Scout progress per second: `eff(hired) · yield · mK · mG`, without purchased bonuses.
   func scoutProgressRate(_ rules: Rules) -> Double {
     Double(Self.effectiveScouts(hiredScouts, rules: rules))
-      * rules.balance.routes[route - 1].scoutYieldPerSecond
+      * rules.scoutYields[route - 1]
       * knowledgeMultiplier(rules) * generationMultiplier(rules)
   }
 
@@ -99,7 +99,7 @@ extension GameState {
       knowledge: knowledgeMultiplier(rules),
       generation: generationMultiplier(rules),
       charts: chartsMultiplier(rules),
-      signal: owns(.signal) ? rules.balance.purchases.signalScoutMultiplier : 1,
+      signal: owns(.signal) ? rules.signalScoutMultiplier : 1,
       spyglass: pow(rules.balance.equipment.spyglass.effectPerLevel ?? 1, Double(equipment.spyglass)),
       speed: speed,
       effectiveScouts: Self.effectiveScouts(fleetSize(rules), rules: rules),

@@ -118,7 +118,11 @@ public struct GameState: Sendable, Codable, Equatable {
   }
 
   /// Whether a permanent purchase is owned.
-  public func owns(_ purchase: PermanentPurchase) -> Bool { owned.contains(purchase) }
+  public func owns(_ purchase: PermanentPurchase) -> Bool {
+    // A plain loop over at most three items: cheaper than the generic `contains` on the sailing path.
+    for item in owned where item == purchase { return true }
+    return false
+  }
 
   /// The place the ship is sailing to.
   public var nextPlace: PlaceID { (route - 1) * 5 + legIndex }

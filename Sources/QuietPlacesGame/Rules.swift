@@ -1,7 +1,7 @@
 import Foundation
 
 /// The balance data in the shape the engine works with: tables per place and route, read once.
-public struct Rules: Sendable {
+public final class Rules: Sendable {
   /// The balance the rules were made from.
   public let balance: Balance
   /// A new game's clock, in seconds since 1970-01-01T00:00:00Z.
@@ -21,6 +21,15 @@ public struct Rules: Sendable {
   /// `spyglass effect ^ level` for the levels below ``powerTableSize``, each computed by `pow` once.
   let spyglassPowers: [Double]
 
+  /// Scout Discoveries per second of one effective scout, by route (0-based).
+  let scoutYields: [Double]
+  /// Luminous charts' multiplier.
+  let chartsMultiplier: Double
+  /// Companion signal's scout income multiplier.
+  let signalScoutMultiplier: Double
+  /// Companion signal's permanent scouts.
+  let signalScouts: Int
+
   /// Levels whose equipment multipliers are tabulated; higher levels call `pow`.
   static let powerTableSize = 256
 
@@ -35,6 +44,10 @@ public struct Rules: Sendable {
     var byName: [String: PlaceID] = [:]
     for (id, name) in placeNames.enumerated() { byName[name.lowercased()] = id }
     placesByName = byName
+    scoutYields = balance.routes.map(\.scoutYieldPerSecond)
+    chartsMultiplier = balance.purchases.chartsMultiplier
+    signalScoutMultiplier = balance.purchases.signalScoutMultiplier
+    signalScouts = balance.purchases.signalScouts
     let sails = balance.equipment.sails.effectPerLevel ?? 1
     let spyglass = balance.equipment.spyglass.effectPerLevel ?? 1
     sailsPowers = (0..<Self.powerTableSize).map { pow(sails, Double($0)) }
