@@ -22,6 +22,8 @@ public enum GameError: Error, Sendable, Equatable {
   case bearingsNotReady(gain: Int, minimum: Int)
   /// Not enough Knowledge to Pass the Atlas.
   case atlasNotReady(knowledge: Int, required: Int)
+  /// The advance would sail more arrivals than one advance simulates (every random event is stepped).
+  case tooMuchSailing(estimatedArrivals: Double, limit: Double)
   /// The clock cannot go backwards.
   case clockBackwards(from: Int64, to: Int64)
 }

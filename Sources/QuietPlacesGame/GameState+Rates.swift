@@ -40,10 +40,11 @@ extension GameState {
     owns(.charts) ? rules.chartsMultiplier : 1
   }
 
-  /// Ship speed in knots with no current: `10 · 1.1^sails`.
+  /// Ship speed in knots with no current: `10 · 1.1^sails`, at most ``maximumSpeedKnots``.
   public func baseSpeed(_ rules: Rules) -> Double {
-    rules.balance.ship.baseSpeedKnots
-      * pow(rules.balance.equipment.sails.effectPerLevel ?? 1, Double(equipment.sails))
+    min(
+      rules.balance.ship.baseSpeedKnots
+        * pow(rules.balance.equipment.sails.effectPerLevel ?? 1, Double(equipment.sails)), maximumSpeedKnots)
   }
 
   /// Ship speed in knots now, with a current if one runs.

@@ -11,6 +11,17 @@ public enum SailingMethod: Sendable {
 /// The longest `advance` or absence the engine accepts: 100 years of 365.25 days.
 public let maximumAdvanceSeconds: Int64 = 3_155_760_000
 
+/// The most arrivals one online `advance` may sail. Online, every random event is stepped (one
+/// about every 11 arrivals), so the work grows with the arrivals; beyond this an advance is refused
+/// as too long for the ship's speed, instead of running for minutes. A 100-year advance of a
+/// late-game ship (route 8, 60 sails levels) sails about 5 × 10^8 arrivals.
+public let maximumArrivalsPerAdvance = 2e9
+
+/// The fastest the ship sails, in knots, however many sails levels it has (10 · 1.1^L passes it at
+/// level 266). Beyond it a leg would take less time than a `Double` clock can tell apart over a long
+/// stretch, so more levels cost their price but add no speed.
+public let maximumSpeedKnots = 1e12
+
 /// Two instants closer than this are the same instant (rounding of sums of leg times).
 let instantTolerance = 1e-6
 
@@ -74,6 +85,15 @@ extension GameState {
     seconds: Int64, rules: Rules, method: SailingMethod = .closedForm
   ) throws(GameError) -> SailingReport {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else { throw .invalidDuration(seconds: seconds) }
+    // At most: the ship at current speed all along, over the shortest leg of the route.
+    let first = (route - 1) * 5
+    var shortest = rules.legs[first]
+    for place in first..<first + 5 { shortest = min(shortest, rules.legs[place]) }
+    let fastest = baseSpeed(rules) * max(1, rules.balance.events.current.speedMultiplier ?? 1)
+    let estimate = fastest * Double(seconds) / 3600 / shortest + 1
+    guard estimate <= maximumArrivalsPerAdvance else {
+      throw .tooMuchSailing(estimatedArrivals: estimate, limit: maximumArrivalsPerAdvance)
+    }
     let report = sail(for: Double(seconds), online: true, rules: rules, method: method)
     clock += seconds
     return report
@@ -104,7 +124,8 @@ extension GameState {
     let routeMask: UInt64 = 0b11111 << UInt64(first)
     let boost = rules.balance.events.current.speedMultiplier ?? 1
     // The same number as `baseSpeed(rules)`, with the sails multiplier from the rules' table.
-    let baseSpeed = rules.balance.ship.baseSpeedKnots * rules.sailsPower(equipment.sails)
+    let baseSpeed = min(
+      rules.balance.ship.baseSpeedKnots * rules.sailsPower(equipment.sails), maximumSpeedKnots)
     var yield = RouteYield(self, rules)
     var elapsed = ElapsedTime()
 
@@ -128,10 +149,10 @@ extension GameState {
       {
         let time = batch.distance / speed * 3600
         let arrivals = batch.arrivals
-        let loops = Double(arrivals / 5)
+        let loops = batch.loops
         var grants = loops * yield.loopGrant
         var progressGrants = loops * yield.loopProgress
-        for j in 0..<arrivals % 5 {
+        for j in 0..<batch.extra {
           grants += yield.grants[(legIndex + j) % 5]
           progressGrants += yield.progressGrants[(legIndex + j) % 5]
         }
@@ -141,14 +162,14 @@ extension GameState {
         discoveries += grants
         progress += progressGrants
         lifetime.discoveriesEarned += grants
-        lifetime.arrivals += arrivals
+        lifetime.arrivals = lifetime.arrivals.saturatingAdd(arrivals)
         report.arrivalDiscoveries += grants
-        report.arrivals += arrivals
+        report.arrivals = report.arrivals.saturatingAdd(arrivals)
         if online {
           surveyCountdown -= arrivals
           currentCountdown -= arrivals
         }
-        legIndex = (legIndex + arrivals) % 5
+        legIndex = (legIndex + batch.extra) % 5
         legRemaining = rules.legs[first + legIndex]
         continue
       }
@@ -194,10 +215,13 @@ extension GameState {
 
   /// The longest run of ordinary arrivals (no random event, no first visit) that ends well before
   /// `limit` seconds and before a running current ends; `nil` when fewer than two fit.
+  ///
+  /// The run is `loops` whole loops and `extra` (0–4) more arrivals; `arrivals` is their count,
+  /// held at `Int.max` when an absurdly fast ship (offline, where nothing caps a run) sails more.
   @inline(__always)  // Called from the mutating `sail`, a call would copy the whole state first.
   private func ordinaryRun(
     speed: Double, until limit: Double, online: Bool, rules: Rules
-  ) -> (arrivals: Int, distance: Double)? {
+  ) -> (arrivals: Int, loops: Double, extra: Int, distance: Double)? {
     // Arrivals near a boundary are left to the single step, which decides ties the same way always.
     let margin = 1e-5
     var time = limit - margin
@@ -209,21 +233,29 @@ extension GameState {
     let first = (route - 1) * 5
     let loopLength = rules.loopLengths[route - 1]
     var rest = reach - legRemaining
-    let loops = min((rest / loopLength).rounded(.down), Double(cap / 5 + 1))
+    var loops = (rest / loopLength).rounded(.down)
+    if online { loops = min(loops, Double(cap / 5 + 1)) }
     rest -= loops * loopLength
-    var arrivals = 1 + 5 * Int(loops)
-    var j = 1
-    while j < 5, rest >= rules.legs[first + (legIndex + j) % 5] {
-      rest -= rules.legs[first + (legIndex + j) % 5]
-      arrivals += 1
-      j += 1
+    // Arrivals after the first: whole loops of five, then `partial` more legs.
+    var partial = 0
+    while partial < 4, rest >= rules.legs[first + (legIndex + 1 + partial) % 5] {
+      rest -= rules.legs[first + (legIndex + 1 + partial) % 5]
+      partial += 1
     }
-    arrivals = min(arrivals, cap)
+    let count = 1 + 5 * loops + Double(partial)
+    var arrivals = count < 9e18 ? Int(count) : Int.max
+    var after = (loops, partial)
+    if arrivals > cap {
+      arrivals = cap
+      after = (Double((cap - 1) / 5), (cap - 1) % 5)
+    }
     guard arrivals >= 2 else { return nil }
-    let after = arrivals - 1
-    var distance = legRemaining + Double(after / 5) * loopLength
-    for k in 0..<after % 5 { distance += rules.legs[first + (legIndex + 1 + k) % 5] }
-    return (arrivals, distance)
+    var distance = legRemaining + after.0 * loopLength
+    for k in 0..<after.1 { distance += rules.legs[first + (legIndex + 1 + k) % 5] }
+    // Arrivals at the run's places: `after` loops of five from the next place, plus the first.
+    let extra = (1 + after.1) % 5
+    let wholeLoops = after.0 + Double((1 + after.1) / 5)
+    return (arrivals, wholeLoops, extra, distance)
   }
 
   /// One arrival, in the order of the rules: grant, first visit this voyage, first visit ever,
@@ -267,7 +299,7 @@ extension GameState {
         report.surveyDiscoveries += amount
         report.surveys += 1
         report.knowledge += points
-        lifetime.surveys += 1
+        lifetime.surveys = lifetime.surveys.saturatingAdd(1)
         knowledgeChanged = points != 0
         surveyCountdown = random.nextCountdown(probability: 1 / balance.events.survey.oneIn)
       }
@@ -275,13 +307,13 @@ extension GameState {
       if currentCountdown <= 0 {
         currentRemaining = balance.events.current.durationSeconds ?? 0
         report.currents += 1
-        lifetime.currents += 1
+        lifetime.currents = lifetime.currents.saturatingAdd(1)
         currentCountdown = random.nextCountdown(probability: 1 / balance.events.current.oneIn)
       }
     }
-    lifetime.arrivals += 1
+    lifetime.arrivals = lifetime.arrivals.saturatingAdd(1)
     lifetime.discoveriesEarned += earned
-    report.arrivals += 1
+    report.arrivals = report.arrivals.saturatingAdd(1)
     legIndex = (legIndex + 1) % 5
     legRemaining = rules.legs[(route - 1) * 5 + legIndex]
     return knowledgeChanged

@@ -103,6 +103,10 @@ enum CommandError: Error {
     case .atlasNotReady(let knowledge, let required):
       return
         "Passing the Atlas needs \(NumberFormat.grouped(required)) Knowledge; you hold \(NumberFormat.grouped(knowledge))"
+    case .tooMuchSailing(let estimate, let limit):
+      return
+        "at this speed that advance would sail about \(NumberFormat.readable(estimate)) arrivals; one advance sails at "
+        + "most \(NumberFormat.readable(limit)) (each random event is stepped); advance a shorter time"
     case .clockBackwards(let from, let to):
       return "the clock cannot go back from \(Rules.formatInstant(from)) to \(Rules.formatInstant(to))"
     }

@@ -1,0 +1,88 @@
+import Foundation
+import QuietPlacesGame
+import Testing
+
+/// The engine at its limits: numbers near the largest Double, absurd speeds, bulk buys of a million
+/// levels, the longest advance. Nothing traps, nothing becomes infinite or NaN, refusals change nothing.
+@Suite struct LimitsTests {
+  /// Every Double a state holds is finite.
+  func allFinite(_ game: GameState) -> Bool {
+    [
+      game.discoveries, game.progress, game.legRemaining, game.currentRemaining,
+      game.lifetime.discoveriesEarned,
+    ]
+    .allSatisfy(\.isFinite)
+  }
+
+  @Test func discoveriesNearTheLargestDoubleSaturateInsteadOfBecomingInfinite() throws {
+    var game = newGame()
+    game.discoveries = 1e308
+    game.knowledge = 1_000_000_000
+    game.generations = 1_000_000
+    game.hiredScouts = 1_000
+    _ = try game.apply(.advance(seconds: 30 * 86_400), rules: rules)
+    #expect(allFinite(game))
+    #expect(game.discoveries >= 1e308)
+    #expect(game.progress.isFinite)
+  }
+
+  @Test func theLongestAdvanceIsAcceptedAndOneSecondMoreIsRefused() throws {
+    var game = newGame()
+    _ = try game.apply(.advance(seconds: maximumAdvanceSeconds), rules: rules)
+    #expect(game.clock == rules.startClock + maximumAdvanceSeconds)
+    #expect(allFinite(game))
+    let before = game
+    #expect(throws: GameError.invalidDuration(seconds: maximumAdvanceSeconds + 1)) {
+      try game.apply(.advance(seconds: maximumAdvanceSeconds + 1), rules: rules)
+    }
+    #expect(game == before)
+  }
+
+  @Test func aMillionLevelsAreRefusedWithoutATrapAndMaxBuysWhatIsFinite() throws {
+    var game = newGame()
+    game.discoveries = Double.greatestFiniteMagnitude
+    let before = game
+    // 25 · 1.6^L for a million levels is far beyond the largest Double: refused, nothing changes.
+    #expect(throws: GameError.self) { try game.apply(.upgrade(.sails, .count(1_000_000)), rules: rules) }
+    #expect(throws: GameError.self) { try game.apply(.hire(.count(1_000_000)), rules: rules) }
+    #expect(game == before)
+    // max stops where the closed-form sum still fits: 25 · (1.6^L − 1) / 0.6 ≤ 1.797e308, L ≈ 1,510.
+    _ = try game.apply(.upgrade(.sails, .max), rules: rules)
+    let bound = Int(log(Double.greatestFiniteMagnitude * 0.6 / 25) / log(1.6))
+    #expect(abs(game.equipment.sails - bound) <= 1)
+    #expect(allFinite(game))
+  }
+
+  @Test func anAbsurdlyFastShipStopsAtTheSpeedLimitIsRefusedLongOnlineAndCreditedOffline() throws {
+    var game = newGame()
+    game.equipment.sails = 1_461  // 10 · 1.1^1461 ≈ 3 × 10^61 knots, held at 10^12
+    game.visited = (1 << 5) - 1
+    game.stamped = (1 << 5) - 1
+    #expect(game.baseSpeed(rules) == maximumSpeedKnots)
+    let before = game
+    // An hour at up to 2 × 10^12 knots over legs of at least 1.0 nm: about 2 × 10^12 arrivals.
+    #expect {
+      try game.apply(.advance(seconds: 3600), rules: rules)
+    } throws: { error in
+      guard case .tooMuchSailing(let estimate, let limit) = error as? GameError else { return false }
+      return estimate > 1.9e12 && limit == maximumArrivalsPerAdvance
+    }
+    #expect(game == before)
+    _ = try game.apply(.close, rules: rules)
+    _ = try game.apply(.launch(clock: game.clock + 3600), rules: rules)
+    // Offline there are no random events: 10^12 nm in the hour, plus what the 1e-6 s that counts as
+    // the same instant as the end adds at this speed; loops of 6.0 nm, five arrivals each.
+    let miles = 1e12 * (3600 + 1e-6) / 3600
+    #expect(abs(Double(game.lifetime.arrivals) - miles / 6 * 5) <= 5)
+    #expect(game.isOpen)
+    #expect(allFinite(game))
+  }
+
+  @Test func everyPlaceStampedGivesNoMorePostmarks() throws {
+    var game = newGame()
+    game.stamped = (1 << UInt64(rules.allPlaces.count)) - 1
+    _ = try game.apply(.advance(seconds: 3600), rules: rules)
+    #expect(game.postmarks == 0)
+    #expect(game.consistencyProblem(rules) == nil)
+  }
+}
