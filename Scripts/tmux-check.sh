@@ -43,11 +43,16 @@ printf 'set -g remain-on-exit on\nset -g history-limit 5000\n' >"$work/tmux.conf
 
 tmx() { tmux -S "$socket" -f "$work/tmux.conf" "$@"; }
 
-# Starts quietplaces in a new session with its own history, save folder and home.
+# Starts quietplaces in a new session with its own history, save folder and home. A small shell
+# waits for it and writes its exit status to a file: tmux does not always reap a pane's process at
+# once (its pane then stays "alive" as a zombie), so the file, not the pane, says how it ended. The
+# shell lets Ctrl-C pass (it reaches the whole foreground group) so that it lives to write the file.
 start() {
+  rm -f "$work/$1.status"
   tmx new-session -d -s "$1" -x 100 -y 30 -c "$work" \
     env HOME="$work" XDG_DATA_HOME="$work/data" QUIETPLACES_HISTORY="$work/history" \
-    QUIETPLACES_HOME="$work/home" EDITRC="$work/editrc" "$binary"
+    QUIETPLACES_HOME="$work/home" EDITRC="$work/editrc" QP_BINARY="$binary" QP_STATUS="$work/$1.status" \
+    sh -c 'trap : INT; "$QP_BINARY"; echo "$?" >"$QP_STATUS.tmp" && mv "$QP_STATUS.tmp" "$QP_STATUS"'
 }
 
 # The whole pane, scrollback included, wrapped lines joined, without trailing blanks or blank lines.
@@ -62,8 +67,8 @@ line_and_cursor_are() { line_is "$1" "$2" && [[ "$(pane "$1" '#{cursor_x}')" == 
 fresh_prompt_after() {
   line_is "$1" "$prompt_bare" && (($(prompt_count "$1") > $2)) && [[ "$(pane "$1" '#{pane_dead}')" == 0 ]]
 }
-exited() { [[ "$(pane "$1" '#{pane_dead}')" == 1 ]]; }
-exited_with() { exited "$1" && [[ "$(pane "$1" '#{pane_dead_status}')" == "$2" ]]; }
+exited() { [[ -f "$work/$1.status" ]]; }
+exited_with() { exited "$1" && [[ "$(cat "$work/$1.status")" == "$2" ]]; }
 history_has() { [[ -f "$work/history" ]] && grep -qx "$1" "$work/history"; }
 
 passed=0
