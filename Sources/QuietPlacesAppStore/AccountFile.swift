@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesStore
 
 #if canImport(Glibc)
   import Glibc
@@ -53,48 +54,14 @@ struct AccountFile: Sendable {
 
   /// Writes `data` to a temporary file beside `url`, flushes it, renames it over `url` and flushes the folder.
   static func replace(_ url: URL, with data: Data) throws(AppStoreError) {
-    let path = url.path
-    let folder = url.deletingLastPathComponent().path
-    let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-    func failure(_ step: String) -> AppStoreError {
-      .accountWriteFailed(path: path, reason: "\(step): \(String(cString: strerror(errno)))")
-    }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("could not create \(temporary)") }
-    var written = 0
-    let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-      while written < buffer.count {
-        let count = writeBytes(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += count
+    do {
+      try AtomicWrite.write(data, to: url, name: url.lastPathComponent)
+    } catch {
+      guard case .writeFailed(_, let reason) = error else {
+        throw .accountWriteFailed(path: url.path, reason: "\(error)")
       }
-      return true
+      throw .accountWriteFailed(path: url.path, reason: reason)
     }
-    guard ok else {
-      let error = failure("could not write \(temporary)")
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    guard fsync(descriptor) == 0 else {
-      let error = failure("could not flush \(temporary)")
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      let error = failure("could not rename \(temporary)")
-      unlink(temporary)
-      throw error
-    }
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directory >= 0 else { throw failure("could not open the folder \(folder) to flush it") }
-    defer { close(directory) }
-    guard fsync(directory) == 0 else { throw failure("could not flush the folder \(folder)") }
   }
 
   /// A one-line account of a decoding error: the key path and what was expected.
@@ -125,9 +92,4 @@ struct AccountFile: Sendable {
       return "it could not be decoded"
     }
   }
-}
-
-/// `write(2)`, under a name the account file's own `write` method does not hide.
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

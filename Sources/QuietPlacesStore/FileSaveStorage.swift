@@ -67,36 +67,47 @@ public struct FileSaveStorage: SaveStorage {
   }
 }
 
-/// Writes a file atomically and durably.
+/// Writes a file atomically and durably; the one way the app side and the simulated store write.
 public enum AtomicWrite {
-  /// Temporary file in the same folder, write, fsync, rename over `url`, fsync the folder.
+  /// Temporary file in the same folder, write, fsync, rename over `url`, fsync the folder. After a
+  /// failure the previous file is intact and no temporary file is left.
   public static func write(_ data: Data, to url: URL, name: String) throws(SaveError) {
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-    let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard fd >= 0 else {
-      throw .writeFailed(file: name, reason: "cannot create a file in \(folder.lastPathComponent)")
+    let path = url.path
+    let folder = url.deletingLastPathComponent().path
+    let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+    func failure(_ step: String) -> SaveError {
+      .writeFailed(file: name, reason: "\(step): \(String(cString: strerror(errno)))")
     }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure("cannot create a file in \(folder)") }
     var written = 0
-    let ok = data.withUnsafeBytes { buffer -> Bool in
+    let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
       while written < buffer.count {
-        let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-        if n <= 0 { return false }
-        written += n
+        let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += count
       }
       return true
     }
-    let synced = ok && fsync(fd) == 0
-    close(fd)
-    guard synced, rename(temporary.path, url.path) == 0 else {
-      unlink(temporary.path)
-      throw .writeFailed(file: name, reason: "the disk refused the write")
+    guard ok, fsync(descriptor) == 0 else {
+      let error = failure(ok ? "the disk refused to flush the file" : "the disk refused the write")
+      close(descriptor)
+      unlink(temporary)
+      throw error
     }
-    let folderFD = open(folder.path, O_RDONLY)
-    if folderFD >= 0 {
-      fsync(folderFD)
-      close(folderFD)
+    close(descriptor)
+    guard rename(temporary, path) == 0 else {
+      let error = failure("cannot replace \(url.lastPathComponent)")
+      unlink(temporary)
+      throw error
     }
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { throw failure("cannot open the folder \(folder) to flush it") }
+    defer { close(directory) }
+    guard fsync(directory) == 0 else { throw failure("cannot flush the folder \(folder)") }
   }
 }
 

@@ -94,7 +94,7 @@ private func scratchFolder() throws -> URL {
     second.game.addPostmarks(550)
     // The temporary file cannot be made: a folder stands where it would go (this fails even for
     // root, which ignores a read-only folder's mode).
-    let temporary = folder.appendingPathComponent(".save.json.\(getpid()).tmp")
+    let temporary = folder.appendingPathComponent(".save.json.tmp-\(getpid())")
     try FileManager.default.createDirectory(
       at: temporary.appendingPathComponent("x"), withIntermediateDirectories: true)
     #expect {
