@@ -16,7 +16,8 @@ public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
   public var offline: Bool
   /// Full IDs of the products missing from the store's answers, sorted.
   public var unavailable: [String]
-  /// The next current-entitlements read waits for `continueRestore` (one shot).
+  /// The next restore's current-entitlements read (the first after `sync`) waits for `continueRestore`
+  /// (one shot).
   public var delayRestore: Bool
 
   /// Makes settings.

@@ -193,7 +193,7 @@ extension SimulatedAppStore {
     return transaction
   }
 
-  /// Arms a one-shot delay: the next current-entitlements read waits for `continueRestore`.
+  /// Arms a one-shot delay: the next restore's current-entitlements read waits for `continueRestore`.
   public func delayRestore() throws(AppStoreError) {
     try commit { $0.settings.delayRestore = true }
   }

@@ -41,6 +41,8 @@ public actor SimulatedAppStore: StoreClient {
   private var listenerGeneration = 0
   private var yielded = 0
   private var restoreWaiters: [CheckedContinuation<Void, Never>] = []
+  /// A restore's `sync` took the armed delay: the next current-entitlements read waits.
+  private var delayNextEntitlementsRead = false
 
   /// Opens the account in `accountFile`, or starts a new one there (a new signing key and the
   /// configuration's default settings); `nil` keeps a new account in memory.
@@ -186,20 +188,26 @@ public actor SimulatedAppStore: StoreClient {
 
   /// The latest unrevoked transaction of each non-consumable of this app; answers offline too.
   ///
-  /// When `delayRestore` is armed, this call takes its snapshot, then waits for `continueRestore`.
+  /// The first read after a `sync` that took an armed `delayRestore` (a restore's read) takes its
+  /// snapshot, then waits for `continueRestore`. Other reads, such as the one every launch makes,
+  /// never wait: nothing could continue them while the app is still launching.
   public func currentEntitlements() async -> [SignedTransaction] {
     let snapshot = entitlements().map(sign)
-    guard account.settings.delayRestore else { return snapshot }
-    record { $0.settings.delayRestore = false }
-    // One shot even if that save failed: this read is the delayed one either way.
-    account.settings.delayRestore = false
+    guard delayNextEntitlementsRead else { return snapshot }
+    delayNextEntitlementsRead = false
     await withCheckedContinuation { restoreWaiters.append($0) }
     return snapshot
   }
 
-  /// Brings the device up to date with the account; fails offline.
+  /// Brings the device up to date with the account; fails offline. A restore begins here, so this is
+  /// where an armed `delayRestore` is taken for the entitlements read that follows.
   public func sync() async throws(StoreError) {
     guard !account.settings.offline else { throw .networkError }
+    guard account.settings.delayRestore else { return }
+    record { $0.settings.delayRestore = false }
+    // One shot even if that save failed: this restore is the delayed one either way.
+    account.settings.delayRestore = false
+    delayNextEntitlementsRead = true
   }
 
   /// Marks a transaction finished and drops its queued updates.

@@ -164,7 +164,9 @@ struct StoreKitConfigurationReader {
     if parts.count == 2 {
       guard (1...4).contains(parts[1].utf8.count), isDigits(parts[1]) else { return nil }
     }
-    return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    // No locale: the separator is then always `.`, and no ICU number formatter is opened (with a
+    // locale, even en_US_POSIX, every start paid megabytes of ICU data for the separator).
+    return Decimal(string: text)
   }
 
   private func take(_ members: inout Object, _ key: String, _ context: String?) throws(Failure)

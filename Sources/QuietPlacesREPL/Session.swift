@@ -44,7 +44,10 @@ public final class Session: LineInterpreter {
   /// Set by `quit`: the caller should stop reading.
   public private(set) var wantsToQuit = false
 
-  public var prompt: String { question == nil ? "qp> " : "? " }
+  /// Whether a question waits: the next line is its answer, whatever it says.
+  public var isAskingQuestion: Bool { question != nil }
+
+  public var prompt: String { isAskingQuestion ? "? " : "qp> " }
 
   init(environment: SessionEnvironment, store: SimulatedAppStore, now: Int64) {
     self.environment = environment

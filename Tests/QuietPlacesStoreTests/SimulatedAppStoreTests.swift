@@ -390,7 +390,13 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   try await store.delayRestore()
   await #expect(throws: AppStoreError.noRestoreWaiting(armed: true)) { try await store.continueRestore() }
 
-  let restore = Task { try ids(await store.currentEntitlements(), store) }
+  // A launch's read does not wait; a restore's (sync, then read) does.
+  #expect(try ids(await store.currentEntitlements(), store) == [1])
+  #expect(await store.snapshot().settings.delayRestore)
+  let restore = Task {
+    try await store.sync()
+    return try ids(await store.currentEntitlements(), store)
+  }
   var waited = 0
   while !(await store.snapshot().restoreWaiting) {
     waited += 1
