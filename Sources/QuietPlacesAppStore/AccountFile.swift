@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesStore
 
 #if canImport(Glibc)
@@ -24,7 +24,7 @@ struct AccountFile: Sendable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw .accountUnreadable(path: path, reason: error.localizedDescription)
+      throw .accountUnreadable(path: path, reason: "it cannot be read (\(error.readableReason))")
     }
     guard !data.isEmpty else { throw .accountCorrupt(path: path, problem: "the file is empty") }
     let account: StoreAccount

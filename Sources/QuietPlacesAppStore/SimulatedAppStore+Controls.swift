@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import QuietPlacesGame
 import QuietPlacesJWS
 import QuietPlacesStore
 
@@ -164,7 +165,7 @@ extension SimulatedAppStore {
   /// another bundle (`com.example.other.charts`); it stays in the account, unfinished.
   @discardableResult
   public func foreign(productID: String) throws(AppStoreError) -> AccountTransaction {
-    let text = productID.trimmingCharacters(in: .whitespaces)
+    let text = productID.trimmingWhitespace
     guard !text.isEmpty, !text.hasSuffix("."), !text.hasPrefix(".") else { throw .unknownProduct(productID) }
     let ownPrefix = ProductID.bundleID + "."
     let fullID = text.contains(".") ? text : ownPrefix + text

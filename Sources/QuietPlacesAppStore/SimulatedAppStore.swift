@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesJWS
 import QuietPlacesStore
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesStore
 
 /// What the simulated store sells and how it starts: the products and default settings of a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An Xcode StoreKit configuration file (`.storekit`): the products and the test settings.
 ///
@@ -158,7 +158,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw .unreadable(path: name, reason: error.localizedDescription)
+      throw .unreadable(path: name, reason: error.readableReason)
     }
     return try parse(data, path: name)
   }

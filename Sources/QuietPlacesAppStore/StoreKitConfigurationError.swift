@@ -32,7 +32,7 @@ public enum StoreKitConfigurationError: Error, Sendable, Equatable, CustomString
     case .duplicateLocalization(let path, let productID, let locale):
       text = "\(path): product '\(productID)': locale '\(locale)' appears more than once"
     }
-    return text.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    return text.replacing("\n", with: "\\n").replacing("\r", with: "\\r")
   }
 
   private static func join(_ path: String, _ context: String?, _ problem: String) -> String {

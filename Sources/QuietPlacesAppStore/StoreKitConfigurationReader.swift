@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a parsed `.storekit` JSON value into a ``StoreKitConfiguration``, checking every key
 /// it uses and naming the path, product and key of the first problem.

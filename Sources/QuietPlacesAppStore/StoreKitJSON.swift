@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value as a StoreKit configuration file holds it, numbers kept as their exact text.
 ///
@@ -97,8 +97,7 @@ enum StoreKitJSON: Sendable, Equatable {
     case .bool(let value): return value ? "true" : "false"
     case .number(let text): return text.count > 24 ? String(text.prefix(24)) + "…" : text
     case .string(let text):
-      let oneLine = text.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
-        of: "\r", with: "\\r")
+      let oneLine = text.replacing("\n", with: "\\n").replacing("\r", with: "\\r")
       return "'" + (oneLine.count > 40 ? String(oneLine.prefix(40)) + "…" : oneLine) + "'"
     case .array: return "an array"
     case .object: return "an object"

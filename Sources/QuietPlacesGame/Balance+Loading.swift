@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Balance {
   /// Reads and validates a balance file.
@@ -58,7 +58,7 @@ extension Balance {
       }
       for (p, place) in route.places.enumerated() {
         let placeKey = "\(key).places[\(p)]"
-        let name = place.name.trimmingCharacters(in: .whitespaces)
+        let name = place.name.trimmingWhitespace
         try require(!name.isEmpty, "\(placeKey).name", "must not be empty")
         try require(
           names.insert(name.lowercased()).inserted, "\(placeKey).name", "repeats the place '\(name)'")

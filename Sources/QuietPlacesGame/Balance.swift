@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The game's numbers, as a designer writes them in `Configuration/balance.json`.
 ///

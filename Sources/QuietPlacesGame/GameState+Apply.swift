@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension GameState {
   /// Runs one command: the state changes and the events say how, or a ``GameError`` is thrown and

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The ordinary rates of production, with the parts they are made of.
 public struct Rates: Sendable, Equatable {

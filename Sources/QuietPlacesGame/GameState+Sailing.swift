@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// How time is stepped; both give the same state (the per-arrival stepper is the reference).
 public enum SailingMethod: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A price that grows geometrically: the next level costs `base · growth^level`.
 public struct GeometricPrice: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The balance data in the shape the engine works with: tables per place and route, read once.
 public final class Rules: Sendable {

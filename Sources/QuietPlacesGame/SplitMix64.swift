@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The seeded random generator: SplitMix64, whose state is part of the save.
 public struct SplitMix64: Sendable, Codable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Base64url encoding without padding (RFC 4648 §5), as JWS uses it.
 ///

@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// A P-256 private key that makes ES256 signatures.
 ///

@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// A P-256 public key that checks ES256 signatures.
 ///

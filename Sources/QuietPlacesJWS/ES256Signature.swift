@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An ECDSA P-256 signature, held as JWS wants it: raw `r‖s`, 32 big-endian bytes each.
 ///

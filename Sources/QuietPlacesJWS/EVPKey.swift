@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// Owns one libcrypto `EVP_PKEY` for the length of an operation and frees it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JWS compact serialization (RFC 7515) signed and verified with ES256 (RFC 7518 §3.4).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The protected header of an ES256 JWS: the algorithm and the certificate chain.
 public struct JWSHeader: Sendable, Equatable, Codable {
@@ -18,24 +18,26 @@ public struct JWSHeader: Sendable, Equatable, Codable {
   /// The header must be a JSON object with a string `alg`; `x5c`, if present, must be
   /// an array of strings; a `crit` member is refused, since no extension is understood.
   static func parse(_ json: Data) throws(JWSError) -> JWSHeader {
-    let object: [String: Any]
-    do {
-      guard let dictionary = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-        throw JWSError.invalidEncoding("header is not a JSON object")
-      }
-      object = dictionary
-    } catch let error as JWSError {
-      throw error
-    } catch {
-      throw .invalidEncoding("header is not JSON")
+    let object: [String: JSONValue]
+    switch try? JSONDecoder().decode(JSONValue.self, from: json) {
+    case .object(let members)?: object = members
+    case nil: throw .invalidEncoding("header is not JSON")
+    default: throw .invalidEncoding("header is not a JSON object")
     }
     guard let algorithm = object["alg"] else { throw .invalidEncoding("header has no 'alg'") }
-    guard let alg = algorithm as? String else { throw .invalidEncoding("header 'alg' is not a string") }
+    guard case .string(let alg) = algorithm else { throw .invalidEncoding("header 'alg' is not a string") }
     guard object["crit"] == nil else { throw .invalidEncoding("header has 'crit', which is not supported") }
     var chain: [String]?
     if let value = object["x5c"] {
-      guard let strings = value as? [String] else {
+      guard case .array(let items) = value else {
         throw .invalidEncoding("header 'x5c' is not an array of strings")
+      }
+      var strings: [String] = []
+      for item in items {
+        guard case .string(let text) = item else {
+          throw .invalidEncoding("header 'x5c' is not an array of strings")
+        }
+        strings.append(text)
       }
       chain = strings
     }

@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// A self-signed X.509 certificate for an ES256 key, for a JWS header's `x5c`.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Replaces a file's contents all at once: a reader sees the old file or the new one, never half.
 public enum AtomicFile {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The file names that complete `partial`, for the commands that take a file (`load`, `save`,
 /// `record`, `run`).
@@ -30,7 +30,7 @@ public func fileNameCompletions(
   } else if folderPart.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
     folder = home + "/" + folderPart.dropFirst(2)
   } else {
-    folder = (directory as NSString).appendingPathComponent(folderPart.isEmpty ? "." : folderPart)
+    folder = directory + "/" + (folderPart.isEmpty ? "." : folderPart)
   }
 
   let fileManager = FileManager.default
@@ -40,9 +40,9 @@ public func fileNameCompletions(
   }
   .sorted()
   .map { name in
-    var isFolder: ObjCBool = false
+    var isFolder: Bool = false
     let exists = fileManager.fileExists(
-      atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
-    return folderPart + name + (exists && isFolder.boolValue ? "/" : "")
+      atPath: folder + "/" + name, isDirectory: &isFolder)
+    return folderPart + name + (exists && isFolder ? "/" : "")
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs `.qp` scripts as golden tests: `quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
 ///
@@ -110,7 +110,7 @@ public struct GoldenRunner: Sendable {
     for given in options.paths.isEmpty ? ["Scripts"] : options.paths {
       let url =
         given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
-      var isFolder: ObjCBool = false
+      var isFolder: Bool = false
       guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
         let message =
           options.paths.isEmpty
@@ -119,7 +119,7 @@ public struct GoldenRunner: Sendable {
         problems.append(ScriptResult(path: given, outcome: .error(message)))
         continue
       }
-      guard isFolder.boolValue else {
+      guard isFolder else {
         files[given] = ScriptFile(url: url, path: given)
         continue
       }
@@ -129,8 +129,8 @@ public struct GoldenRunner: Sendable {
           !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
         else { continue }
         let fileURL = url.appendingPathComponent(relative)
-        var isSubfolder: ObjCBool = false
-        guard manager.fileExists(atPath: fileURL.path, isDirectory: &isSubfolder), !isSubfolder.boolValue
+        var isSubfolder: Bool = false
+        guard manager.fileExists(atPath: fileURL.path, isDirectory: &isSubfolder), !isSubfolder
         else { continue }
         files[base + relative] = ScriptFile(url: fileURL, path: base + relative)
       }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+import QuietPlacesGame
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A parsed `.qp` script: comments, commands and each command's expected output, with line numbers.
 ///
@@ -176,7 +181,7 @@ public struct GoldenScript: Sendable, Equatable {
           throw GoldenScriptError(path: path, line: number, problem: .missingSpaceAfterPrompt)
         }
         closeBlock()
-        let command = rest.trimmingCharacters(in: .whitespaces)
+        let command = rest.trimmingWhitespace
         current = Block(command: command, line: number, expected: [])
         place = .command
       } else if text.hasPrefix("#") {
@@ -225,19 +230,17 @@ public struct GoldenScript: Sendable, Equatable {
   }
 
   static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    if nsError.domain == NSCocoaErrorDomain {
-      switch nsError.code {
-      case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-      case NSFileReadNoPermissionError: return "permission denied"
+    if let error = error as? CocoaError {
+      switch error.code {
+      case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
+      case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
       default: break
       }
+      if let underlying = error.underlying as? POSIXError {
+        return String(cString: strerror(underlying.code.rawValue)).lowercased()
+      }
     }
-    return nsError.localizedDescription
+    return "it cannot be read or written"
   }
+
 }

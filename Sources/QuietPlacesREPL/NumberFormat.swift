@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Readable numbers for the REPL's output: deterministic and independent of the locale.
 ///

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The program behind `quietplaces`: modes, configuration and exit statuses.
 public enum Program {
@@ -104,6 +108,7 @@ public enum Program {
   }
 
   static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
   }
 }

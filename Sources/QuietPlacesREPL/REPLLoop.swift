@@ -13,7 +13,7 @@ public enum REPLLoop {
       case .interrupted:
         continue
       case .line(let line):
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty { input.addHistory(line) }
+        if !line.trimmingWhitespace.isEmpty { input.addHistory(line) }
         let output = await session.execute(line)
         output.forEach(print)
         if output.contains(where: { $0.hasPrefix("error: ") }) {

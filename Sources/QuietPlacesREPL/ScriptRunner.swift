@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import QuietPlacesGame
 
 /// Runs a `.qp` script and prints its transcript: `quietplaces run FILE.qp [--step] [--bail]`.
 ///
@@ -55,7 +56,7 @@ public struct ScriptRunner: Sendable {
     while true {
       switch input.readLine(prompt: Self.stepPrompt) {
       case .line(let text):
-        let answer = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = text.trimmingWhitespace.lowercased()
         if answer.isEmpty { return true }
         if answer == "q" || answer == "quit" { return false }
         print("press Enter to run the command, or type q to stop")

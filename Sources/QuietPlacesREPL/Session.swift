@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
@@ -100,7 +100,7 @@ public final class Session: LineInterpreter {
   // MARK: - Lines
 
   public func execute(_ line: String) async -> [String] {
-    let text = line.trimmingCharacters(in: .whitespaces)
+    let text = line.trimmingWhitespace
     var output: [String]
     if let waiting = question {
       question = nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
@@ -97,7 +97,7 @@ public struct SessionEnvironment: Sendable {
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
       return URL(fileURLWithPath: data).appendingPathComponent("quietplaces")
     }
-    let home = environment["HOME"] ?? NSHomeDirectory()
+    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/quietplaces")
   }
 

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The `state --json` contract of the REPL spec: one object on one line, keys sorted.
 struct StateJSON: Encodable {
@@ -94,7 +98,7 @@ struct StateJSON: Encodable {
   /// Rounds to 12 significant digits, so the last bits of a platform's `pow` or `log` never show.
   static func stable(_ value: Double) -> Double {
     guard value.isFinite else { return value > 0 ? .greatestFiniteMagnitude : 0 }
-    return Double(String(format: "%.12g", value)) ?? value
+    return Decimals.rounded(value, significant: 12)
   }
 
   /// One line of JSON.

@@ -1,12 +1,15 @@
 import QuietPlacesGame
 import QuietPlacesStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How events and values read on screen: one place for every sentence the REPL prints about the game.
 enum Text {
   /// `2026-01-05 09:06:00`, the simulated clock (always UTC).
   static func instant(_ seconds: Int64) -> String {
-    Rules.formatInstant(seconds).replacingOccurrences(of: "T", with: " ").replacingOccurrences(
-      of: "Z", with: "")
+    Rules.formatInstant(seconds).replacing("T", with: " ").replacing("Z", with: "")
   }
 
   /// A Discoveries amount.
@@ -16,7 +19,12 @@ enum Text {
   /// rates do not round to a misleading `0.02`; like ``number(_:)`` from 1,000 on.
   static func precise(_ value: Double) -> String {
     guard value.isFinite, value.magnitude < 1000 else { return number(value) }
-    return String(format: "%.5g", value)
+    return Decimals.significant(value, digits: 5)
+  }
+
+  /// `text` followed by spaces up to `width` characters.
+  static func padded(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
   }
 
   /// A whole count with separators.

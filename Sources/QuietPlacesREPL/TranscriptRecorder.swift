@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Writes a session to a `.qp` file as it goes, for `record FILE` … `record stop`.
 ///
@@ -21,7 +25,8 @@ public final class TranscriptRecorder {
 
   /// The file being recorded to.
   public let url: URL
-  private var handle: FileHandle?
+  /// The open file's descriptor, or `nil` once stopped.
+  private var handle: Int32?
 
   /// Starts recording to `url`, replacing the file, or adding to its end when `appending` is true.
   ///
@@ -35,18 +40,16 @@ public final class TranscriptRecorder {
     } else if !manager.createFile(atPath: url.path, contents: nil) {
       throw WriteError(path: url.path, reason: "cannot create the file")
     }
-    do {
-      let handle = try FileHandle(forWritingTo: url)
-      try handle.seekToEnd()
-      self.handle = handle
-    } catch {
-      throw WriteError(path: url.path, reason: GoldenScript.reason(error))
+    let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw WriteError(path: url.path, reason: String(cString: strerror(errno)).lowercased())
     }
+    handle = descriptor
     try write(prefix + header.map { $0 + "\n" }.joined())
   }
 
   deinit {
-    try? handle?.close()
+    if let handle { close(handle) }
   }
 
   /// Appends one command and its output.
@@ -67,10 +70,8 @@ public final class TranscriptRecorder {
   public func stop() throws(WriteError) {
     guard let handle else { return }
     self.handle = nil
-    do {
-      try handle.close()
-    } catch {
-      throw WriteError(path: url.path, reason: GoldenScript.reason(error))
+    guard close(handle) == 0 else {
+      throw WriteError(path: url.path, reason: String(cString: strerror(errno)).lowercased())
     }
   }
 
@@ -79,10 +80,14 @@ public final class TranscriptRecorder {
 
   private func write(_ text: String) throws(WriteError) {
     guard let handle, !text.isEmpty else { return }
-    do {
-      try handle.write(contentsOf: Data(text.utf8))
-    } catch {
-      throw WriteError(path: url.path, reason: GoldenScript.reason(error))
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let count = bytes.withUnsafeBytes { Glibc.write(handle, $0.baseAddress!, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        throw WriteError(path: url.path, reason: String(cString: strerror(errno)).lowercased())
+      }
+      bytes = bytes.dropFirst(count)
     }
   }
 }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesGame
+import QuietPlacesJWS
 
 #if canImport(Glibc)
   import Glibc
@@ -130,7 +131,7 @@ public enum SaveCodec {
       var writtenBy: String?
     }
     guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
-      let isJSON = (try? JSONSerialization.jsonObject(with: data)) != nil
+      let isJSON = (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil
       throw .unreadable(
         file: file,
         reason: isJSON ? "it has no save format number" : "it is not JSON (truncated or damaged?)",

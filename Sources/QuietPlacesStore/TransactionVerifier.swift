@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesJWS
 
 /// A transaction after the app checked its signature, as StoreKit's `VerificationResult`.

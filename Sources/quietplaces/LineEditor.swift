@@ -1,6 +1,10 @@
 import CEditLine
-import Foundation
+import FoundationEssentials
 import QuietPlacesREPL
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Line input on a terminal through libedit: a prompt, line editing, a persistent history and
 /// Tab completion.
@@ -24,7 +28,7 @@ final class LineEditor: LineInput {
       return path
     }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
-    return (home as NSString).appendingPathComponent(".quietplaces_history")
+    return (home.hasSuffix("/") ? home : home + "/") + ".quietplaces_history"
   }
 
   private let historyPath: String?
@@ -77,8 +81,8 @@ final class LineEditor: LineInput {
     if error != 0 && !reportedHistoryFailure {
       reportedHistoryFailure = true
       let reason = String(cString: strerror(error))
-      FileHandle.standardError.write(
-        Data("warning: cannot write the history to \(historyPath): \(reason)\n".utf8))
+      let warning = "warning: cannot write the history to \(historyPath): \(reason)\n"
+      _ = warning.withCString { Glibc.write(2, $0, strlen($0)) }
     }
   }
 

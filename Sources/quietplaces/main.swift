@@ -1,6 +1,6 @@
 import CEditLine
 import Dispatch
-import Foundation
+import FoundationEssentials
 import QuietPlacesREPL
 import Synchronization
 

@@ -23,7 +23,7 @@ enum HelpCommand: REPLCommand {
       lines.append("\(topic.rawValue):")
       for command in CommandRegistry.commands where command.topic == topic {
         lines.append(
-          "  \(command.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(command.summary)")
+          "  \(Text.padded(command.name, 14)) \(command.summary)")
       }
     }
     lines.append(

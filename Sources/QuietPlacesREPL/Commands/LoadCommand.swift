@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesStore
 
@@ -16,12 +16,12 @@ enum LoadCommand: REPLCommand {
     let path = arguments[0]
     let app = try session.requireApp("load")
     let url = URL(fileURLWithPath: path)
-    var isFolder: ObjCBool = false
+    var isFolder: Bool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw .file(
         path: path, reason: "no such file; give the path of a save (.json) written by save or close")
     }
-    guard !isFolder.boolValue, let data = try? Data(contentsOf: url) else {
+    guard !isFolder, let data = try? Data(contentsOf: url) else {
       throw .file(path: path, reason: "cannot be read; give the path of a save file, not a folder")
     }
     let loaded: AppSave

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `record FILE` and `record stop`: write the session from now on as a `.qp` transcript.
 enum RecordCommand: REPLCommand {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import QuietPlacesStore
 
 /// `save [FILE]`: write the game to the save folder, or a copy to FILE.

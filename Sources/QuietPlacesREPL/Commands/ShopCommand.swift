@@ -27,7 +27,7 @@ enum ShopCommand: REPLCommand {
         price = "unavailable"
       }
       lines.append(
-        "  \(item.id.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(name.padding(toLength: 17, withPad: " ", startingAt: 0)) \(price)"
+        "  \(Text.padded(item.id.rawValue, 9)) \(Text.padded(name, 17)) \(price)"
       )
     }
     return lines
