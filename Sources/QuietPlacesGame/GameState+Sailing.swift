@@ -54,8 +54,15 @@ struct RouteYield {
     grants = PlaceValues { progressGrants[$0] * charts }
     loopGrant = grants.sum
     loopProgress = progressGrants.sum
-    scoutRate = state.scoutRate(rules)
-    scoutProgressRate = state.scoutProgressRate(rules)
+    // The formulas of `scoutRate(_:)` and `scoutProgressRate(_:)`, in the same order (the same bits),
+    // with the multipliers already at hand.
+    let yield = rules.scoutYields[state.route - 1]
+    let signal = state.owns(.signal)
+    scoutRate =
+      Double(GameState.effectiveScouts(state.fleetSize(rules), rules: rules)) * yield * knowledge * generation
+      * charts * (signal ? rules.signalScoutMultiplier : 1)
+    scoutProgressRate =
+      Double(GameState.effectiveScouts(state.hiredScouts, rules: rules)) * yield * knowledge * generation
   }
 }
 

@@ -30,7 +30,7 @@ struct EngineRun {
     _ closed: GameState, after seconds: Int64, method: SailingMethod, rules: Rules
   ) -> Double {
     var state = closed
-    _ = try? state.apply(.launch(clock: closed.clock + seconds), rules: rules, method: method)
+    _ = try? state.launch(at: closed.clock + seconds, rules: rules, method: method)
     return state.progress
   }
 
