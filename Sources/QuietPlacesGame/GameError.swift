@@ -24,6 +24,8 @@ public enum GameError: Error, Sendable, Equatable {
   case atlasNotReady(knowledge: Int, required: Int)
   /// The advance would sail more arrivals than one advance simulates (every random event is stepped).
   case tooMuchSailing(estimatedArrivals: Double, limit: Double)
+  /// The clock would pass the end of year 9999, the last instant a save can hold.
+  case beyondLastInstant(latest: Int64)
   /// The clock cannot go backwards.
   case clockBackwards(from: Int64, to: Int64)
 }

@@ -11,10 +11,24 @@ extension GameState {
 
   /// Holds every Double total at or below `Double.greatestFiniteMagnitude` (and NaN at 0), so a
   /// sum that overflowed saturates at the largest finite number.
+  ///
+  /// Counts stop at ``maximumCount`` too, so that every state the engine leaves can be saved and
+  /// loaded again.
   mutating func saturateTotals() {
     discoveries = discoveries.saturated
     progress = progress.saturated
     lifetime.discoveriesEarned = lifetime.discoveriesEarned.saturated
+    let most = Self.maximumCount
+    postmarks = min(postmarks, most)
+    knowledge = min(knowledge, most)
+    generations = min(generations, most)
+    hiredScouts = min(hiredScouts, most)
+    equipment.sails = min(equipment.sails, most)
+    equipment.spyglass = min(equipment.spyglass, most)
+    lifetime.arrivals = min(lifetime.arrivals, most)
+    lifetime.surveys = min(lifetime.surveys, most)
+    lifetime.currents = min(lifetime.currents, most)
+    lifetime.bearings = min(lifetime.bearings, most)
   }
 }
 

@@ -96,6 +96,7 @@ extension GameState {
     seconds: Int64, rules: Rules, method: SailingMethod = .closedForm
   ) throws(GameError) -> SailingReport {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else { throw .invalidDuration(seconds: seconds) }
+    guard clock <= Self.latestClock - seconds else { throw .beyondLastInstant(latest: Self.latestClock) }
     // At most: the ship at current speed all along, over the shortest leg of the route.
     let first = (route - 1) * 5
     var shortest = rules.legs[first]

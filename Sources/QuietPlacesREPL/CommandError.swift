@@ -107,6 +107,9 @@ enum CommandError: Error {
       return
         "at this speed that advance would sail about \(NumberFormat.readable(estimate)) arrivals; one advance sails at "
         + "most \(NumberFormat.readable(limit)) (each random event is stepped); advance a shorter time"
+    case .beyondLastInstant(let latest):
+      return
+        "the clock cannot pass \(Rules.formatInstant(latest)), the last instant a save holds; advance less"
     case .clockBackwards(let from, let to):
       return "the clock cannot go back from \(Rules.formatInstant(from)) to \(Rules.formatInstant(to))"
     }

@@ -9,6 +9,9 @@ extension Session {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
       throw .game(.invalidDuration(seconds: seconds))
     }
+    guard now <= GameState.latestClock - seconds else {
+      throw .game(.beyondLastInstant(latest: GameState.latestClock))
+    }
     guard let app else {
       now += seconds
       await store.setClock(now)

@@ -85,4 +85,27 @@ import Testing
     #expect(game.postmarks == 0)
     #expect(game.consistencyProblem(rules) == nil)
   }
+
+  @Test func countsStopWhereASaveCanHoldThemSoEveryStateLoadsAgain() throws {
+    var game = newGame(seed: 48)  // seed 48 draws a survey at the first arrival: +1 Knowledge
+    game.knowledge = GameState.maximumCount
+    game.postmarks = GameState.maximumCount
+    _ = try game.apply(.advance(seconds: 360), rules: rules)
+    #expect(game.knowledge == GameState.maximumCount)
+    #expect(game.postmarks == GameState.maximumCount)
+    #expect(game.consistencyProblem(rules) == nil)
+  }
+
+  @Test func theClockStopsAtTheLastInstantASaveHolds() throws {
+    var game = newGame()
+    game.clock = GameState.latestClock - 10
+    let before = game
+    #expect(throws: GameError.beyondLastInstant(latest: GameState.latestClock)) {
+      try game.apply(.advance(seconds: 11), rules: rules)
+    }
+    #expect(game == before)
+    _ = try game.apply(.advance(seconds: 10), rules: rules)
+    #expect(game.clock == GameState.latestClock)
+    #expect(game.consistencyProblem(rules) == nil)
+  }
 }
