@@ -13,6 +13,9 @@ public final class Session: LineInterpreter {
     case freshVoyage
   }
 
+  /// Where the simulated clock is kept between sessions (the device's clock), in the save folder.
+  public static let deviceClockFileName = "device-clock"
+
   /// The simulated App Store's account file in the save folder.
   public static let accountFileName = "appstore-account.json"
 
@@ -75,8 +78,22 @@ public final class Session: LineInterpreter {
       throw .store(error)
     }
     let storage = FileSaveStorage(directory: environment.saveDirectory, rules: environment.rules)
+    // The clock resumes where the device left it: the later of the save's time and the time the
+    // last session ended. Peeking at the save has no side effect; the launch reads it for real (and
+    // reports a save it cannot read).
     var now = environment.rules.startClock
-    if let saved = try? storage.read() { now = saved.game.clock }
+    if let data = try? Data(contentsOf: storage.url),
+      let saved = try? SaveCodec.decode(data, file: FileSaveStorage.fileName, rules: environment.rules)
+    {
+      now = saved.game.clock
+    }
+    if let data = try? Data(
+      contentsOf: environment.saveDirectory.appendingPathComponent(Session.deviceClockFileName)),
+      let last = Int64(String(decoding: data, as: UTF8.self).trimmingWhitespace),
+      (now...GameState.latestClock).contains(last)
+    {
+      now = last
+    }
     now = max(now, await store.snapshot().clock)
     let session = Session(environment: environment, store: store, now: now)
     let lines = await session.launch(quietWhenNew: true)
@@ -146,6 +163,8 @@ public final class Session: LineInterpreter {
     }
     try? recorder?.stop()
     recorder = nil
+    let clock = environment.saveDirectory.appendingPathComponent(Self.deviceClockFileName)
+    try? AtomicWrite.write(Data("\(now)\n".utf8), to: clock, name: Self.deviceClockFileName)
   }
 
   /// Marks the session as leaving.
