@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesStore
 
 /// An Xcode StoreKit configuration file (`.storekit`): the products and the test settings.
 ///

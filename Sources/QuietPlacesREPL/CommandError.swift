@@ -28,8 +28,6 @@ enum CommandError: Error {
   case store(AppStoreError)
   /// A `y`/`n` with no question waiting.
   case noQuestion(String)
-  /// The app crashed at an armed fault, so the command could not finish.
-  case crashed
 
   /// The sentence after `error: `: what was wrong and what would be right.
   var message: String {
@@ -61,8 +59,6 @@ enum CommandError: Error {
       return error.description
     case .noQuestion(let answer):
       return "'\(answer)' answers no question; nothing is waiting for a yes or no"
-    case .crashed:
-      return "the app crashed before the command finished; launch recovers"
     }
   }
 

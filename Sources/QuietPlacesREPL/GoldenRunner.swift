@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesStore
 
 /// Runs `.qp` scripts as golden tests: `quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
 ///
@@ -152,7 +153,7 @@ public struct GoldenRunner: Sendable {
     do {
       try FileManager.default.createDirectory(at: saveFolder, withIntermediateDirectories: true)
     } catch {
-      let reason = GoldenScript.reason(error)
+      let reason = error.readableReason
       return ScriptResult(
         path: file.path,
         outcome: .error(

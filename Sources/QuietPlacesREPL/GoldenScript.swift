@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesGame
+import QuietPlacesStore
 
 #if canImport(Glibc)
   import Glibc
@@ -110,7 +111,7 @@ public struct GoldenScript: Sendable, Equatable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(Self.reason(error)))
+      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(error.readableReason))
     }
     return try parse(data: data, path: path)
   }
@@ -227,20 +228,6 @@ public struct GoldenScript: Sendable, Equatable {
     var text = lines.joined(separator: "\n")
     if endsWithNewline && !lines.isEmpty { text += "\n" }
     return text
-  }
-
-  static func reason(_ error: any Error) -> String {
-    if let error = error as? CocoaError {
-      switch error.code {
-      case .fileReadNoSuchFile, .fileNoSuchFile: return "no such file"
-      case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
-      default: break
-      }
-      if let underlying = error.underlying as? POSIXError {
-        return String(cString: strerror(underlying.code.rawValue)).lowercased()
-      }
-    }
-    return "it cannot be read or written"
   }
 
 }

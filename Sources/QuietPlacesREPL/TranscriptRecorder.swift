@@ -61,11 +61,6 @@ public final class TranscriptRecorder {
     try write(lines.map { $0 + "\n" }.joined())
   }
 
-  /// Appends a comment line (`#` is added when missing).
-  public func comment(_ text: String) throws(WriteError) {
-    try write((text.hasPrefix("#") ? text : "# " + text) + "\n")
-  }
-
   /// Stops recording and closes the file; later calls to ``record(command:output:)`` do nothing.
   public func stop() throws(WriteError) {
     guard let handle else { return }
