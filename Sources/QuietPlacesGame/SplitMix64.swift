@@ -4,8 +4,9 @@ import FoundationEssentials
   import Glibc
 #endif
 
-/// The seeded random generator: SplitMix64, whose state is part of the save.
-public struct SplitMix64: Sendable, Codable, Equatable {
+/// The seeded random generator: SplitMix64, whose state is part of the save. Seeded fuzz tests use
+/// it as a `RandomNumberGenerator` too.
+public struct SplitMix64: Sendable, Codable, Equatable, RandomNumberGenerator {
   /// The generator's whole state.
   public var state: UInt64
 

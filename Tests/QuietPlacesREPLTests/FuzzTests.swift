@@ -1,19 +1,7 @@
 import Foundation
+import QuietPlacesGame
 import QuietPlacesREPL
 import Testing
-
-/// A deterministic SplitMix64 generator, so every run tries the same inputs.
-struct FuzzGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Words the fuzzer builds command lines from. `record` and `save FILE` are left out: they write files
 /// where the test runs.
@@ -99,7 +87,7 @@ private let grammarWeight = grammar.reduce(0) { $0 + $1.weight }
 
 /// A random line: half are a command with arguments from its own vocabulary (often valid, so the
 /// engine moves through its states), half are words from anywhere, numbers, durations and garbage.
-private func randomLine(_ g: inout FuzzGenerator) -> String {
+private func randomLine(_ g: inout SplitMix64) -> String {
   var words = Bool.random(using: &g) ? commandShaped(&g) : wordSoup(&g)
   // Now and then one character of one word is replaced by a printable one.
   if Int.random(in: 0..<10, using: &g) == 0, let index = words.indices.randomElement(using: &g),
@@ -119,7 +107,7 @@ private func randomLine(_ g: inout FuzzGenerator) -> String {
 
 /// A command name, weighted, then each of its arguments (sometimes left out, sometimes from anywhere),
 /// and now and then one word too many.
-private func commandShaped(_ g: inout FuzzGenerator) -> [String] {
+private func commandShaped(_ g: inout SplitMix64) -> [String] {
   var pick = Int.random(in: 0..<grammarWeight, using: &g)
   var chosen = grammar[0]
   for entry in grammar {
@@ -143,13 +131,13 @@ private func commandShaped(_ g: inout FuzzGenerator) -> [String] {
 }
 
 /// `advance`'s arguments: mostly a short duration, sometimes `until` a goal (which may sail for years).
-private func advanceArguments(_ g: inout FuzzGenerator) -> [[String]] {
+private func advanceArguments(_ g: inout SplitMix64) -> [[String]] {
   guard Int.random(in: 0..<40, using: &g) == 0 else { return [advanceDurations] }
   return [["until"], ["bearings", "atlas", "affordable", "dawn"], ["sails", "scout", "charter", "hull"]]
 }
 
 /// One to four words from anywhere: vocabulary, numbers, durations, garbage.
-private func wordSoup(_ g: inout FuzzGenerator) -> [String] {
+private func wordSoup(_ g: inout SplitMix64) -> [String] {
   (0..<Int.random(in: 1...4, using: &g)).map { _ in
     switch Int.random(in: 0..<10, using: &g) {
     case 0...4: commandWords.randomElement(using: &g)!
@@ -169,7 +157,7 @@ private func wordSoup(_ g: inout FuzzGenerator) -> [String] {
   @Test func commandLinesNeverCrashAndRejectedOnesChangeNothing() async throws {
     let (session, folder) = try await makeScratchSession()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var g = FuzzGenerator(seed: 0xF022_0001)
+    var g = SplitMix64(seed: 0xF022_0001)
     let inputs = 100_000
     var rejected = 0
     var stateChecks = 0
@@ -215,7 +203,7 @@ private func wordSoup(_ g: inout FuzzGenerator) -> [String] {
   }
 
   @Test func durationsParseOrFailWithASentence() {
-    var g = FuzzGenerator(seed: 0xF022_0002)
+    var g = SplitMix64(seed: 0xF022_0002)
     let alphabet = Array("0123456789wdhmsyx.,-+ ٣１e")
     let inputs = 300_000
     var accepted = 0
@@ -244,7 +232,7 @@ private func wordSoup(_ g: inout FuzzGenerator) -> [String] {
   }
 
   @Test func scriptsParseOrFailWithALocatedError() {
-    var g = FuzzGenerator(seed: 0xF022_0003)
+    var g = SplitMix64(seed: 0xF022_0003)
     let pieces = [
       "> ", "# ", "", " ", "\n", "\r\n", "advance 6m", "error: x", "🙂", "\u{0}", ">", "#", "\t", "status",
     ]

@@ -8,26 +8,13 @@ import Testing
 private let root = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// A deterministic SplitMix64 generator, so every run tries the same inputs.
-private struct Generator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 private let tokens: [[UInt8]] = [
   "0", "-1", "1e308", "1e309", "-0", "9223372036854775807", "9223372036854775808", "18446744073709551616",
   "null", "true", "\"\"", "[]", "{}", "\"x\"", "0.5", ",", ":", "\"", "{", "}", "[", "]", "NaN", "\u{0}", "é",
 ].map { Array($0.utf8) }
 
 /// Mutates JSON bytes: replace, insert or delete a byte, cut the tail, or splice in a JSON token.
-private func mutate(_ bytes: [UInt8], _ g: inout Generator) -> [UInt8] {
+private func mutate(_ bytes: [UInt8], _ g: inout SplitMix64) -> [UInt8] {
   var result = bytes
   for _ in 0..<Int.random(in: 1...3, using: &g) where !result.isEmpty {
     let position = Int.random(in: 0..<result.count, using: &g)
@@ -59,7 +46,7 @@ private func mutate(_ bytes: [UInt8], _ g: inout Generator) -> [UInt8] {
     ledger.record(.init(id: 1, product: .marks100))
     ledger.record(.init(id: 2, product: .signal))
     let valid = Array(try SaveCodec.encode(AppSave(game: game, ledger: ledger)))
-    var g = Generator(seed: 0xF022_0101)
+    var g = SplitMix64(seed: 0xF022_0101)
     let inputs = 100_000
     var accepted = 0
     var failures: [String] = []
@@ -101,7 +88,7 @@ private func mutate(_ bytes: [UInt8], _ g: inout Generator) -> [UInt8] {
 
   @Test func storeKitLoaderRefusesDamagedFilesWithAReason() throws {
     let valid = Array(try Data(contentsOf: root.appendingPathComponent("Configuration/QuietPlaces.storekit")))
-    var g = Generator(seed: 0xF022_0102)
+    var g = SplitMix64(seed: 0xF022_0102)
     let inputs = 100_000
     var accepted = 0
     var failures = 0
@@ -129,7 +116,7 @@ private func mutate(_ bytes: [UInt8], _ g: inout Generator) -> [UInt8] {
     #expect(verifier.verify(SignedTransaction(jwsRepresentation: valid)) == .verified(transaction))
     let characters = Array(valid)
     let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ é")
-    var g = Generator(seed: 0xF022_0103)
+    var g = SplitMix64(seed: 0xF022_0103)
     let inputs = 100_000
     var accepted = 0
     var failures = 0

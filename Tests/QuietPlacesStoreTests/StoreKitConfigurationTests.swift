@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesGame
 import Testing
 
 @testable import QuietPlacesAppStore
@@ -257,22 +258,10 @@ func pricesAreParsedStrictly(text: String, accepted: Bool) {
   #expect((StoreKitConfigurationReader.decimal(text) != nil) == accepted)
 }
 
-/// A deterministic SplitMix64 generator for the fuzz test.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 @Test func mutatedBytesOfTheRealFileNeverCrashTheLoader() throws {
   let original = [UInt8](try Data(contentsOf: configurationURL))
   let interesting = Array("{}[]\",:0123456789.-eE \\/u\ntrfnal".utf8) + [0x00, 0x80, 0xC3, 0xFF]
-  var generator = SplitMix64(state: 0x5107_EC17)
+  var generator = SplitMix64(seed: 0x5107_EC17)
   var accepted = 0
   for _ in 0..<5_000 {
     var bytes = original
