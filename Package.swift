@@ -11,23 +11,33 @@ let package = Package(
     .executable(name: "quietplaces-benchmark", targets: ["quietplaces-benchmark"]),
   ],
   targets: [
+    // Small helpers every layer shares: the one atomic file writer, whitespace trimming, file error reasons.
+    .target(name: "QuietPlacesUtilities", swiftSettings: strict),
     // The game's rules: balance data, state, commands and events. Pure; Foundation only.
-    .target(name: "QuietPlacesGame", swiftSettings: strict),
+    .target(name: "QuietPlacesGame", dependencies: ["QuietPlacesUtilities"], swiftSettings: strict),
     // OpenSSL's libcrypto, for the ES256 signatures of simulated transactions.
     .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // JWS compact serialization signed and verified with ES256 (P-256, SHA-256).
     .target(name: "QuietPlacesJWS", dependencies: ["COpenSSL"], swiftSettings: strict),
-    // The app side of the store: a StoreKit-2-shaped interface, delivery pipeline, ledger, reconciliation.
+    // The StoreKit-2-shaped interface between an app and a store: `StoreClient` and its plain values.
+    .target(name: "QuietPlacesStoreKit", swiftSettings: strict),
+    // The app side of the store: verification, the delivery pipeline, the ledger, saves, reconciliation.
     .target(
-      name: "QuietPlacesStore", dependencies: ["QuietPlacesGame", "QuietPlacesJWS"], swiftSettings: strict),
-    // The simulated App Store: the other end of the interface, with SKTestSession-like controls.
+      name: "QuietPlacesStore",
+      dependencies: ["QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesJWS", "QuietPlacesUtilities"],
+      swiftSettings: strict),
+    // The simulated App Store: one implementation of the interface, with SKTestSession-like controls.
     .target(
-      name: "QuietPlacesAppStore", dependencies: ["QuietPlacesStore", "QuietPlacesJWS"], swiftSettings: strict
-    ),
+      name: "QuietPlacesAppStore",
+      dependencies: ["QuietPlacesStoreKit", "QuietPlacesJWS", "QuietPlacesUtilities"],
+      swiftSettings: strict),
     // The command language, output formatting, saves and the `.qp` golden runner.
     .target(
       name: "QuietPlacesREPL",
-      dependencies: ["QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore"],
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesUtilities",
+      ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -37,15 +47,21 @@ let package = Package(
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(
       name: "quietplaces-benchmark",
-      dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore"],
+      dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore", "QuietPlacesStoreKit"],
       // The latest figures and the command that produced them.
       exclude: ["README.md"],
       swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesUtilitiesTests", dependencies: ["QuietPlacesUtilities"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",
-      dependencies: ["QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame", "QuietPlacesREPL"],
+      dependencies: [
+        "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame",
+        "QuietPlacesREPL",
+        "QuietPlacesUtilities",
+      ],
       // Saves of earlier formats, read through #filePath by the migration tests.
       exclude: ["Fixtures"],
       swiftSettings: strict),

@@ -1,11 +1,6 @@
 import FoundationEssentials
-import QuietPlacesStore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// The simulated store's account file: read with a precise complaint, written atomically.
 ///
@@ -55,12 +50,9 @@ struct AccountFile: Sendable {
   /// Writes `data` to a temporary file beside `url`, flushes it, renames it over `url` and flushes the folder.
   static func replace(_ url: URL, with data: Data) throws(AppStoreError) {
     do {
-      try AtomicWrite.write(data, to: url, name: url.lastPathComponent)
+      try AtomicFile.write(data, to: url)
     } catch {
-      guard case .writeFailed(_, let reason) = error else {
-        throw .accountWriteFailed(path: url.path, reason: "\(error)")
-      }
-      throw .accountWriteFailed(path: url.path, reason: reason)
+      throw .accountWriteFailed(path: url.path, reason: error.reason)
     }
   }
 

@@ -1,4 +1,4 @@
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// A transaction as the simulated account keeps it: what was bought, when, whether the app
 /// finished it and whether it was refunded.
@@ -24,7 +24,7 @@ public struct AccountTransaction: Sendable, Codable, Equatable, Hashable {
 
   /// Makes an account transaction.
   public init(
-    id: TransactionID, bundleID: String = ProductID.bundleID, productID: String, type: ProductType,
+    id: TransactionID, bundleID: String, productID: String, type: ProductType,
     purchaseDate: Int64, storefront: Storefront, finished: Bool = false, revocationDate: Int64? = nil,
     revocationReason: Int? = nil
   ) {
@@ -41,11 +41,6 @@ public struct AccountTransaction: Sendable, Codable, Equatable, Hashable {
 
   /// Whether it was refunded.
   public var isRevoked: Bool { revocationDate != nil }
-
-  /// The Quiet Places product it is for, if it is one of the five of this bundle.
-  public var product: ProductID? {
-    bundleID == ProductID.bundleID ? ProductID(fullID: productID) : nil
-  }
 
   /// The payload the store signs, with Apple's field names, signed at `signedDate`.
   public func payload(signedDate: Int64) -> Transaction {

@@ -1,4 +1,4 @@
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// What went wrong with the simulated store's account or one of its test controls.
 public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// The simulated store's test controls, as `SKTestSession` has them; part of the account.
 public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {

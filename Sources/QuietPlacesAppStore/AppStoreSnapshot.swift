@@ -1,4 +1,4 @@
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// What the simulated store holds at one moment, for the REPL's `transactions` command.
 public struct AppStoreSnapshot: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// One entry of the queue of updates not yet acknowledged: an account transaction by ID, or a
 /// forged token that is not part of the account.

@@ -1,7 +1,7 @@
 import FoundationEssentials
-import QuietPlacesGame
 import QuietPlacesJWS
-import QuietPlacesStore
+import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// The test controls, as `SKTestSession` has them; each saves the account before it returns.
 extension SimulatedAppStore {
@@ -35,9 +35,9 @@ extension SimulatedAppStore {
     try commit { $0.settings.offline = on }
   }
 
-  /// Removes a product from the store's answers, or puts it back.
-  public func setAvailable(_ product: ProductID, _ available: Bool) throws(AppStoreError) {
-    let id = try item(product).productID
+  /// Removes a product (by full ID) from the store's answers, or puts it back.
+  public func setAvailable(productID: String, _ available: Bool) throws(AppStoreError) {
+    let id = try item(productID).productID
     try commit { account in
       var unavailable = Set(account.settings.unavailable)
       if available { unavailable.remove(id) } else { unavailable.insert(id) }
@@ -76,11 +76,12 @@ extension SimulatedAppStore {
     return try complete(waiting) { $0.interruptedPurchases.removeAll { $0.id == waiting.id } }
   }
 
-  /// Refunds the latest unrevoked transaction of a product; the revocation arrives through `updates`.
+  /// Refunds the latest unrevoked transaction of a product (by full ID); the revocation arrives
+  /// through `updates`.
   @discardableResult
-  public func refund(_ product: ProductID) throws(AppStoreError) -> AccountTransaction {
-    guard let transaction = currentAccount.latestUnrevoked(product.fullID) else {
-      throw .nothingToRefund(product.rawValue)
+  public func refund(productID: String) throws(AppStoreError) -> AccountTransaction {
+    guard let transaction = currentAccount.latestUnrevoked(productID, bundleID: catalogue.bundleID) else {
+      throw .nothingToRefund(catalogue.shortName(productID))
     }
     return try refund(transaction: transaction.id)
   }
@@ -105,15 +106,16 @@ extension SimulatedAppStore {
     return refunded
   }
 
-  /// Records a purchase made on another device; it arrives through `updates`.
+  /// Records a purchase of a product (by full ID) made on another device; it arrives through `updates`.
   @discardableResult
-  public func buyOutside(_ product: ProductID) throws(AppStoreError) -> AccountTransaction {
-    let item = try item(product)
+  public func buyOutside(productID: String) throws(AppStoreError) -> AccountTransaction {
+    let item = try item(productID)
     let storefront = currentAccount.settings.storefront
     let now = now
     let transaction = try commit { account in
       account.complete(
-        productID: item.productID, type: item.type, id: nil, storefront: storefront, date: now, queue: true)
+        bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
+        storefront: storefront, date: now, queue: true)
     }
     emit(.transaction(transaction.id))
     return transaction
@@ -131,12 +133,13 @@ extension SimulatedAppStore {
     return account.transactions[index]
   }
 
-  /// Emits a transaction for a product signed by a throwaway key, so its signature does not verify.
+  /// Emits a transaction for a product (by full ID) signed by a throwaway key, so its signature does
+  /// not verify.
   ///
   /// It is not part of the account: it takes an ID, is yielded once to a listener, then forgotten.
   @discardableResult
-  public func forge(_ product: ProductID) throws(AppStoreError) -> Transaction {
-    let item = try item(product)
+  public func forge(productID: String) throws(AppStoreError) -> Transaction {
+    let item = try item(productID)
     let throwaway: ES256PrivateKey
     do {
       throwaway = try ES256PrivateKey()
@@ -150,7 +153,8 @@ extension SimulatedAppStore {
     let (payload, update) = try commit { account in
       let id = account.takeID()
       let payload = AccountTransaction(
-        id: id, productID: item.productID, type: item.type, purchaseDate: now, storefront: storefront
+        id: id, bundleID: catalogue.bundleID, productID: item.productID, type: item.type, purchaseDate: now,
+        storefront: storefront
       ).payload(signedDate: now)
       let jws = Self.sign(payload, key: throwaway, certificate: certificate).jwsRepresentation
       let update = QueuedUpdate.forged(id, jws: jws)
@@ -163,23 +167,30 @@ extension SimulatedAppStore {
 
   /// Adds a correctly signed transaction for an unknown product ID (a suffix or a full ID) or for
   /// another bundle (`com.example.other.charts`); it stays in the account, unfinished.
+  ///
+  /// `appProductIDs` are the full IDs the app itself sells, configured here or not: none of them
+  /// is foreign. The type is that of the configured product with the same last component, so
+  /// another bundle's `charts` is a non-consumable; otherwise a consumable.
   @discardableResult
-  public func foreign(productID: String) throws(AppStoreError) -> AccountTransaction {
+  public func foreign(productID: String, appProductIDs: Set<String>) throws(AppStoreError)
+    -> AccountTransaction
+  {
     let text = productID.trimmingWhitespace
     guard !text.isEmpty, !text.hasSuffix("."), !text.hasPrefix(".") else { throw .unknownProduct(productID) }
-    let ownPrefix = ProductID.bundleID + "."
+    let ownBundle = catalogue.bundleID
+    let ownPrefix = ownBundle + "."
     let fullID = text.contains(".") ? text : ownPrefix + text
     let bundleID: String
     if fullID.hasPrefix(ownPrefix) {
-      bundleID = ProductID.bundleID
+      bundleID = ownBundle
     } else {
       bundleID = String(fullID[..<fullID.lastIndex(of: ".")!])
     }
-    if bundleID == ProductID.bundleID, catalogue.item(fullID) != nil || ProductID(fullID: fullID) != nil {
+    if bundleID == ownBundle, catalogue.item(fullID) != nil || appProductIDs.contains(fullID) {
       throw .notForeign(fullID)
     }
-    let suffix = String(fullID[fullID.index(after: fullID.lastIndex(of: ".")!)...])
-    let type = ProductID(rawValue: suffix)?.type ?? .consumable
+    let suffix = "." + String(fullID[fullID.index(after: fullID.lastIndex(of: ".")!)...])
+    let type = catalogue.items.first { $0.productID.hasSuffix(suffix) }?.type ?? .consumable
     let storefront = currentAccount.settings.storefront
     let now = now
     let transaction = try commit { account in
@@ -218,8 +229,8 @@ extension SimulatedAppStore {
 
   // MARK: - Helpers
 
-  private func item(_ product: ProductID) throws(AppStoreError) -> StoreCatalogue.Item {
-    guard let item = catalogue.item(product.fullID) else { throw .unknownProduct(product.fullID) }
+  private func item(_ productID: String) throws(AppStoreError) -> StoreCatalogue.Item {
+    guard let item = catalogue.item(productID) else { throw .unknownProduct(productID) }
     return item
   }
 
@@ -231,7 +242,8 @@ extension SimulatedAppStore {
     let transaction = try commit { account in
       removing(&account)
       return account.complete(
-        productID: item.productID, type: item.type, id: waiting.id, storefront: waiting.storefront, date: now,
+        bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: waiting.id,
+        storefront: waiting.storefront, date: now,
         queue: true)
     }
     emit(.transaction(transaction.id))

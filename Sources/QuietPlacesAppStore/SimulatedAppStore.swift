@@ -1,6 +1,6 @@
 import FoundationEssentials
 import QuietPlacesJWS
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// The simulated App Store: StoreKit 2 as the app sees it, plus `SKTestSession`'s test controls.
 ///
@@ -76,9 +76,13 @@ public actor SimulatedAppStore: StoreClient {
     self.account = account
   }
 
-  /// Opens or starts the account in `accountFile` for the products of a StoreKit configuration.
-  public init(configuration: StoreKitConfiguration, accountFile: URL?) throws(AppStoreError) {
-    try self.init(catalogue: try StoreCatalogue(configuration: configuration), accountFile: accountFile)
+  /// Opens or starts the account in `accountFile` for the products of a StoreKit configuration,
+  /// sold to the app `bundleID`.
+  public init(configuration: StoreKitConfiguration, bundleID: String, accountFile: URL?) throws(AppStoreError)
+  {
+    try self.init(
+      catalogue: try StoreCatalogue(configuration: configuration, bundleID: bundleID),
+      accountFile: accountFile)
   }
 
   private static func newAccount(catalogue: StoreCatalogue) throws(AppStoreError) -> StoreAccount {
@@ -133,7 +137,9 @@ public actor SimulatedAppStore: StoreClient {
         try commit { $0.settings.cancelNext = false }
         return .userCancelled
       }
-      if item.type == .nonConsumable, let owned = account.latestUnrevoked(item.productID) {
+      if item.type == .nonConsumable,
+        let owned = account.latestUnrevoked(item.productID, bundleID: catalogue.bundleID)
+      {
         return .success(sign(owned))
       }
       if settings.askToBuy || settings.interrupted {
@@ -149,7 +155,8 @@ public actor SimulatedAppStore: StoreClient {
       } else {
         let transaction = try commit { account in
           account.complete(
-            productID: item.productID, type: item.type, id: nil, storefront: storefront, date: now,
+            bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
+            storefront: storefront, date: now,
             queue: false)
         }
         return .success(sign(transaction))
@@ -325,7 +332,7 @@ public actor SimulatedAppStore: StoreClient {
   private func entitlements() -> [AccountTransaction] {
     var latest: [String: AccountTransaction] = [:]
     for transaction in account.transactions
-    where transaction.bundleID == ProductID.bundleID && transaction.type == .nonConsumable
+    where transaction.bundleID == catalogue.bundleID && transaction.type == .nonConsumable
       && !transaction.isRevoked
     {
       latest[transaction.productID] = transaction

@@ -1,4 +1,4 @@
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// Everything the simulated store remembers between runs; the content of its account file.
 struct StoreAccount: Sendable, Codable, Equatable {
@@ -29,9 +29,9 @@ struct StoreAccount: Sendable, Codable, Equatable {
     transactions.firstIndex { $0.id == id }
   }
 
-  /// The latest unrevoked transaction of a product of this bundle.
-  func latestUnrevoked(_ productID: String) -> AccountTransaction? {
-    transactions.last { $0.bundleID == ProductID.bundleID && $0.productID == productID && !$0.isRevoked }
+  /// The latest unrevoked transaction of a product of a bundle.
+  func latestUnrevoked(_ productID: String, bundleID: String) -> AccountTransaction? {
+    transactions.last { $0.bundleID == bundleID && $0.productID == productID && !$0.isRevoked }
   }
 
   /// Takes the next transaction ID.
@@ -73,14 +73,16 @@ extension StoreAccount {
   /// Completes a purchase of a product: a new transaction, or the one already owned for a
   /// non-consumable. With `queue`, it is also queued as an update.
   mutating func complete(
-    productID: String, type: ProductType, id: TransactionID?, storefront: Storefront, date: Int64, queue: Bool
+    bundleID: String, productID: String, type: ProductType, id: TransactionID?, storefront: Storefront,
+    date: Int64, queue: Bool
   ) -> AccountTransaction {
-    if type == .nonConsumable, let owned = latestUnrevoked(productID) {
+    if type == .nonConsumable, let owned = latestUnrevoked(productID, bundleID: bundleID) {
       if queue { self.queue.append(.transaction(owned.id)) }
       return owned
     }
     let transaction = AccountTransaction(
-      id: id ?? takeID(), productID: productID, type: type, purchaseDate: date, storefront: storefront)
+      id: id ?? takeID(), bundleID: bundleID, productID: productID, type: type, purchaseDate: date,
+      storefront: storefront)
     transactions.append(transaction)
     transactions.sort { $0.id < $1.id }
     if queue { self.queue.append(.transaction(transaction.id)) }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// What the simulated store sells and how it starts: the products and default settings of a
 /// StoreKit configuration file.
@@ -32,14 +32,11 @@ public struct StoreCatalogue: Sendable, Equatable {
     public var displayName: String
     /// The localised description.
     public var description: String
-
-    /// Makes a localization.
-    public init(displayName: String, description: String) {
-      self.displayName = displayName
-      self.description = description
-    }
   }
 
+  /// The app the store sells to: its transactions carry this bundle ID, and only its
+  /// non-consumables are current entitlements.
+  public var bundleID: String
   /// The products, in the configuration's order.
   public var items: [Item]
   /// The storefront a new account starts in.
@@ -53,14 +50,21 @@ public struct StoreCatalogue: Sendable, Equatable {
 
   /// Makes a catalogue.
   public init(
-    items: [Item], defaultStorefront: Storefront = .gbr, defaultLocale: String = "en_GB",
+    bundleID: String, items: [Item], defaultStorefront: Storefront = .gbr, defaultLocale: String = "en_GB",
     askToBuyEnabled: Bool = false, failTransactionsEnabled: Bool = false
   ) {
+    self.bundleID = bundleID
     self.items = items
     self.defaultStorefront = defaultStorefront
     self.defaultLocale = defaultLocale
     self.askToBuyEnabled = askToBuyEnabled
     self.failTransactionsEnabled = failTransactionsEnabled
+  }
+
+  /// A product ID without the app's bundle prefix (`charts`), or the full ID of another bundle's.
+  public func shortName(_ productID: String) -> String {
+    let prefix = bundleID + "."
+    return productID.hasPrefix(prefix) ? String(productID.dropFirst(prefix.count)) : productID
   }
 
   /// The configured product with this full ID.
@@ -81,11 +85,12 @@ public struct StoreCatalogue: Sendable, Equatable {
 }
 
 extension StoreCatalogue {
-  /// The catalogue of a loaded StoreKit configuration: its products and its default settings.
+  /// The catalogue of a loaded StoreKit configuration, sold to the app `bundleID`: its products and
+  /// its default settings.
   ///
   /// Prices keep at least two decimals (`5` becomes `5.00`); a default storefront other than
   /// `GBR` or `USA` is refused, since only those two are localised.
-  public init(configuration: StoreKitConfiguration) throws(AppStoreError) {
+  public init(configuration: StoreKitConfiguration, bundleID: String) throws(AppStoreError) {
     guard let storefront = Storefront(argument: configuration.defaultStorefront) else {
       throw .unsupportedStorefront(configuration.defaultStorefront)
     }
@@ -99,7 +104,8 @@ extension StoreCatalogue {
         })
     }
     self.init(
-      items: items, defaultStorefront: storefront, defaultLocale: configuration.defaultLocale,
+      bundleID: bundleID, items: items, defaultStorefront: storefront,
+      defaultLocale: configuration.defaultLocale,
       askToBuyEnabled: configuration.askToBuyEnabled,
       failTransactionsEnabled: configuration.failTransactionsEnabled)
   }

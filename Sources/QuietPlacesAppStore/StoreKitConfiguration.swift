@@ -1,5 +1,6 @@
 import FoundationEssentials
-import QuietPlacesStore
+import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// An Xcode StoreKit configuration file (`.storekit`): the products and the test settings.
 ///

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 extension Balance {
   /// Reads and validates a balance file.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// Runs `.qp` scripts as golden tests: `quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
 ///

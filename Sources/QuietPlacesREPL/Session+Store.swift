@@ -1,6 +1,7 @@
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesStoreKit
 import Synchronization
 
 extension Session {

@@ -66,7 +66,8 @@ extension Session {
   private func freshAccount(storefront: Storefront?) async throws(AppStoreError) -> SimulatedAppStore {
     let file = environment.saveDirectory.appendingPathComponent(Session.accountFileName)
     try? FileManager.default.removeItem(at: file)
-    let fresh = try SimulatedAppStore(configuration: environment.storeKit, accountFile: file)
+    let fresh = try SimulatedAppStore(
+      configuration: environment.storeKit, bundleID: ProductID.bundleID, accountFile: file)
     await fresh.setClock(now)
     if let storefront { try await fresh.setStorefront(storefront) }
     return fresh

@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// One REPL session: a simulated device with its clock, the simulated App Store, and the app,
 /// open or closed. Lines go in, printed lines come out; the engine never prints.
@@ -72,7 +73,7 @@ public final class Session: LineInterpreter {
     let store: SimulatedAppStore
     do {
       store = try SimulatedAppStore(
-        configuration: environment.storeKit,
+        configuration: environment.storeKit, bundleID: ProductID.bundleID,
         accountFile: environment.saveDirectory.appendingPathComponent(Session.accountFileName))
     } catch {
       throw .store(error)
@@ -164,7 +165,7 @@ public final class Session: LineInterpreter {
     try? recorder?.stop()
     recorder = nil
     let clock = environment.saveDirectory.appendingPathComponent(Self.deviceClockFileName)
-    try? AtomicWrite.write(Data("\(now)\n".utf8), to: clock, name: Self.deviceClockFileName)
+    try? AtomicFile.write("\(now)\n", to: clock)
   }
 
   /// Marks the session as leaving.

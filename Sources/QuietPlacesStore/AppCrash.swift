@@ -1,3 +1,5 @@
+import QuietPlacesStoreKit
+
 /// The app died at an armed fault; whatever it had not saved is gone.
 public struct AppCrash: Error, Sendable, Equatable {
   /// Where it died.

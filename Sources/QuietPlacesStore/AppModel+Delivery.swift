@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 extension AppModel {
   /// The one delivery pipeline, in order: unverified → unrecognised → revoked → already in the

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 /// What a launch found and did before the player could play.
 public struct LaunchReport: Sendable {

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 /// How a purchase in the app ended.
 public enum PurchaseOutcome: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 /// The running app: the game, its save, and the purchases that flow into both.
 ///

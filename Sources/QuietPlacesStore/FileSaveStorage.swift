@@ -1,10 +1,7 @@
 import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesJWS
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import QuietPlacesUtilities
 
 /// The save as `save.json` in a folder, written atomically: a temporary file in the same folder,
 /// flushed and synced, renamed over the old one, then the folder synced.
@@ -49,7 +46,11 @@ public struct FileSaveStorage: SaveStorage {
     } catch {
       throw .writeFailed(file: Self.fileName, reason: "the game could not be encoded")
     }
-    try AtomicWrite.write(data, to: url, name: Self.fileName)
+    do {
+      try AtomicFile.write(data, to: url)
+    } catch {
+      throw .writeFailed(file: Self.fileName, reason: error.reason)
+    }
   }
 
   public func delete() {
@@ -65,50 +66,6 @@ public struct FileSaveStorage: SaveStorage {
       return (try? FileManager.default.moveItem(at: url, to: target)) != nil ? name : nil
     }
     return nil
-  }
-}
-
-/// Writes a file atomically and durably; the one way the app side and the simulated store write.
-public enum AtomicWrite {
-  /// Temporary file in the same folder, write, fsync, rename over `url`, fsync the folder. After a
-  /// failure the previous file is intact and no temporary file is left.
-  public static func write(_ data: Data, to url: URL, name: String) throws(SaveError) {
-    let path = url.path
-    let folder = url.deletingLastPathComponent().path
-    let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
-    func failure(_ step: String) -> SaveError {
-      .writeFailed(file: name, reason: "\(step): \(String(cString: strerror(errno)))")
-    }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("cannot create a file in \(folder)") }
-    var written = 0
-    let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-      while written < buffer.count {
-        let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        written += count
-      }
-      return true
-    }
-    guard ok, fsync(descriptor) == 0 else {
-      let error = failure(ok ? "the disk refused to flush the file" : "the disk refused the write")
-      close(descriptor)
-      unlink(temporary)
-      throw error
-    }
-    close(descriptor)
-    guard rename(temporary, path) == 0 else {
-      let error = failure("cannot replace \(url.lastPathComponent)")
-      unlink(temporary)
-      throw error
-    }
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directory >= 0 else { throw failure("cannot open the folder \(folder) to flush it") }
-    defer { close(directory) }
-    guard fsync(directory) == 0 else { throw failure("cannot flush the folder \(folder)") }
   }
 }
 

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 /// The five products of Quiet Places, by the suffix of their App Store product ID.
 public enum ProductID: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
@@ -55,10 +56,4 @@ public enum ProductID: String, Sendable, Codable, CaseIterable, Hashable, Compar
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
-}
-
-/// StoreKit's product types that Quiet Places sells.
-public enum ProductType: String, Sendable, Codable, Hashable {
-  case consumable = "Consumable"
-  case nonConsumable = "Non-Consumable"
 }

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 /// Where a transaction came from on its way into the delivery pipeline.
 public enum DeliverySource: String, Sendable, Equatable {

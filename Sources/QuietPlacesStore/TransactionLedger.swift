@@ -1,3 +1,5 @@
+import QuietPlacesStoreKit
+
 /// The transactions the app has delivered, saved with the balances they changed.
 ///
 /// Its IDs keep a transaction from being delivered twice, whichever way it arrives again.

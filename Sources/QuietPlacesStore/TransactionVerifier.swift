@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesJWS
+import QuietPlacesStoreKit
 
 /// A transaction after the app checked its signature, as StoreKit's `VerificationResult`.
 public enum VerificationResult: Sendable, Equatable {

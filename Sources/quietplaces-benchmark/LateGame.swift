@@ -1,5 +1,6 @@
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// The ships the benchmark sails: a late-game ship on route 8 and variants of it.
 enum LateGame {

@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesStoreKit
 import Testing
 
 /// A ledger of ten thousand transactions: kept in order, found by ID, saved and read back whole.

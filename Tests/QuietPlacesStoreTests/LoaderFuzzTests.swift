@@ -3,6 +3,7 @@ import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesJWS
 import QuietPlacesStore
+import QuietPlacesStoreKit
 import Testing
 
 private let root = URL(fileURLWithPath: #filePath)

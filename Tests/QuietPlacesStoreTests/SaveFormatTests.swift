@@ -112,23 +112,6 @@ private func scratchFolder() throws -> URL {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
   }
 
-  @Test func failedRenameLeavesNoTemporaryFileAndTheOldSave() throws {
-    // A folder where `save.json` is a non-empty folder: rename(2) fails after the data was written.
-    let folder = try scratchFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let target = folder.appendingPathComponent("save.json")
-    try FileManager.default.createDirectory(
-      at: target.appendingPathComponent("keep"), withIntermediateDirectories: true)
-    #expect {
-      try AtomicWrite.write(Data("{}".utf8), to: target, name: "save.json")
-    } throws: { error in
-      guard case SaveError.writeFailed("save.json", _) = error else { return false }
-      return true
-    }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
-    #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("keep").path))
-  }
-
   @Test(arguments: [
     ("{\"format\":1,\"game\":{", "it is not JSON (truncated or damaged?)"),
     ("[1,2,3]", "it has no save format number"),

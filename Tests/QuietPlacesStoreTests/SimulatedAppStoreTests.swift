@@ -2,6 +2,7 @@ import Foundation
 import QuietPlacesAppStore
 import QuietPlacesJWS
 import QuietPlacesStore
+import QuietPlacesStoreKit
 import Testing
 
 private let storekitURL = URL(fileURLWithPath: #filePath)
@@ -9,7 +10,36 @@ private let storekitURL = URL(fileURLWithPath: #filePath)
   .appendingPathComponent("Configuration/QuietPlaces.storekit")
 
 private func makeStore(file: URL? = nil) throws -> SimulatedAppStore {
-  try SimulatedAppStore(configuration: try StoreKitConfiguration.load(from: storekitURL), accountFile: file)
+  try SimulatedAppStore(
+    configuration: try StoreKitConfiguration.load(from: storekitURL), bundleID: ProductID.bundleID,
+    accountFile: file)
+}
+
+/// The test controls by the app's product names, as the REPL calls them.
+extension SimulatedAppStore {
+  fileprivate func setAvailable(_ product: ProductID, _ available: Bool) throws(AppStoreError) {
+    try setAvailable(productID: product.fullID, available)
+  }
+
+  @discardableResult
+  fileprivate func refund(_ product: ProductID) throws(AppStoreError) -> AccountTransaction {
+    try refund(productID: product.fullID)
+  }
+
+  @discardableResult
+  fileprivate func buyOutside(_ product: ProductID) throws(AppStoreError) -> AccountTransaction {
+    try buyOutside(productID: product.fullID)
+  }
+
+  @discardableResult
+  fileprivate func forge(_ product: ProductID) throws(AppStoreError) -> Transaction {
+    try forge(productID: product.fullID)
+  }
+
+  @discardableResult
+  fileprivate func foreign(_ productID: String) throws(AppStoreError) -> AccountTransaction {
+    try foreign(productID: productID, appProductIDs: Set(ProductID.allCases.map(\.fullID)))
+  }
 }
 
 /// A fresh folder for one test's account file.
@@ -340,14 +370,14 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
 
 @Test func foreignTransactionsAreSignedKeptAndStayUnfinished() async throws {
   let store = try makeStore()
-  let unknown = try await store.foreign(productID: "marks9000")
+  let unknown = try await store.foreign("marks9000")
   #expect(unknown.productID == "com.gallaxgames.quietplaces.marks9000")
   #expect(unknown.bundleID == ProductID.bundleID)
-  let other = try await store.foreign(productID: "com.example.other.charts")
+  let other = try await store.foreign("com.example.other.charts")
   #expect(other.bundleID == "com.example.other")
   #expect(other.type == .nonConsumable)
   await #expect(throws: AppStoreError.notForeign(ProductID.hold.fullID)) {
-    try await store.foreign(productID: "hold")
+    try await store.foreign("hold")
   }
 
   let unfinished = await store.unfinished()

@@ -24,7 +24,7 @@ enum RefundCommand: REPLCommand {
       }
     } else if let product = ProductID(argument: arguments[0]) {
       do {
-        let transaction = try await session.store.refund(product)
+        let transaction = try await session.store.refund(productID: product.fullID)
         refunded = "transaction \(transaction.id) (\(product.rawValue))"
       } catch {
         throw .store(error)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `save [FILE]`: write the game to the save folder, or a copy to FILE.
 enum SaveCommand: REPLCommand {
@@ -29,7 +30,7 @@ enum SaveCommand: REPLCommand {
       throw .file(path: path, reason: "the game could not be encoded")
     }
     do {
-      try AtomicWrite.write(data, to: URL(fileURLWithPath: path), name: path)
+      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } catch {
       throw .file(
         path: path, reason: "cannot be written; give a path in a folder that exists and is writable")

@@ -123,10 +123,10 @@ enum StoreCommand: REPLCommand {
         ]
       case "unavailable", "available":
         let chosen = try product()
-        try await store.setAvailable(chosen, control == "available")
+        try await store.setAvailable(productID: chosen.fullID, control == "available")
         return ["\(Text.productName(chosen)) is \(control) in the App Store's answers."]
       case "buy-outside":
-        let transaction = try await store.buyOutside(try product())
+        let transaction = try await store.buyOutside(productID: try product().fullID)
         return [
           "Bought on another device: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
         ]
@@ -137,12 +137,13 @@ enum StoreCommand: REPLCommand {
         let transaction = try await store.replay(id)
         return ["Replayed transaction \(transaction.id) (\(name(transaction.productID))) through updates."]
       case "forge":
-        let forged = try await store.forge(try product())
+        let forged = try await store.forge(productID: try product().fullID)
         return [
           "Sent a forged transaction \(forged.transactionId) (\(name(forged.productId))) through updates."
         ]
       case "foreign":
-        let transaction = try await store.foreign(productID: try one())
+        let transaction = try await store.foreign(
+          productID: try one(), appProductIDs: Set(ProductID.allCases.map(\.fullID)))
         return ["Sent a signed transaction \(transaction.id) for \(transaction.productID) through updates."]
       case "delay-restore":
         try none()

@@ -1,25 +1,3 @@
-/// What a purchase sheet ended in.
-public enum PurchaseResult: Sendable, Equatable {
-  /// Paid: the transaction still has to be verified, delivered and finished.
-  case success(SignedTransaction)
-  /// The user cancelled the sheet.
-  case userCancelled
-  /// Waiting for approval (Ask to Buy); an approved purchase arrives through `updates`.
-  case pending
-}
-
-/// Errors the store reports, shaped like StoreKit's.
-public enum StoreError: Error, Sendable, Equatable {
-  /// The store cannot be reached.
-  case networkError
-  /// The product is not available in this storefront.
-  case productUnavailable(String)
-  /// The purchase failed; nothing was charged.
-  case purchaseFailed
-  /// The purchase was interrupted (the user must act outside the app); it arrives through `updates` once resolved.
-  case purchaseInterrupted
-}
-
 /// The store seen from the app, shaped like StoreKit 2: `Product.products(for:)`, `product.purchase()`,
 /// `Transaction.updates`, `Transaction.unfinished`, `Transaction.currentEntitlements`, `AppStore.sync()`
 /// and `transaction.finish()`.

@@ -54,21 +54,3 @@ public struct Transaction: Sendable, Codable, Equatable, Hashable {
     self.storefront = storefront
   }
 }
-
-/// A transaction as it travels from the store: its JWS compact serialization, unverified.
-public struct SignedTransaction: Sendable, Equatable, Hashable {
-  /// `header.payload.signature`, ES256.
-  public var jwsRepresentation: String
-
-  public init(jwsRepresentation: String) {
-    self.jwsRepresentation = jwsRepresentation
-  }
-}
-
-extension SignedTransaction {
-  /// The payload part of the JWS: equal for two signings of the same transaction at the same
-  /// instant, whatever their (randomised) signatures.
-  var payloadSegment: Substring {
-    jwsRepresentation.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first ?? ""
-  }
-}

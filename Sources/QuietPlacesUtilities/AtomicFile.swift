@@ -1,0 +1,85 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Replaces a file's contents all at once and durably: a reader sees the old file or the new one,
+/// never half, and a process killed at any instant leaves one of the two.
+///
+/// The one way anything here writes a file it must not lose: the save, the simulated store's
+/// account, the device clock, a copy of a save, a golden script being updated.
+public enum AtomicFile {
+  /// Why the file could not be replaced; the previous file is intact.
+  public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file that was to be replaced.
+    public var path: String
+    /// What went wrong: the step and the file system's reason.
+    public var reason: String
+
+    /// Makes a write error.
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+
+    /// `cannot write PATH (REASON); check the folder's permissions`.
+    public var description: String { "cannot write \(path) (\(reason)); check the folder's permissions" }
+  }
+
+  /// Writes `text` as UTF-8; see ``write(_:to:)-(Data,_)``.
+  public static func write(_ text: String, to url: URL) throws(WriteError) {
+    try write(Data(text.utf8), to: url)
+  }
+
+  /// Writes `data` to a temporary file in the same folder, flushes it, renames it over `url`, then
+  /// flushes the folder. A symbolic link is followed, so the file it names is replaced; an existing
+  /// file keeps its permissions. After a failure no temporary file is left.
+  public static func write(_ data: Data, to url: URL) throws(WriteError) {
+    let target = url.resolvingSymlinksInPath()
+    let path = target.path
+    let folder = target.deletingLastPathComponent().path
+    // One writer per file at a time in a process (an actor owns each file), so the process ID is
+    // enough to keep the temporary name apart from another process's.
+    let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())"
+    func failure(_ step: String) -> WriteError {
+      WriteError(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))")
+    }
+    var existing = stat()
+    let kept: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure("cannot create a file in \(folder)") }
+    var written = 0
+    let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
+      while written < buffer.count {
+        let count = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        written += count
+      }
+      return true
+    }
+    let permitted = ok && (kept.map { fchmod(descriptor, $0) == 0 } ?? true)
+    guard ok, permitted, fsync(descriptor) == 0 else {
+      let error = failure(
+        !ok
+          ? "the disk refused the write"
+          : permitted ? "the disk refused to flush the file" : "cannot keep the file's permissions")
+      close(descriptor)
+      unlink(temporary)
+      throw error
+    }
+    close(descriptor)
+    guard rename(temporary, path) == 0 else {
+      let error = failure("cannot replace \(target.lastPathComponent)")
+      unlink(temporary)
+      throw error
+    }
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { throw failure("cannot open the folder \(folder) to flush it") }
+    defer { close(directory) }
+    guard fsync(directory) == 0 else { throw failure("cannot flush the folder \(folder)") }
+  }
+}
