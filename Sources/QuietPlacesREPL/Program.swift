@@ -34,6 +34,14 @@ public enum Program {
       let (source, interactive, colour) = input(options)
       let directory = SessionEnvironment.saveDirectory(
         option: options.saveDirectory, environment: environment)
+      let lock: SaveFolderLock
+      do {
+        lock = try SaveFolderLock.acquire(directory)
+      } catch {
+        printError("error: \(error.description)")
+        return 1
+      }
+      defer { withExtendedLifetime(lock) {} }
       let sessionEnvironment = SessionEnvironment(
         rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: interactive)
       let session: Session
@@ -66,6 +74,14 @@ public enum Program {
       let temporary = options.saveDirectory == nil ? makeTemporaryFolder() : nil
       defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
       let directory = temporary ?? URL(fileURLWithPath: options.saveDirectory!)
+      let lock: SaveFolderLock
+      do {
+        lock = try SaveFolderLock.acquire(directory)
+      } catch {
+        printError("error: \(error.description)")
+        return 1
+      }
+      defer { withExtendedLifetime(lock) {} }
       let session: Session
       do {
         (session, _) = try await Session.start(
