@@ -4,9 +4,10 @@
 /// `h`, `m` and `s`, and shows at most two adjacent units, rounding down: `90` is `1m 30s`, `7205` is
 /// `2h` (the minutes are zero, the 5 s are dropped), `0` is `0s`.
 ///
-/// Reading accepts whole numbers with the units `w`, `d`, `h`, `m`, `s`, largest first, each once,
-/// without spaces: `90s`, `45m`, `8h`, `2d`, `1w`, `1h30m`, `1d2h3m4s`. The total must be at least one
-/// second and at most ``maximumSeconds``.
+/// Reading accepts whole numbers with the units `y` (365.25 days), `w`, `d`, `h`, `m`, `s`, largest
+/// first, each once, with or without a space after a unit: `90s`, `45m`, `8h`, `2d`, `1w`, `1y`,
+/// `1h30m`, `1h 30m`, `1d2h3m4s`. A number needs its unit right after it (`1 h` is refused). The total
+/// must be at least one second and at most ``maximumSeconds``.
 public enum DurationFormat {
   /// The longest duration a command accepts: 100 Julian years, 3,155,760,000 seconds.
   public static let maximumSeconds: Int64 = 3_155_760_000
@@ -32,7 +33,7 @@ public enum DurationFormat {
 
     /// One sentence: what was wrong, and what would be right.
     public var description: String {
-      let examples = "such as 90s, 45m, 8h, 2d or 1h30m"
+      let examples = "such as 90s, 45m, 8h, 2d, 1y or 1h 30m"
       switch self {
       case .empty:
         return "a duration is missing; write a positive amount \(examples)"
@@ -41,23 +42,24 @@ public enum DurationFormat {
       case .fraction(let text):
         return "'\(text)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
       case .missingUnit(let text):
-        return "'\(text)' ends without a unit; add s, m, h, d or w, such as \(text)m"
+        return "'\(text)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
       case .unknownUnit(let text, let unit):
-        return "'\(unit)' in '\(text)' is not a unit; use s, m, h, d or w, \(examples)"
+        return "'\(unit)' in '\(text)' is not a unit; use s, m, h, d, w or y, \(examples)"
       case .unitsOutOfOrder(let text):
         return "'\(text)' repeats a unit or puts a smaller one first; write each unit once, largest first, "
           + "such as 1h30m"
       case .zero(let text):
         return "'\(text)' is no time at all; write at least 1s"
       case .beyondMaximum(let text):
-        return "'\(text)' is beyond the maximum of 100 years; write a shorter duration, such as 36500d"
+        return
+          "'\(text)' is beyond the maximum of 100 years; write a shorter duration, such as 100y or 36500d"
       }
     }
   }
 
   /// Units for reading, largest first.
   private static let inputUnits: [(unit: Character, seconds: Int64)] = [
-    ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
+    ("y", 31_557_600), ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
   ]
 
   /// Units for printing, largest first.
@@ -84,7 +86,7 @@ public enum DurationFormat {
   public static func typed(seconds: Int64) -> String {
     var rest = seconds.magnitude
     var text = ""
-    for (unit, size) in inputUnits.dropFirst() where rest >= UInt64(size) {
+    for (unit, size) in inputUnits.dropFirst(2) where rest >= UInt64(size) {
       text += "\(rest / UInt64(size))\(unit)"
       rest %= UInt64(size)
     }
@@ -99,7 +101,14 @@ public enum DurationFormat {
     var amount: Int64?
     var overflow = false
     var nextAllowedUnit = 0  // index into inputUnits: units must come in descending order
+    var afterUnit = false  // a space may follow a unit, and only a unit
     for character in text {
+      if character == " " || character == "\t" {
+        // A space only after a unit: `1h 30m`, never inside a part (`1 h`) or before the first.
+        guard afterUnit else { throw .notADuration(text) }
+        continue
+      }
+      afterUnit = false
       if let digit = character.wholeNumberValue, character.isASCII {
         let (times10, o1) = (amount ?? 0).multipliedReportingOverflow(by: 10)
         let (sum, o2) = times10.addingReportingOverflow(Int64(digit))
@@ -121,6 +130,7 @@ public enum DurationFormat {
       overflow = overflow || o3 || o4
       total = sum
       amount = nil
+      afterUnit = true
       nextAllowedUnit = index + 1
     }
     if amount != nil {

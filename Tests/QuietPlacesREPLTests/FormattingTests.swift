@@ -52,6 +52,9 @@ import Testing
 
   @Test(arguments: [
     ("90s", Int64(90)), ("45m", 2_700), ("8h", 28_800), ("2d", 172_800), ("1w", 604_800), ("1h30m", 5_400),
+    // Spaces between parts, and the Julian year of 365.25 days: 1y = 365.25 × 86,400 = 31,557,600 s.
+    ("1h 30m", 5_400), ("2d  4h", 187_200), ("1y", 31_557_600), ("1y 2d", 31_730_400),
+    ("100y", 3_155_760_000),
     ("1d2h3m4s", 93_784), ("0h1s", 1), ("36500d", 3_153_600_000), ("5217w", 3_155_241_600),
     ("3155760000s", 3_155_760_000),
   ])
@@ -61,7 +64,8 @@ import Testing
 
   @Test(arguments: [
     ("", DurationFormat.ParseError.empty), ("-3h", .notADuration("-3h")), ("h", .notADuration("h")),
-    ("1h 30m", .notADuration("1h 30m")), ("10x", .unknownUnit("10x", unit: "x")),
+    ("1 h", .notADuration("1 h")), (" 1h", .notADuration(" 1h")), ("101y", .beyondMaximum("101y")),
+    ("10x", .unknownUnit("10x", unit: "x")),
     ("8H", .unknownUnit("8H", unit: "H")), ("90", .missingUnit("90")), ("1h30", .missingUnit("1h30")),
     ("30m1h", .unitsOutOfOrder("30m1h")), ("1h1h", .unitsOutOfOrder("1h1h")), ("0s", .zero("0s")),
     ("1.5h", .fraction("1.5h")), ("99999999d", .beyondMaximum("99999999d")),
@@ -75,13 +79,13 @@ import Testing
   @Test func errorSentences() {
     #expect(
       DurationFormat.ParseError.notADuration("-3h").description
-        == "'-3h' is not a duration; write a positive amount such as 90s, 45m, 8h, 2d or 1h30m")
+        == "'-3h' is not a duration; write a positive amount such as 90s, 45m, 8h, 2d, 1y or 1h 30m")
     #expect(
       DurationFormat.ParseError.unknownUnit("10x", unit: "x").description
-        == "'x' in '10x' is not a unit; use s, m, h, d or w, such as 90s, 45m, 8h, 2d or 1h30m")
+        == "'x' in '10x' is not a unit; use s, m, h, d, w or y, such as 90s, 45m, 8h, 2d, 1y or 1h 30m")
     #expect(
       DurationFormat.ParseError.beyondMaximum("99999999d").description
-        == "'99999999d' is beyond the maximum of 100 years; write a shorter duration, such as 36500d")
+        == "'99999999d' is beyond the maximum of 100 years; write a shorter duration, such as 100y or 36500d")
   }
 
   @Test func maximumIsOneHundredJulianYears() {
