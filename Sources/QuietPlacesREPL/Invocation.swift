@@ -14,8 +14,8 @@ public enum Invocation: Equatable, Sendable {
 
   /// The REPL: interactive on a terminal, batch otherwise.
   case repl(Options)
-  /// `run FILE.qp [--step]`.
-  case run(file: String, step: Bool, options: Options)
+  /// `run FILE.qp [--step] [--then-repl]`.
+  case run(file: String, step: Bool, thenREPL: Bool, options: Options)
   /// `test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
   case test(TestCommandLine, options: Options)
   /// `--help`.
@@ -29,7 +29,7 @@ public enum Invocation: Equatable, Sendable {
   /// The usage text `--help` prints.
   public static let usage = [
     "usage: quietplaces [--save-dir DIR] [--storekit FILE] [--bail]",
-    "       quietplaces run FILE.qp [--step] [--bail] [--save-dir DIR] [--storekit FILE]",
+    "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
     "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--storekit FILE]",
     "       quietplaces --help | --version",
     "",
@@ -73,21 +73,27 @@ public enum Invocation: Equatable, Sendable {
       return .repl(options)
     case "run":
       var step = false
+      var thenREPL = false
       var files: [String] = []
       for word in rest.dropFirst() {
         if word == "--step" {
           step = true
+        } else if word == "--then-repl" {
+          thenREPL = true
         } else if word.hasPrefix("-") {
           throw UsageError(
-            message: "unknown option '\(word)' for run; write quietplaces run FILE.qp [--step] [--bail]")
+            message:
+              "unknown option '\(word)' for run; write quietplaces run FILE.qp [--step] [--then-repl] [--bail]"
+          )
         } else {
           files.append(word)
         }
       }
       guard files.count == 1 else {
-        throw UsageError(message: "run takes one script; write quietplaces run FILE.qp [--step] [--bail]")
+        throw UsageError(
+          message: "run takes one script; write quietplaces run FILE.qp [--step] [--then-repl] [--bail]")
       }
-      return .run(file: files[0], step: step, options: options)
+      return .run(file: files[0], step: step, thenREPL: thenREPL, options: options)
     case "test":
       do {
         return .test(

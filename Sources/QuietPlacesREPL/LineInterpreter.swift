@@ -8,6 +8,8 @@ public protocol LineInterpreter: AnyObject {
   var hadError: Bool { get }
   /// The prompt to show before the next line (a question changes it).
   var prompt: String { get }
+  /// Whether a question waits: the next line is its answer, whatever it says.
+  var isAskingQuestion: Bool { get }
   /// Ends the session as the end of input does: the app closes, which saves.
   func finish() async
 }

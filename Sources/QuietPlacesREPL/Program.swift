@@ -62,7 +62,7 @@ public enum Program {
       startLines.forEach(paint)
       let failed = await REPLLoop.run(session, input: source, bail: options.bail, print: paint)
       return failed ? 1 : 0
-    case .run(let file, let step, let options):
+    case .run(let file, let step, let thenREPL, let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
       let script: GoldenScript
       do {
@@ -92,9 +92,12 @@ public enum Program {
       }
       options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
       let (source, _, _) = input(options)
-      let failed = await ScriptRunner(step: step, bail: options.bail).run(
+      let failed = await ScriptRunner(step: step, bail: options.bail, keepSession: thenREPL).run(
         script, in: session, input: step ? source : nil, print: { print($0) })
-      return failed ? 1 : 0
+      guard thenREPL else { return failed ? 1 : 0 }
+      print("The script has ended; the REPL goes on from its state (quit leaves).")
+      let failedAfter = await REPLLoop.run(session, input: source, bail: options.bail, print: { print($0) })
+      return failed || failedAfter ? 1 : 0
     case .test(let options, let shared):
       guard let (rules, storeKit) = configuration(shared) else { return 2 }
       let runner = GoldenRunner(options: options) { folder in

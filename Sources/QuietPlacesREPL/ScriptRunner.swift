@@ -5,39 +5,86 @@ import QuietPlacesGame
 ///
 /// Comments are echoed, each command is printed as `> command` followed by what the session printed
 /// for it; the script's expected output is ignored (this shows what happens now). Every command runs
-/// even after an error unless `bail` is set. With `step`, the runner pauses before each command and
-/// reads a line: Enter runs the command, `q` stops.
+/// even after an error unless `bail` is set.
+///
+/// With `step` it is a debugger. Before each command it pauses and reads a line:
+/// - Enter runs the command shown;
+/// - `continue` runs on to the end, or to the next `# break` comment, where it pauses again;
+/// - `until N` runs every command before line N of the script and pauses at the first one from there;
+/// - `q` stops (the app closes, which saves, unless the caller keeps the session for a REPL);
+/// - any other line is a REPL command run on the current state (to inspect it, or to change it), and
+///   the pause goes on. While the script's own question waits for its answer (`buy supplies` then
+///   `> y`), only Enter, `continue`, `until` and `q` are taken.
 public struct ScriptRunner: Sendable {
-  /// Pause before each command for Enter (run) or `q` (stop).
+  /// Pause before each command.
   public var step: Bool
   /// Stop after the first command whose output has an `error:` line.
   public var bail: Bool
+  /// Leave the session open after the script (for `--then-repl`): the caller finishes it.
+  public var keepSession: Bool
 
-  /// The prompt shown while stepping.
-  public static let stepPrompt = "[Enter runs it, q stops] "
+  /// The line printed when stepping starts.
+  public static let stepHelp =
+    "Stepping: Enter runs the command shown; any other line is a command on the current state; "
+    + "continue runs to the next # break; until N runs up to line N; q stops."
+
+  /// The prompt at a pause before the command on `line`.
+  public static func stepPrompt(line: Int) -> String { "step \(line)> " }
 
   /// Makes a runner.
-  public init(step: Bool = false, bail: Bool = false) {
+  public init(step: Bool = false, bail: Bool = false, keepSession: Bool = false) {
     self.step = step
     self.bail = bail
+    self.keepSession = keepSession
   }
 
-  /// Runs `script` in `interpreter`, printing the transcript, then finishes the session.
+  /// How the runner goes on after a pause.
+  enum Mode: Equatable {
+    /// Pause before the next command.
+    case pausing
+    /// Run until a `# break` comment.
+    case continuing
+    /// Run the commands before this line.
+    case until(Int)
+  }
+
+  /// Whether a comment is a breakpoint: `# break`, with anything after it.
+  static func isBreak(_ comment: String) -> Bool {
+    let words = comment.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+    return words.first?.lowercased() == "break"
+  }
+
+  /// Runs `script` in `interpreter`, printing the transcript, then finishes the session (unless
+  /// ``keepSession``).
   ///
-  /// - Parameter input: where `step` reads its answers; without one, `step` does not pause.
-  /// - Returns: whether any command failed (printed an `error:` line, or the session says so).
+  /// - Parameter input: where `step` reads at its pauses; without one, `step` does not pause.
+  /// - Returns: whether any of the script's commands failed (printed an `error:` line, or the
+  ///   session says so); lines typed at a pause do not count.
   public func run(
     _ script: GoldenScript, in interpreter: any LineInterpreter, input: (any LineInput)? = nil,
     print: (String) -> Void
   ) async -> Bool {
     var failed = false
+    var mode = Mode.pausing
+    let lastLine = script.lines.count
+    let stepping = step && input != nil
+    if stepping { print(Self.stepHelp) }
     entries: for entry in script.entries {
       switch entry {
       case .comment(let line):
         print(line.text)
+        if mode == .continuing && Self.isBreak(line.text) { mode = .pausing }
       case .command(let block):
+        if case .until(let target) = mode, block.line >= target { mode = .pausing }
         print("> \(block.command)")
-        if step, let input, !shouldRun(input: input, print: print) { break entries }
+        if stepping, let input, mode == .pausing {
+          switch await pause(
+            before: block, lastLine: lastLine, interpreter: interpreter, input: input, print: print)
+          {
+          case .stop: break entries
+          case .run(let next): mode = next
+          }
+        }
         let output = await interpreter.execute(block.command)
         for line in output { print(line) }
         if output.contains(where: { $0.hasPrefix("error:") }) {
@@ -46,22 +93,69 @@ public struct ScriptRunner: Sendable {
         }
       }
     }
-    await interpreter.finish()
-    return failed || interpreter.hadError
+    if !keepSession { await interpreter.finish() }
+    return failed || (!stepping && interpreter.hadError)
   }
 
-  /// Asks whether to run the command just printed: true for Enter, false for `q`, Ctrl-C or the end of
-  /// input; anything else asks again.
-  private func shouldRun(input: any LineInput, print: (String) -> Void) -> Bool {
+  /// What a pause decided.
+  enum Decision: Equatable {
+    /// Run the command, then go on in this mode.
+    case run(Mode)
+    /// Stop the script.
+    case stop
+  }
+
+  /// Reads lines at a pause until one of them runs the command or stops.
+  func pause(
+    before block: GoldenScript.Block, lastLine: Int, interpreter: any LineInterpreter, input: any LineInput,
+    print: (String) -> Void
+  ) async -> Decision {
     while true {
-      switch input.readLine(prompt: Self.stepPrompt) {
-      case .line(let text):
-        let answer = text.trimmingWhitespace.lowercased()
-        if answer.isEmpty { return true }
-        if answer == "q" || answer == "quit" { return false }
-        print("press Enter to run the command, or type q to stop")
-      case .interrupted, .end:
-        return false
+      let text: String
+      switch input.readLine(prompt: Self.stepPrompt(line: block.line)) {
+      case .line(let line): text = line.trimmingWhitespace
+      case .interrupted, .end: return .stop
+      }
+      let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+      switch words.first {
+      case nil:
+        return .run(.pausing)
+      case "q", "quit":
+        return .stop
+      case "continue", "c":
+        guard words.count == 1 else {
+          print("error: continue takes nothing more; write continue, or until N to stop at line N")
+          continue
+        }
+        return .run(.continuing)
+      case "until":
+        guard words.count == 2, let target = Int(words[1]) else {
+          print(
+            "error: until needs a line number; write until N, such as until \(min(block.line + 1, lastLine))")
+          continue
+        }
+        guard target > block.line, target <= lastLine else {
+          print(
+            "error: line \(target) is not after this command (line \(block.line)) within the script "
+              + "(\(lastLine) lines); write until N with N from \(block.line + 1) to \(lastLine)")
+          continue
+        }
+        return .run(.until(target))
+      default:
+        if interpreter.isAskingQuestion {
+          print(
+            "error: the script's question waits for its answer on line \(block.line); press Enter to run it, "
+              + "continue, until N or q")
+          continue
+        }
+        input.addHistory(text)
+        for line in await interpreter.execute(text) { print(line) }
+        // A question the typed command asked is answered now, before the script goes on.
+        while interpreter.isAskingQuestion {
+          var answer = "n"
+          if case .line(let line) = input.readLine(prompt: interpreter.prompt) { answer = line }
+          for line in await interpreter.execute(answer) { print(line) }
+        }
       }
     }
   }

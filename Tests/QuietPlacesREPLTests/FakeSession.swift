@@ -15,6 +15,7 @@ final class FakeSession: LineInterpreter {
   }
 
   var prompt: String { asking ? "sure? " : "> " }
+  var isAskingQuestion: Bool { asking }
 
   func execute(_ line: String) async -> [String] {
     if asking {

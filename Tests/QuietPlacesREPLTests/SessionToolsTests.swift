@@ -78,18 +78,74 @@ import Testing
     #expect(failed)
   }
 
-  @Test func stepRunsOnEnterAndStopsOnQ() async {
+  @Test func stepRunsOnEnterRunsTypedCommandsAndStopsOnQ() async {
     let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
-    let input = ScriptedInput([.line(""), .line("what"), .line("q")])
+    // Enter runs line 2; `count` at the pause runs on the current state; then q stops before line 4.
+    let input = ScriptedInput([.line(""), .line("count"), .line("q")])
     var lines: [String] = []
     let failed = await ScriptRunner(step: true).run(script, in: session, input: input) { lines.append($0) }
     #expect(
       lines == [
-        "# start", "> count", "count 1", "> nonsense", "press Enter to run the command, or type q to stop",
+        ScriptRunner.stepHelp, "# start", "> count", "count 1", "> nonsense", "count 2",
       ])
-    #expect(input.prompts == Array(repeating: ScriptRunner.stepPrompt, count: 3))
+    #expect(input.prompts == ["step 2> ", "step 4> ", "step 4> "])
     #expect(!failed)
     #expect(session.finished)
+  }
+
+  /// A script of six commands with a breakpoint before the fifth.
+  let long = try! GoldenScript.parse(
+    """
+    > count
+    > count
+    > count
+    > count
+    # break here
+    > echo five
+    > echo six
+
+    """, path: "long.qp")
+
+  @Test func continueRunsToTheNextBreakAndUntilToALine() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    // Line 1: continue runs lines 1–4 and pauses after `# break` (line 5) before line 6; there
+    // `until 7` runs line 6 and pauses before line 7; Enter runs it.
+    let input = ScriptedInput([.line("continue"), .line("until 7"), .line("")])
+    var lines: [String] = []
+    _ = await ScriptRunner(step: true).run(long, in: session, input: input) { lines.append($0) }
+    #expect(input.prompts == ["step 1> ", "step 6> ", "step 7> "])
+    #expect(lines.last == "six")
+    #expect(lines.filter { $0.hasPrefix("count ") } == ["count 1", "count 2", "count 3", "count 4"])
+  }
+
+  @Test func untilRefusesALineNotAhead() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    let input = ScriptedInput([.line("until 1"), .line("until x"), .line("until 3"), .line("q")])
+    var lines: [String] = []
+    _ = await ScriptRunner(step: true).run(long, in: session, input: input) { lines.append($0) }
+    #expect(
+      lines.contains(
+        "error: line 1 is not after this command (line 1) within the script (7 lines); write until N with N from 2 to 7"
+      ))
+    #expect(lines.contains("error: until needs a line number; write until N, such as until 2"))
+    // until 3 ran lines 1 and 2, and paused before line 3, where q stopped.
+    #expect(input.prompts == ["step 1> ", "step 1> ", "step 1> ", "step 3> "])
+    #expect(lines.filter { $0.hasPrefix("count ") } == ["count 1", "count 2"])
+  }
+
+  @Test func aQuestionAskedAtAPauseIsAnsweredThere() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    let input = ScriptedInput([.line("ask"), .line("yes"), .line("q")])
+    var lines: [String] = []
+    _ = await ScriptRunner(step: true).run(long, in: session, input: input) { lines.append($0) }
+    #expect(lines.suffix(2) == ["sure?", "you said yes"])
+    #expect(input.prompts == ["step 1> ", "sure? ", "step 1> "])
+  }
+
+  @Test func keepSessionLeavesTheSessionOpen() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    _ = await ScriptRunner(keepSession: true).run(long, in: session) { _ in }
+    #expect(!session.finished)
   }
 }
 
