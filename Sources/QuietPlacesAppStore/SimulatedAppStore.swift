@@ -55,7 +55,11 @@ public actor SimulatedAppStore: StoreClient {
       account = try Self.newAccount(catalogue: catalogue)
       if let file { try Self.create(file, with: account) }
     }
-    let path = accountFile?.path ?? "in memory"
+    try self.init(catalogue: catalogue, account: account, file: file)
+  }
+
+  private init(catalogue: StoreCatalogue, account: StoreAccount, file: AccountFile?) throws(AppStoreError) {
+    let path = file?.url.path ?? "in memory"
     guard let der = Data(base64Encoded: account.signingKey) else {
       throw .accountCorrupt(path: path, problem: "'signingKey' is not base64")
     }
@@ -71,9 +75,20 @@ public actor SimulatedAppStore: StoreClient {
     self.publicKey = key.publicKey
     self.certificate = account.certificate
     self.catalogue = catalogue
-    self.accountFile = accountFile
+    self.accountFile = file?.url
     self.file = file
     self.account = account
+  }
+
+  /// Takes over `account` (from a device bundle or a checkpoint) and writes it to `accountFile`, so
+  /// the store stands exactly where that account stood; `nil` keeps it in memory.
+  public init(catalogue: StoreCatalogue, account: StoreAccount, accountFile: URL?) throws(AppStoreError) {
+    if let problem = account.problem() {
+      throw .accountCorrupt(path: accountFile?.path ?? "in memory", problem: problem)
+    }
+    let file = accountFile.map(AccountFile.init(url:))
+    try self.init(catalogue: catalogue, account: account, file: file)
+    if let file { try Self.create(file, with: account) }
   }
 
   /// Opens or starts the account in `accountFile` for the products of a StoreKit configuration,
@@ -243,6 +258,20 @@ public actor SimulatedAppStore: StoreClient {
   /// How many updates the current listener has been given since it attached.
   public func updatesYielded() -> Int {
     yielded
+  }
+
+  /// The whole account as it stands, for a device bundle or a checkpoint.
+  public func exportAccount() -> StoreAccount {
+    account
+  }
+
+  /// Moves the next transaction ID up to `id` if it is below: a save's ledger loaded into this
+  /// account holds IDs up to `id - 1`, and a new purchase must not reuse one of them (the app would
+  /// take it for one already delivered). Returns whether it moved.
+  public func reserveTransactionIDs(below id: TransactionID) throws(AppStoreError) -> Bool {
+    guard account.nextTransactionID < id else { return false }
+    try commit { $0.nextTransactionID = id }
+    return true
   }
 
   /// Everything the store holds now, for display.

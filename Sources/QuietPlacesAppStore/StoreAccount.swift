@@ -1,28 +1,29 @@
 import QuietPlacesStoreKit
 
-/// Everything the simulated store remembers between runs; the content of its account file.
-struct StoreAccount: Sendable, Codable, Equatable {
+/// Everything the simulated store remembers between runs; the content of its account file, and the
+/// account a device bundle carries. Read-only outside this module: only the store changes it.
+public struct StoreAccount: Sendable, Codable, Equatable {
   /// The file format's version.
   static let currentFormat = 1
 
   /// The file format's version; always `currentFormat`.
   var format: Int
   /// The ID the next transaction, waiting purchase or forged token gets.
-  var nextTransactionID: TransactionID
+  public internal(set) var nextTransactionID: TransactionID
   /// The store's signing key, standard base64 of its PKCS#8 DER form.
   var signingKey: String
   /// The store's self-signed certificate, standard base64 DER, as `x5c` carries it.
   var certificate: String
   /// The test controls.
-  var settings: AppStoreSettings
+  public internal(set) var settings: AppStoreSettings
   /// Every transaction, in ID order.
-  var transactions: [AccountTransaction]
+  public internal(set) var transactions: [AccountTransaction]
   /// Updates not yet acknowledged, oldest first.
   var queue: [QueuedUpdate]
   /// Purchases waiting for approval, oldest first.
-  var pendingApprovals: [WaitingPurchase]
+  public internal(set) var pendingApprovals: [WaitingPurchase]
   /// Interrupted purchases waiting for `resolve`, oldest first.
-  var interruptedPurchases: [WaitingPurchase]
+  public internal(set) var interruptedPurchases: [WaitingPurchase]
 
   /// The index of the transaction with this ID.
   func index(of id: TransactionID) -> Int? {
@@ -41,7 +42,7 @@ struct StoreAccount: Sendable, Codable, Equatable {
   }
 
   /// What is inconsistent in a decoded account, or nil if nothing is.
-  func problem() -> String? {
+  public func problem() -> String? {
     if format != Self.currentFormat {
       return "format \(format) is not supported (expected \(Self.currentFormat))"
     }

@@ -29,7 +29,7 @@ public final class Session: LineInterpreter {
   /// The running app, or `nil` while it is closed.
   var app: AppModel?
   /// Faults armed by the tester.
-  let faults = AppFaults()
+  var faults = AppFaults()
   /// The save on the device.
   let storage: FileSaveStorage
   /// A question waiting for the next line.

@@ -1,0 +1,207 @@
+import FoundationEssentials
+import QuietPlacesAppStore
+import QuietPlacesGame
+import QuietPlacesJWS
+import QuietPlacesStore
+
+/// A whole simulated device in one JSON file, as `bundle FILE` writes it and `load FILE` and
+/// `quietplaces --bundle FILE` read it: the save on the device, the running app's memory when it is
+/// open, the App Store account (transactions, unfinished ones, the Ask to Buy and interrupted
+/// queues, settings and storefront), the device clock, the armed faults, and fingerprints of the
+/// StoreKit configuration and balance in use, with the version of the tool that wrote it.
+///
+/// A bare save carries only the game; the next launch then reconciles it with whatever account the
+/// tool has, which removes purchases that account does not hold. A bundle carries the account too,
+/// so a player's report reproduces from the device as the player left it.
+public struct DeviceBundle: Sendable, Codable, Equatable {
+  /// The format written now.
+  public static let currentFormat = 1
+  /// What `kind` holds in every bundle.
+  public static let kind = "com.gallaxgames.quietplaces.device-bundle"
+
+  /// The running app: its game as last changed (saved or not) and the transactions whose delivery
+  /// could not be saved, waiting for the next launch.
+  public struct Running: Sendable, Codable, Equatable {
+    /// The game, balances, entitlements and ledger in the app's memory.
+    public var save: AppSave
+    /// Transactions held for the next launch after a failed save, in ID order.
+    public var heldForLaunch: [TransactionID]
+  }
+
+  /// Faults armed in the app.
+  public struct Faults: Sendable, Codable, Equatable {
+    /// `off`, `once` or `on`.
+    public var saveFails: String
+    /// A crash after the next verified transaction arrives, before it is saved.
+    public var crashBeforeSave: Bool
+    /// A crash after the next delivery is saved, before `finish()`.
+    public var crashBeforeFinish: Bool
+
+    /// Nothing armed.
+    public static let none = Faults(saveFails: "off", crashBeforeSave: false, crashBeforeFinish: false)
+  }
+
+  /// SHA-256 digests of the configuration the device ran with.
+  public struct Fingerprints: Sendable, Codable, Equatable {
+    /// Of the StoreKit configuration's products and settings.
+    public var storeKit: String
+    /// Of the game's balance.
+    public var balance: String
+  }
+
+  /// Always ``currentFormat`` once read.
+  public var format: Int
+  /// Always ``kind``.
+  public var kind: String
+  /// The tool that wrote the bundle, such as `quietplaces 1.0.0`.
+  public var writtenBy: String
+  /// The device clock, in seconds since 1970.
+  public var clock: Int64
+  /// The device clock as people read it (informative; ``clock`` is what is read back).
+  public var clockUTC: String
+  /// Whether the app is open.
+  public var open: Bool
+  /// The voyage seed a launch that finds no save starts with.
+  public var seed: UInt64
+  /// The save on the device, or `nil` when there is none.
+  public var save: AppSave?
+  /// The save file's text when it is there but cannot be read (a damaged save), kept as it is.
+  public var unreadableSave: String?
+  /// The running app when it is open.
+  public var running: Running?
+  /// The simulated App Store's whole account.
+  public var account: StoreAccount
+  /// Faults armed in the app.
+  public var faults: Faults
+  /// The configuration in use.
+  public var fingerprints: Fingerprints
+
+  /// Makes a bundle of the current format.
+  public init(
+    clock: Int64, open: Bool, seed: UInt64, save: AppSave?, unreadableSave: String?, running: Running?,
+    account: StoreAccount, faults: Faults, fingerprints: Fingerprints
+  ) {
+    format = Self.currentFormat
+    kind = Self.kind
+    writtenBy = AppSave.writer
+    self.clock = clock
+    clockUTC = Rules.formatInstant(clock)
+    self.open = open
+    self.seed = seed
+    self.save = save
+    self.unreadableSave = unreadableSave
+    self.running = running
+    self.account = account
+    self.faults = faults
+    self.fingerprints = fingerprints
+  }
+
+  /// Whether `data` is a bundle rather than a bare save: its `kind` says so.
+  public static func isBundle(_ data: Data) -> Bool {
+    struct Header: Decodable { var kind: String? }
+    return (try? JSONDecoder().decode(Header.self, from: data))?.kind == kind
+  }
+
+  /// The bundle's JSON: keys sorted, one key per line, so a bundle reads and diffs well.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(self)
+    data.append(UInt8(ascii: "\n"))
+    return data
+  }
+
+  /// Reads a bundle named `file`, checking what a loader must: the kind and format, the saves'
+  /// consistency under `rules`, the account's, and the clock's range.
+  public static func decode(_ data: Data, file: String, rules: Rules) throws(BundleError) -> DeviceBundle {
+    struct Header: Decodable {
+      var kind: String?
+      var format: Int?
+    }
+    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+      throw BundleError(file: file, problem: "it is not JSON (truncated or damaged?)")
+    }
+    guard header.kind == kind else {
+      throw BundleError(file: file, problem: "it is not a device bundle (no kind \(kind))")
+    }
+    guard let format = header.format, format >= 1, format <= currentFormat else {
+      throw BundleError(
+        file: file,
+        problem: "its format \(header.format.map(String.init) ?? "(none)") is not one this version reads "
+          + "(1 to \(currentFormat)); read it with the quietplaces that wrote it")
+    }
+    let bundle: DeviceBundle
+    do {
+      bundle = try JSONDecoder().decode(DeviceBundle.self, from: data)
+    } catch let error as DecodingError {
+      throw BundleError(file: file, problem: describe(error))
+    } catch {
+      throw BundleError(file: file, problem: "it cannot be decoded")
+    }
+    guard (0...GameState.latestClock).contains(bundle.clock) else {
+      throw BundleError(file: file, problem: "its clock \(bundle.clock) is outside 1970 to 9999")
+    }
+    for (name, save) in [("save", bundle.save), ("running.save", bundle.running?.save)] {
+      if let problem = save?.game.consistencyProblem(rules) {
+        throw BundleError(file: file, problem: "\(name): \(problem)")
+      }
+    }
+    if bundle.open != (bundle.running != nil) {
+      throw BundleError(
+        file: file,
+        problem: "'open' is \(bundle.open) but 'running' is \(bundle.running == nil ? "missing" : "there")")
+    }
+    if let problem = bundle.account.problem() {
+      throw BundleError(file: file, problem: "account: \(problem)")
+    }
+    guard AppFaults.SaveFailure(rawValue: bundle.faults.saveFails) != nil else {
+      throw BundleError(
+        file: file, problem: "faults.saveFails is '\(bundle.faults.saveFails)', not off, once or on")
+    }
+    return bundle
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
+        .description
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "key '\(path(context.codingPath + [key]))' is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "key '\(path(context.codingPath))' has a value of the wrong kind"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "it is not JSON" : "key '\(path(context.codingPath))' cannot be read"
+    @unknown default:
+      return "it cannot be decoded"
+    }
+  }
+}
+
+/// Why a file is not a bundle this version can load.
+public struct BundleError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file as the user named it.
+  public var file: String
+  /// What is wrong with it.
+  public var problem: String
+
+  /// One sentence: what was wrong, and what would be right.
+  public var description: String {
+    "\(file) is not a device bundle this version can load: \(problem); write one with bundle FILE"
+  }
+}
+
+extension SessionEnvironment {
+  /// SHA-256 digests of the StoreKit configuration and the balance in use, each of its canonical
+  /// JSON (keys sorted), so the same configuration gives the same fingerprint whatever its layout.
+  public var fingerprints: DeviceBundle.Fingerprints {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let storeKitData = (try? encoder.encode(storeKit)) ?? Data()
+    let balanceData = (try? encoder.encode(rules.balance)) ?? Data()
+    return DeviceBundle.Fingerprints(
+      storeKit: "sha256:" + SHA256.hex(storeKitData), balance: "sha256:" + SHA256.hex(balanceData))
+  }
+}
