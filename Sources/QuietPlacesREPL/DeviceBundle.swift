@@ -3,6 +3,7 @@ import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesJWS
 import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// A whole simulated device in one JSON file, as `bundle FILE` writes it and `load FILE` and
 /// `quietplaces --bundle FILE` read it: the save on the device, the running app's memory when it is

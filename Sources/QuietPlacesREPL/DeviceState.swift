@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// The whole simulated device at one instant: what `checkpoint` keeps in memory and a bundle keeps
 /// in a file. Restoring it puts every part back exactly: the clock, the save on the device, the
@@ -108,14 +109,14 @@ extension Session {
     }
     do {
       if let disk = device.disk {
-        try AtomicWrite.write(disk, to: storage.url, name: FileSaveStorage.fileName)
+        try AtomicFile.write(disk, to: storage.url)
       } else {
         storage.delete()
       }
     } catch {
       _ = try? SimulatedAppStore(
         catalogue: store.catalogue, account: previousAccount, accountFile: accountFile)
-      throw .save(error)
+      throw .file(path: FileSaveStorage.fileName, reason: error.reason)
     }
     if let app {
       await app.terminate()

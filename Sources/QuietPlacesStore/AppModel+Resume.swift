@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesStoreKit
 
 extension AppModel {
   /// What a running app holds: its save as last changed, the transactions held for the next launch
