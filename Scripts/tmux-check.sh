@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the interactive quietplaces through tmux, as a person at a terminal would: the prompt,
 # Tab completion, the history (in the session and in its file across runs), UTF-8 input, Ctrl-C
-# and Ctrl-D.
+# and Ctrl-D; then Scripts/tmux-step-check.sh walks a script with run --step.
 #
 # Usage: Scripts/tmux-check.sh [QUIETPLACES]   (default: .build/debug/quietplaces)
 #
@@ -146,5 +146,15 @@ check "Up brings back 'help' from the history file" line_is "$current" "${prompt
 press C-a C-k
 press C-d
 check "C-d exits again with status 0" exited_with "$current" 0
+
+# The step debugger, in its own script.
+current=""
+if "$(dirname "${BASH_SOURCE[0]}")/tmux-step-check.sh" "$binary"; then
+  passed=$((passed + 1))
+  echo "ok - run --step walks a script (tmux-step-check.sh)"
+else
+  failed=$((failed + 1))
+  echo "not ok - run --step walks a script (tmux-step-check.sh)"
+fi
 
 finish

@@ -48,10 +48,13 @@ public struct ScriptRunner: Sendable {
     case until(Int)
   }
 
-  /// Whether a comment is a breakpoint: `# break`, with anything after it.
-  static func isBreak(_ comment: String) -> Bool {
-    let words = comment.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
-    return words.first?.lowercased() == "break"
+  /// Whether a comment is a breakpoint: `# break`, alone or followed by anything that does not
+  /// continue the word (`# break`, `# break: after the crash`, `#break here`; not `# breaking`).
+  public static func isBreak(_ comment: String) -> Bool {
+    let text = comment.dropFirst().drop(while: { $0 == " " || $0 == "\t" }).lowercased()
+    guard text.hasPrefix("break") else { return false }
+    guard let next = text.dropFirst(5).first else { return true }
+    return !(next.isLetter || next.isNumber || next == "-" || next == "_")
   }
 
   /// Runs `script` in `interpreter`, printing the transcript, then finishes the session (unless

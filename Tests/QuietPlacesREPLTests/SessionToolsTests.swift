@@ -118,6 +118,14 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("count ") } == ["count 1", "count 2", "count 3", "count 4"])
   }
 
+  @Test(arguments: [
+    ("# break", true), ("# break: after the crash", true), ("#break here", true), ("#\tBREAK", true),
+    ("# breaking news", false), ("# a break", false), ("# break-even", false),
+  ])
+  func breakpoints(comment: String, isBreak: Bool) {
+    #expect(ScriptRunner.isBreak(comment) == isBreak)
+  }
+
   @Test func untilRefusesALineNotAhead() async {
     let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
     let input = ScriptedInput([.line("until 1"), .line("until x"), .line("until 3"), .line("q")])
