@@ -31,12 +31,17 @@ let package = Package(
       name: "QuietPlacesAppStore",
       dependencies: ["QuietPlacesStoreKit", "QuietPlacesJWS", "QuietPlacesUtilities"],
       swiftSettings: strict),
+    // The balance lab: prices and payback, strategies that play, milestones, sweeps, shards and charts.
+    .target(
+      name: "QuietPlacesLab",
+      dependencies: ["QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore"],
+      swiftSettings: strict),
     // The command language, output formatting, saves and the `.qp` golden runner.
     .target(
       name: "QuietPlacesREPL",
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
-        "QuietPlacesUtilities",
+        "QuietPlacesUtilities", "QuietPlacesLab",
       ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
@@ -54,6 +59,9 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesUtilitiesTests", dependencies: ["QuietPlacesUtilities"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesLabTests", dependencies: ["QuietPlacesLab", "QuietPlacesGame", "QuietPlacesStore"],
+      swiftSettings: strict),
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",

@@ -1,3 +1,4 @@
+import QuietPlacesLab
 import QuietPlacesStore
 
 /// What `quietplaces` was asked to do, from its arguments.
@@ -18,6 +19,10 @@ public enum Invocation: Equatable, Sendable {
   case run(file: String, step: Bool, thenREPL: Bool, options: Options)
   /// `test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
   case test(TestCommandLine, options: Options)
+  /// `simulate …` or `simulate merge FILE…`: the balance lab's sweeps.
+  case simulate(SimulateRequest, options: Options)
+  /// `simulate --help`.
+  case simulateHelp
   /// `--help`.
   case help
   /// `--version`.
@@ -31,6 +36,7 @@ public enum Invocation: Equatable, Sendable {
     "usage: quietplaces [--save-dir DIR] [--storekit FILE] [--bail]",
     "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
     "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--storekit FILE]",
+    "       quietplaces simulate [OPTIONS] | simulate merge FILE.jsonl...   (simulate --help lists its options)",
     "       quietplaces --help | --version",
     "",
     "With a terminal on standard input it is an interactive REPL (help lists the commands);",
@@ -49,6 +55,7 @@ public enum Invocation: Equatable, Sendable {
   public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> Invocation
   {
+    if arguments.first == "simulate" { return try parseSimulate(Array(arguments.dropFirst())) }
     if arguments.contains("--help") || arguments.contains("-h") { return .help }
     if arguments.contains("--version") { return .version }
     var options = Options()
@@ -109,6 +116,29 @@ public enum Invocation: Equatable, Sendable {
       }
       throw UsageError(
         message: "unknown mode '\(word)'; write quietplaces, quietplaces run FILE.qp or quietplaces test")
+    }
+  }
+
+  /// `simulate …`: its own options, and the shared `--storekit`.
+  static func parseSimulate(_ arguments: [String]) throws(UsageError) -> Invocation {
+    if arguments.contains("--help") || arguments.contains("-h") { return .simulateHelp }
+    var options = Options()
+    var rest: [String] = []
+    var words = arguments[...]
+    while let word = words.popFirst() {
+      if word == "--storekit" {
+        guard let value = words.popFirst() else {
+          throw UsageError(message: "--storekit needs a value; write --storekit FILE")
+        }
+        options.storeKitFile = value
+      } else {
+        rest.append(word)
+      }
+    }
+    do {
+      return .simulate(try SimulateRequest.parse(rest), options: options)
+    } catch {
+      throw UsageError(message: error.message)
     }
   }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesLab
 
 #if canImport(Glibc)
   import Glibc
@@ -29,6 +30,12 @@ public enum Program {
     case .version:
       print(Invocation.versionText)
       return 0
+    case .simulateHelp:
+      SimulateRequest.usage.forEach { print($0) }
+      return 0
+    case .simulate(let request, let options):
+      guard let (rules, storeKit) = configuration(options) else { return 2 }
+      return await SimulateMode.run(request, rules: rules, storeKit: storeKit)
     case .repl(let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
       let (source, interactive, colour) = input(options)

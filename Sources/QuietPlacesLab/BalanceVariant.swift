@@ -1,0 +1,98 @@
+import FoundationEssentials
+import QuietPlacesGame
+
+/// One `--set KEY=VALUE`: a path into `balance.json` and the value put there.
+public struct BalanceSetting: Sendable, Hashable {
+  /// The path as written canonically (`equipment.sails.priceGrowth`, `routes[1].charterCost`).
+  public var key: String
+  /// The value as the user wrote it.
+  public var value: String
+
+  /// `KEY=VALUE` as written.
+  public var text: String { "\(key)=\(value)" }
+
+  /// Reads `KEY=VALUE` (the key is checked against a balance later).
+  public static func parse(_ text: String) throws(LabError) -> BalanceSetting {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
+      text.index(after: equals) != text.endIndex
+    else {
+      throw LabError(
+        "'\(text)' is not KEY=VALUE; write a path into balance.json and a value, such as equipment.sails.priceGrowth=1.5"
+      )
+    }
+    let key = String(text[..<equals])
+    guard let segments = JSONTree.segments(key) else {
+      throw LabError("'\(key)' is not a key path; write keys joined by dots, such as routes[1].charterCost")
+    }
+    return BalanceSetting(
+      key: JSONTree.canonical(segments), value: String(text[text.index(after: equals)...]))
+  }
+}
+
+/// Balance files and `--set` changes turned into rules, with errors that name the key.
+public enum BalanceVariant {
+  /// Reads a balance file, refusing keys the configuration's balance does not have (a typo) with the
+  /// closest known key, then validating every number as the game does.
+  public static func load(file: String, reference: Balance) throws(LabError) -> Balance {
+    let url = URL(fileURLWithPath: file)
+    guard let data = try? Data(contentsOf: url) else {
+      throw LabError("cannot read the balance file \(file); give the path of a balance.json")
+    }
+    let name = url.lastPathComponent
+    guard let document = try? JSONDecoder().decode(JSONTree.self, from: data) else {
+      throw LabError("\(name) is not JSON; a balance file is an object like Configuration/balance.json")
+    }
+    let known = try tree(of: reference).shapePaths
+    // The shortest unknown path: an unknown key's own keys are unknown too.
+    let unknown = document.shapePaths.subtracting(known).sorted { ($0.count, $0) < ($1.count, $1) }
+    if let first = unknown.first {
+      let suggestion =
+        EditDistance.closest(to: first, in: known.sorted()).map {
+          "; did you mean \($0.replacing("[]", with: "[…]"))?"
+        }
+        ?? ""
+      throw LabError("unknown key \(first.replacing("[]", with: "[…]")) in \(name)\(suggestion)")
+    }
+    do {
+      return try Balance.parse(data, file: name)
+    } catch {
+      throw LabError(error.description)
+    }
+  }
+
+  /// `balance` with the settings applied, validated as the game validates `balance.json`.
+  public static func apply(_ settings: [BalanceSetting], to balance: Balance) throws(LabError) -> Balance {
+    guard !settings.isEmpty else { return balance }
+    var document = try tree(of: balance)
+    let leaves = document.leafPaths
+    for setting in settings {
+      guard let segments = JSONTree.segments(setting.key),
+        let changed = document.replacing(segments[...], with: JSONTree.literal(setting.value))
+      else {
+        let suggestion =
+          EditDistance.closest(to: setting.key, in: leaves).map { "; did you mean \($0)?" } ?? ""
+        throw LabError("--set: unknown key \(setting.key) in balance.json\(suggestion)")
+      }
+      document = changed
+    }
+    let data: Data
+    do {
+      data = try JSONEncoder().encode(document)
+    } catch {
+      throw LabError("--set: the changed balance could not be written as JSON")
+    }
+    do {
+      return try Balance.parse(data, file: "--set " + settings.map(\.text).joined(separator: " "))
+    } catch {
+      throw LabError(error.description)
+    }
+  }
+
+  static func tree(of balance: Balance) throws(LabError) -> JSONTree {
+    do {
+      return try JSONDecoder().decode(JSONTree.self, from: try JSONEncoder().encode(balance))
+    } catch {
+      throw LabError("the balance could not be read as JSON")
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Durations as the lab reads and writes them, in the REPL's syntax: whole numbers with the units
+/// `w`, `d`, `h`, `m`, `s`, largest first, each once (`90s`, `15m`, `8h`, `2d`, `1h30m`).
+public enum LabDuration {
+  /// The longest stretch the engine sails in one `advance`: 100 Julian years.
+  public static let maximumSeconds: Int64 = 3_155_760_000
+
+  private static let units: [(unit: Character, seconds: Int64)] = [
+    ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
+  ]
+
+  /// The seconds `text` stands for (possibly 0), or `nil` when it is not a duration of that syntax or
+  /// is longer than ``maximumSeconds``.
+  public static func parse(_ text: String) -> Int64? {
+    guard !text.isEmpty else { return nil }
+    var total: Int64 = 0
+    var amount: Int64?
+    var next = 0
+    for character in text {
+      if let digit = character.wholeNumberValue, character.isASCII {
+        let value = (amount ?? 0) * 10 + Int64(digit)
+        guard value <= maximumSeconds else { return nil }
+        amount = value
+        continue
+      }
+      guard let value = amount, let index = units.firstIndex(where: { $0.unit == character }), index >= next
+      else { return nil }
+      total += value * units[index].seconds
+      guard total <= maximumSeconds else { return nil }
+      amount = nil
+      next = index + 1
+    }
+    return amount == nil ? total : nil
+  }
+
+  /// `seconds` exactly, as `advance` reads it: `4d23h10m23s`, `15m`, `0s`.
+  public static func typed(_ seconds: Int64) -> String {
+    var rest = max(0, seconds)
+    var text = ""
+    for (unit, size) in units.dropFirst() where rest >= size {
+      text += "\(rest / size)\(unit)"
+      rest %= size
+    }
+    return text.isEmpty ? "0s" : text
+  }
+
+  /// `seconds` as at most two adjacent units (`y` is 365.25 days), rounding down: `3h 12m`, `2d 4h`.
+  public static func short(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "∞" }
+    let whole = Int64(max(0, seconds.rounded(.down)))
+    let sizes: [(String, Int64)] = [("y", 31_557_600), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+    guard let first = sizes.firstIndex(where: { whole >= $0.1 }) else { return "0s" }
+    var text = "\(whole / sizes[first].1)\(sizes[first].0)"
+    if first + 1 < sizes.count {
+      let next = whole % sizes[first].1 / sizes[first + 1].1
+      if next > 0 { text += " \(next)\(sizes[first + 1].0)" }
+    }
+    return text
+  }
+}

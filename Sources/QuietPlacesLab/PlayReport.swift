@@ -1,0 +1,83 @@
+import QuietPlacesGame
+import QuietPlacesStore
+
+/// What a run recorded for one milestone.
+public struct MilestoneOutcome: Sendable, Equatable {
+  /// The milestone.
+  public var milestone: Milestone
+  /// Whether the run reached it.
+  public var reached: Bool
+  /// Simulated seconds from the start of the run to the milestone (to the run's end when not reached).
+  public var seconds: Int64
+  /// Of those, seconds with the app open.
+  public var onlineSeconds: Int64
+  /// Decisions made by then: purchases with Discoveries, supplies, prestiges.
+  public var decisions: Int
+  /// Discoveries spent by then on equipment, scouts and charters.
+  public var spent: Double
+
+  public init(
+    milestone: Milestone, reached: Bool, seconds: Int64, onlineSeconds: Int64, decisions: Int, spent: Double
+  ) {
+    self.milestone = milestone
+    self.reached = reached
+    self.seconds = seconds
+    self.onlineSeconds = onlineSeconds
+    self.decisions = decisions
+    self.spent = spent
+  }
+}
+
+/// The chart's metrics of a state at an instant of a run.
+public struct Sample: Sendable, Equatable {
+  /// Simulated seconds from the start of the run.
+  public var seconds: Int64
+  /// Knowledge, Discoveries, Postmarks and generations then.
+  public var values: [Double]
+
+  /// The metrics a sample holds, in order.
+  public static let metrics = ["knowledge", "discoveries", "postmarks", "generations"]
+
+  init(seconds: Int64, game: GameState) {
+    self.seconds = seconds
+    values = [Double(game.knowledge), game.discoveries, Double(game.postmarks), Double(game.generations)]
+  }
+
+  public init(seconds: Int64, values: [Double]) {
+    self.seconds = seconds
+    self.values = values
+  }
+}
+
+/// What a run did: its steps, its counts, the milestones, the final game.
+public struct PlayReport: Sendable {
+  /// Every step, in order (when the run was asked to keep them).
+  public var steps: [PlayStep] = []
+  /// One per milestone asked for, in the order asked.
+  public var outcomes: [MilestoneOutcome] = []
+  /// Simulated seconds the run took, and of those with the app open.
+  public var seconds: Int64 = 0
+  public var onlineSeconds: Int64 = 0
+  /// Decisions made and Discoveries spent.
+  public var decisions = 0
+  public var spent = 0.0
+  /// Levels, scouts and charters bought, by item.
+  public var bought: [Buyable: Int] = [:]
+  /// Crates of supplies bought.
+  public var supplies = 0
+  /// New Bearings taken and Atlases passed.
+  public var bearings = 0
+  public var atlases = 0
+  /// Products bought at the start.
+  public var products: [ProductID] = []
+  /// Away cycles (close, time away, launch).
+  public var absences = 0
+  /// The chart's metrics after every step (when the run was asked to sample).
+  public var samples: [Sample] = []
+  /// The game at the end.
+  public var final: GameState
+
+  init(final: GameState) {
+    self.final = final
+  }
+}

@@ -1,0 +1,125 @@
+import QuietPlacesGame
+import QuietPlacesStore
+
+/// A strategy with its options: what it buys, when it prestiges, how the player's sessions go and
+/// what they bought in the App Store at the start.
+public struct Strategy: Sendable, Hashable {
+  /// What it buys.
+  public var kind: StrategyKind
+  /// New Bearings is taken when its gain ≥ max(minimum, R × Knowledge); `nil` never takes it.
+  public var bearingsAt: Double?
+  /// Pass the Atlas as soon as it is available.
+  public var atlas: Bool
+  /// Spend Postmarks on supplies whenever they pay for a crate.
+  public var supplies: Bool
+  /// The player's sessions.
+  public var sessions: SessionModel
+  /// Products bought at the start through the simulated App Store, in this order.
+  public var owned: [ProductID]
+
+  public init(
+    kind: StrategyKind, bearingsAt: Double? = 0.5, atlas: Bool = true, supplies: Bool = true,
+    sessions: SessionModel = .always, owned: [ProductID] = []
+  ) {
+    self.kind = kind
+    self.bearingsAt = bearingsAt
+    self.atlas = atlas
+    self.supplies = supplies
+    self.sessions = sessions
+    self.owned = owned
+  }
+
+  // MARK: - Reading options
+
+  /// `--bearings-at R|never`.
+  public static func parseBearingsAt(_ text: String) throws(LabError) -> Double? {
+    if text.lowercased() == "never" { return nil }
+    guard let value = Double(text), value.isFinite, value >= 0, value <= 1_000 else {
+      throw LabError(
+        "'\(text)' is not a ratio for --bearings-at; write a number from 0 to 1000 (0 means as soon as available), such as 0.5, or never"
+      )
+    }
+    return value
+  }
+
+  /// `on|off` of `--atlas` and `--supplies`.
+  public static func parseSwitch(_ text: String, option: String) throws(LabError) -> Bool {
+    switch text.lowercased() {
+    case "on": return true
+    case "off": return false
+    default: throw LabError("'\(text)' is not a setting of \(option); write \(option) on or \(option) off")
+    }
+  }
+
+  /// `--owned none` or a comma-separated list of products (`charts,hold,signal`, `marks100`).
+  public static func parseOwned(_ text: String) throws(LabError) -> [ProductID] {
+    if text.lowercased() == "none" { return [] }
+    var products: [ProductID] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      let word = String(part).lowercased()
+      guard let id = ProductID(rawValue: word) ?? ProductID(fullID: word) else {
+        throw LabError(
+          "'\(part)' is not a product for --owned; write none or a list of \(ProductID.allCases.map(\.rawValue).joined(separator: ", ")), such as charts,hold"
+        )
+      }
+      if !products.contains(id) || id.permanent == nil { products.append(id) }
+    }
+    return products
+  }
+
+  /// The owned list as a name: `none`, `charts+hold`.
+  public static func ownedName(_ owned: [ProductID]) -> String {
+    owned.isEmpty ? "none" : owned.map(\.rawValue).joined(separator: "+")
+  }
+
+  /// The options as they are written after the strategy's name, defaults left out.
+  public var optionText: String {
+    var words: [String] = []
+    if bearingsAt != 0.5 { words.append("--bearings-at \(bearingsAt.map(Self.ratioText) ?? "never")") }
+    if !atlas { words.append("--atlas off") }
+    if !supplies { words.append("--supplies off") }
+    if sessions != .always { words.append("--sessions \(sessions.name)") }
+    if !owned.isEmpty { words.append("--owned \(owned.map(\.rawValue).joined(separator: ","))") }
+    return words.joined(separator: " ")
+  }
+
+  /// A ratio as written: `0.5`, `1`.
+  static func ratioText(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
+  // MARK: - Rules of play
+
+  /// The Knowledge New Bearings must give before this strategy takes it, or `nil` if it never does.
+  func bearingsTarget(_ game: GameState, _ rules: Rules) -> Int? {
+    guard let ratio = bearingsAt else { return nil }
+    let minimum = rules.balance.prestige.bearings.minimumKnowledge
+    let wanted = (ratio * Double(game.knowledge)).rounded(.up)
+    return wanted > Double(minimum) ? Int(min(wanted, 1e15)) : minimum
+  }
+
+  /// Whether this strategy takes New Bearings now.
+  func bearingsDue(_ game: GameState, _ rules: Rules) -> Bool {
+    guard let target = bearingsTarget(game, rules) else { return false }
+    return game.bearingsGain(rules) >= target
+  }
+
+  /// Whether this strategy passes the Atlas now.
+  func atlasDue(_ game: GameState, _ rules: Rules) -> Bool {
+    atlas && game.knowledge >= rules.balance.prestige.atlas.knowledgeRequired
+  }
+
+  /// Whether this strategy buys supplies now.
+  func suppliesDue(_ game: GameState, _ rules: Rules) -> Bool {
+    supplies && game.postmarks >= rules.balance.postmarks.suppliesPrice
+  }
+
+  /// What this strategy wants to buy next, from the prices of the state.
+  func choice(_ prices: PriceList) -> PriceRow? {
+    switch kind {
+    case .idle: return nil
+    case .payback: return prices.best.flatMap { prices.row($0) }
+    case .cheapest: return prices.cheapest.flatMap { prices.row($0) }
+    }
+  }
+}

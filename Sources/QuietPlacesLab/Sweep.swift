@@ -1,0 +1,87 @@
+import QuietPlacesAppStore
+import QuietPlacesGame
+import QuietPlacesStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a plan's runs, `jobs` at a time, each in a fresh engine and a fresh simulated App Store.
+///
+/// Every run depends only on its seed and variant, and results come back in run order, so the output
+/// is the same for any number of jobs.
+public enum Sweep {
+  /// The cores of this machine: the default number of jobs.
+  public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Plays one run of the plan.
+  public static func run(
+    _ run: SimulatePlan.Run, plan: SimulatePlan, configuration: StoreKitConfiguration, keepSteps: Bool
+  ) async throws(LabError) -> RunResult {
+    let variant = plan.variants[run.variant]
+    let device = try await LabDevice.start(seed: run.seed, rules: variant.rules, configuration: configuration)
+    let report: PlayReport
+    do {
+      report = try await Autoplay.run(
+        variant.strategy, goal: plan.goal, host: device, rules: variant.rules,
+        keeping: Autoplay.Keeping(steps: keepSteps, samples: true))
+    } catch {
+      throw LabError("run \(run.index) (\(variant.name), seed \(run.seed)): \(error.message)")
+    }
+    var final: RunFinal?
+    if keepSteps, let save = await device.save() {
+      final = RunFinal(
+        save: save, clock: device.now, unfinished: await device.unfinishedTransactions(),
+        storefront: await device.storefront())
+    }
+    return RunResult(
+      index: run.index, variant: variant.name, variantIndex: run.variant, seed: run.seed, total: plan.total,
+      outcomes: report.outcomes, seconds: report.seconds,
+      series: Series(samples: report.samples, end: report.seconds), steps: keepSteps ? report.steps : nil,
+      final: final)
+  }
+
+  /// Plays `runs` with at most `jobs` at once; `progress` hears (done, total) after each.
+  public static func run(
+    _ runs: [SimulatePlan.Run], plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
+    keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
+  ) async throws(LabError) -> [RunResult] {
+    var results: [RunResult?] = Array(repeating: nil, count: runs.count)
+    let outcome: LabError? = await withTaskGroup(of: (Int, Result<RunResult, LabError>).self) { group in
+      var next = 0
+      var done = 0
+      func start() {
+        guard next < runs.count else { return }
+        let position = next
+        let run = runs[position]
+        next += 1
+        group.addTask {
+          do throws(LabError) {
+            return (
+              position,
+              .success(
+                try await Self.run(run, plan: plan, configuration: configuration, keepSteps: keepSteps))
+            )
+          } catch {
+            return (position, .failure(error))
+          }
+        }
+      }
+      for _ in 0..<max(1, jobs) { start() }
+      while let (position, result) = await group.next() {
+        switch result {
+        case .success(let value): results[position] = value
+        case .failure(let error):
+          group.cancelAll()
+          return error
+        }
+        done += 1
+        progress(done, runs.count)
+        start()
+      }
+      return nil
+    }
+    if let outcome { throw outcome }
+    return results.compactMap { $0 }
+  }
+}

@@ -1,0 +1,138 @@
+/// The printed results of a sweep: a table of percentiles, CSV, or JSON Lines.
+///
+/// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
+/// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`; JSON Lines adds one
+/// `series` record per run (the chart's data and the sweep's run count), so that the shards of a
+/// sweep merge into exactly what the whole sweep prints.
+public enum SweepOutput {
+  /// The CSV header.
+  public static let csvHeader = "run,variant,seed,milestone,reached,seconds,online_seconds,decisions,spent"
+
+  /// The results as CSV lines, header first.
+  public static func csv(_ results: [RunResult]) -> [String] {
+    var lines = [csvHeader]
+    for result in results {
+      for outcome in result.outcomes {
+        lines.append(
+          [
+            "\(result.index)", csvField(result.variant), "\(result.seed)", outcome.milestone.name,
+            outcome.reached ? "true" : "false", "\(outcome.seconds)", "\(outcome.onlineSeconds)",
+            "\(outcome.decisions)", number(outcome.spent),
+          ].joined(separator: ","))
+      }
+    }
+    return lines
+  }
+
+  /// The results as JSON Lines.
+  public static func jsonl(_ results: [RunResult]) -> [String] {
+    var lines: [String] = []
+    for result in results {
+      let head = "{\"run\":\(result.index),\"variant\":\(jsonString(result.variant)),\"seed\":\(result.seed)"
+      for outcome in result.outcomes {
+        lines.append(
+          head + ",\"milestone\":\(jsonString(outcome.milestone.name)),\"reached\":\(outcome.reached)"
+            + ",\"seconds\":\(outcome.seconds),\"online_seconds\":\(outcome.onlineSeconds)"
+            + ",\"decisions\":\(outcome.decisions),\"spent\":\(number(outcome.spent))}")
+      }
+      var series = "\"seconds\":[\(result.series.seconds.map(String.init).joined(separator: ","))]"
+      for (m, metric) in Sample.metrics.enumerated() {
+        series += ",\"\(metric)\":[\(result.series.values[m].map(number).joined(separator: ","))]"
+      }
+      lines.append(
+        head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)}")
+    }
+    return lines
+  }
+
+  /// The table: one row per milestone, one column per variant, each cell `p10 / median / p90 (n/N)`
+  /// of the simulated time to the milestone over the runs that reached it.
+  public static func table(_ results: [RunResult]) -> [String] {
+    let variants = variantNames(results)
+    let milestones = results.first?.outcomes.map(\.milestone) ?? []
+    var rows: [[String]] = [["milestone"] + variants]
+    for (m, milestone) in milestones.enumerated() {
+      var row = [milestone.name]
+      for variant in variants {
+        let runs = results.filter { $0.variant == variant }
+        let reached = runs.compactMap { $0.outcomes[m].reached ? Double($0.outcomes[m].seconds) : nil }
+          .sorted()
+        let count = "(\(reached.count)/\(runs.count))"
+        if reached.isEmpty {
+          row.append("— \(count)")
+        } else {
+          let cells = [0.1, 0.5, 0.9].map { LabDuration.short(percentile(reached, $0)) }
+          row.append(cells.joined(separator: " / ") + " " + count)
+        }
+      }
+      rows.append(row)
+    }
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+        .trimmingSuffix()
+    }
+    lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
+    lines.append(
+      "simulated time to each milestone: p10 / median / p90 over the runs that reached it (n/N reached)")
+    return lines
+  }
+
+  /// Variant names in the order of the sweep.
+  static func variantNames(_ results: [RunResult]) -> [String] {
+    var seen: [Int: String] = [:]
+    for result in results where seen[result.variantIndex] == nil {
+      seen[result.variantIndex] = result.variant
+    }
+    return seen.keys.sorted().map { seen[$0]! }
+  }
+
+  /// The `p`-quantile of sorted values, linear between the closest ranks.
+  public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return .nan }
+    let h = Double(sorted.count - 1) * p
+    let low = Int(h.rounded(.down))
+    let high = min(low + 1, sorted.count - 1)
+    return sorted[low] + (sorted[high] - sorted[low]) * (h - Double(low))
+  }
+
+  /// A number as Swift writes it shortest (whole numbers without `.0`): the same text on every machine.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+
+  static func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  static func csvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+  }
+}
+
+extension String {
+  /// Without trailing spaces.
+  func trimmingSuffix() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

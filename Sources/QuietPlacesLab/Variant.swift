@@ -1,0 +1,140 @@
+import QuietPlacesGame
+
+/// One combination of the sweep's dimensions: a strategy with its options, and the rules it plays.
+public struct Variant: Sendable {
+  /// The name the outputs use: the values of the dimensions that vary (or the strategy's name).
+  public var name: String
+  /// The strategy with its options.
+  public var strategy: Strategy
+  /// The rules (the configuration's balance, a `--balance` file, with `--set` changes).
+  public var rules: Rules
+  /// Whether the rules are the configuration's own (a recording replays with those).
+  public var defaultBalance: Bool
+}
+
+/// The runs of a sweep: seeds × variants, each run indexed `seed index × variants + variant index`.
+public struct SimulatePlan: Sendable {
+  /// The variants, in the order of the dimensions' values.
+  public var variants: [Variant]
+  /// The seeds, in the order given.
+  public var seeds: [UInt64]
+  /// Where each run stops.
+  public var goal: PlayGoal
+
+  /// Every run's index, seed and variant.
+  public struct Run: Sendable, Equatable {
+    public var index: Int
+    public var seed: UInt64
+    public var variant: Int
+  }
+
+  /// The runs of shard `K/N` (all runs without one): those whose index ≡ K−1 (mod N).
+  public func runs(shard: (index: Int, count: Int)?) -> [Run] {
+    var runs: [Run] = []
+    let count = variants.count
+    for (s, seed) in seeds.enumerated() {
+      for v in 0..<count {
+        let index = s * count + v
+        if let shard, index % shard.count != shard.index - 1 { continue }
+        runs.append(Run(index: index, seed: seed, variant: v))
+      }
+    }
+    return runs
+  }
+
+  /// How many runs the whole sweep has.
+  public var total: Int { seeds.count * variants.count }
+
+  /// The variants of a request: the cross product of its dimensions over the configuration's balance.
+  ///
+  /// Dimensions, in this order: strategy, `--bearings-at`, `--atlas`, `--supplies`, `--sessions`,
+  /// `--owned`, `--balance`, then each `--set` key (in the order first given).
+  public static func make(_ request: SimulateRequest, balance reference: Balance) throws(LabError)
+    -> SimulatePlan
+  {
+    // Each dimension: its values as (name part, change to a template).
+    typealias Value = (part: String, apply: (inout Template) -> Void)
+    struct Template {
+      var strategy = Strategy(kind: .payback)
+      var balanceFile: String?
+      var settings: [BalanceSetting] = []
+    }
+    var dimensions: [[Value]] = []
+    dimensions.append(request.strategies.map { kind in (kind.rawValue, { $0.strategy.kind = kind }) })
+    dimensions.append(
+      request.bearingsAt.map { ratio in
+        ("bearings-at=\(ratio.map(Strategy.ratioText) ?? "never")", { $0.strategy.bearingsAt = ratio })
+      })
+    dimensions.append(request.atlas.map { on in ("atlas=\(on ? "on" : "off")", { $0.strategy.atlas = on }) })
+    dimensions.append(
+      request.supplies.map { on in ("supplies=\(on ? "on" : "off")", { $0.strategy.supplies = on }) })
+    dimensions.append(request.sessions.map { model in (model.name, { $0.strategy.sessions = model }) })
+    dimensions.append(
+      request.owned.map { list in ("owned=\(Strategy.ownedName(list))", { $0.strategy.owned = list }) })
+    dimensions.append(
+      request.balanceFiles.map { file in
+        ("balance=\(file.split(separator: "/").last.map(String.init) ?? file)", { $0.balanceFile = file })
+      })
+    var keys: [String] = []
+    for setting in request.settings where !keys.contains(setting.key) { keys.append(setting.key) }
+    for key in keys {
+      var values: [Value] = []
+      for setting in request.settings where setting.key == key {
+        values.append((setting.text, { $0.settings.append(setting) }))
+      }
+      dimensions.append(values)
+    }
+    dimensions = dimensions.filter { !$0.isEmpty }
+
+    var combinations: [[Value]] = [[]]
+    for dimension in dimensions {
+      combinations = combinations.flatMap { prefix in dimension.map { prefix + [$0] } }
+    }
+    guard combinations.count <= 10_000 else {
+      throw LabError(
+        "the options make \(combinations.count) variants; give at most 10,000 (fewer repeated values)")
+    }
+    let varying = dimensions.map { $0.count > 1 }
+    var files: [String: Balance] = [:]
+    var rulesCache: [String: Rules] = [:]
+    var variants: [Variant] = []
+    for combination in combinations {
+      var template = Template()
+      for value in combination { value.apply(&template) }
+      var parts = zip(combination, varying).filter(\.1).map(\.0.part)
+      if parts.isEmpty { parts = [template.strategy.kind.rawValue] }
+      var balance = reference
+      if let file = template.balanceFile {
+        if let loaded = files[file] {
+          balance = loaded
+        } else {
+          balance = try BalanceVariant.load(file: file, reference: reference)
+          files[file] = balance
+        }
+      }
+      let cacheKey =
+        (template.balanceFile ?? "") + "\u{0}" + template.settings.map(\.text).joined(separator: "\u{0}")
+      let rules: Rules
+      if let cached = rulesCache[cacheKey] {
+        rules = cached
+      } else {
+        rules = Rules(balance: try BalanceVariant.apply(template.settings, to: balance))
+        rulesCache[cacheKey] = rules
+      }
+      for milestone in request.milestones {
+        if case .route(let n) = milestone, n > rules.routeCount {
+          throw LabError(
+            "route:\(n) is beyond the atlas's \(rules.routeCount) routes; write route:2 to route:\(rules.routeCount)"
+          )
+        }
+      }
+      variants.append(
+        Variant(
+          name: parts.joined(separator: " "), strategy: template.strategy, rules: rules,
+          defaultBalance: template.balanceFile == nil && template.settings.isEmpty))
+    }
+    return SimulatePlan(
+      variants: variants, seeds: request.seeds,
+      goal: PlayGoal(milestones: request.milestones, limit: request.limit))
+  }
+}
