@@ -56,4 +56,17 @@ public enum LabDuration {
     }
     return text
   }
+
+  /// The unit ``span(_:unit:)`` uses for spans up to `longest`: hours below two days, days below
+  /// two years, then years.
+  public static func spanUnit(_ longest: Double) -> (name: String, seconds: Double) {
+    longest < 172_800 ? ("h", 3_600) : longest < 63_115_200 ? ("d", 86_400) : ("y", 31_557_600)
+  }
+
+  /// A span in one unit with one decimal (`24.8h`, `11.3d`, `3.4y`), so a row of them compares at a glance.
+  public static func span(_ seconds: Double, unit: (name: String, seconds: Double)) -> String {
+    guard seconds.isFinite else { return "∞" }
+    let tenths = Int((seconds / unit.seconds * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)\(unit.name)"
+  }
 }

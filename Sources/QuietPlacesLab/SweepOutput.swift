@@ -53,6 +53,9 @@ public enum SweepOutput {
     var rows: [[String]] = [["milestone"] + variants]
     for (m, milestone) in milestones.enumerated() {
       var row = [milestone.name]
+      let longest =
+        results.filter { $0.outcomes[m].reached }.map { Double($0.outcomes[m].seconds) }.max() ?? 0
+      let unit = LabDuration.spanUnit(longest)
       for variant in variants {
         let runs = results.filter { $0.variant == variant }
         let reached = runs.compactMap { $0.outcomes[m].reached ? Double($0.outcomes[m].seconds) : nil }
@@ -61,7 +64,7 @@ public enum SweepOutput {
         if reached.isEmpty {
           row.append("— \(count)")
         } else {
-          let cells = [0.1, 0.5, 0.9].map { LabDuration.short(percentile(reached, $0)) }
+          let cells = [0.1, 0.5, 0.9].map { LabDuration.span(percentile(reached, $0), unit: unit) }
           row.append(cells.joined(separator: " / ") + " " + count)
         }
       }
