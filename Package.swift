@@ -60,7 +60,8 @@ let package = Package(
       name: "QuietPlacesUtilitiesTests", dependencies: ["QuietPlacesUtilities"], swiftSettings: strict),
     .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
     .testTarget(
-      name: "QuietPlacesLabTests", dependencies: ["QuietPlacesLab", "QuietPlacesGame", "QuietPlacesStore"],
+      name: "QuietPlacesLabTests",
+      dependencies: ["QuietPlacesLab", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore"],
       swiftSettings: strict),
     .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
     .testTarget(

@@ -1,0 +1,150 @@
+import QuietPlacesGame
+import Testing
+
+@testable import QuietPlacesLab
+
+/// Variants, sweeps, shards and merging.
+@Suite struct SweepTests {
+  /// Two strategies × two session models × two values of one key: eight variants; the owned list has
+  /// one value, so it is not in the names. Run index = seed index × 8 + variant index.
+  @Test func variantsAreTheCrossProduct() throws {
+    let request = try SimulateRequest.parse([
+      "--seeds", "1-3", "--strategy", "payback", "--strategy", "idle", "--sessions", "always", "--sessions",
+      "15m/8h",
+      "--set", "equipment.sails.priceGrowth=1.5", "--set", "equipment.sails.priceGrowth=1.6", "--owned",
+      "charts",
+    ])
+    let plan = try SimulatePlan.make(request, balance: rules.balance)
+    #expect(plan.variants.count == 8)
+    #expect(
+      plan.variants.map(\.name) == [
+        "payback always equipment.sails.priceGrowth=1.5", "payback always equipment.sails.priceGrowth=1.6",
+        "payback 15m/8h equipment.sails.priceGrowth=1.5", "payback 15m/8h equipment.sails.priceGrowth=1.6",
+        "idle always equipment.sails.priceGrowth=1.5", "idle always equipment.sails.priceGrowth=1.6",
+        "idle 15m/8h equipment.sails.priceGrowth=1.5", "idle 15m/8h equipment.sails.priceGrowth=1.6",
+      ])
+    #expect(plan.variants[0].rules.balance.equipment.sails.priceGrowth == 1.5)
+    #expect(plan.variants[1].rules.balance.equipment.sails.priceGrowth == 1.6)
+    #expect(plan.variants.allSatisfy { $0.strategy.owned == [.charts] && !$0.defaultBalance })
+    #expect(plan.total == 24)
+    // Shard 2/3: indices 1, 4, 7, …
+    let shard = plan.runs(shard: (2, 3))
+    #expect(shard.map(\.index) == Array(stride(from: 1, to: 24, by: 3)))
+    #expect(shard[1] == SimulatePlan.Run(index: 4, seed: 1, variant: 4))
+    #expect(shard[3] == SimulatePlan.Run(index: 10, seed: 2, variant: 2))
+  }
+
+  @Test func oneVariantIsNamedAfterItsStrategy() throws {
+    let plan = try SimulatePlan.make(
+      try SimulateRequest.parse(["--strategy", "cheapest"]), balance: rules.balance)
+    #expect(plan.variants.map(\.name) == ["cheapest"])
+    #expect(plan.variants[0].defaultBalance)
+  }
+
+  @Test(arguments: [
+    (["--seeds", "5-1"], "--seeds 5-1 runs backwards; write the smaller seed first, such as 1-5"),
+    (["--shard", "3/2"], "--shard 3/2 names shard 3 of 2; K must be from 1 to N, such as 1/2"),
+    (
+      ["--sessions", "0m/8h"],
+      "the online part of '0m/8h' is no time at all; write ON/OFF with both at least 1s, such as 15m/8h, or always"
+    ),
+    (["--until", "nowhere"], "'nowhere' is not a milestone; write \(Milestone.forms)"),
+    (["--seeds"], "--seeds needs a value; quietplaces simulate --help shows its form"),
+    (["--formt", "csv"], "unknown option '--formt' for simulate; did you mean --format?"),
+  ])
+  func badArgumentsSayWhatWouldBeRight(arguments: [String], message: String) {
+    #expect(throws: LabError(message)) { try SimulateRequest.parse(arguments) }
+  }
+
+  /// `--set` with an unknown key names the closest key; a value the game refuses says why.
+  @Test func setErrors() throws {
+    func plan(_ setting: String) throws -> SimulatePlan {
+      try SimulatePlan.make(try SimulateRequest.parse(["--set", setting]), balance: rules.balance)
+    }
+    #expect(
+      throws: LabError(
+        "--set: unknown key equipment.sails.priceGrowht in balance.json; did you mean equipment.sails.priceGrowth?"
+      )
+    ) {
+      try plan("equipment.sails.priceGrowht=1.5")
+    }
+    #expect(
+      throws: LabError(
+        "--set: unknown key routes[9].charterCost in balance.json; did you mean routes[1].charterCost?")
+    ) {
+      try plan("routes[9].charterCost=1")
+    }
+    #expect(
+      throws: LabError(
+        "--set equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
+      )
+    ) {
+      try plan("equipment.sails.priceGrowth=0.9")
+    }
+    #expect(throws: LabError.self) { try plan("equipment.sails.priceGrowth=fast") }
+    #expect(throws: LabError.self) { try SimulateRequest.parse(["--set", "priceGrowth"]) }
+    // Both spellings of an index reach the same leaf.
+    #expect(try plan("routes.1.charterCost=5000").variants[0].rules.balance.routes[1].charterCost == 5000)
+  }
+
+  func sweep(_ arguments: [String], jobs: Int, shard: (Int, Int)? = nil) async throws -> [RunResult] {
+    let plan = try SimulatePlan.make(try SimulateRequest.parse(arguments), balance: rules.balance)
+    return try await Sweep.run(plan.runs(shard: shard), plan: plan, configuration: storeKit, jobs: jobs)
+  }
+
+  static let small = [
+    "--seeds", "1-4", "--strategy", "payback", "--strategy", "cheapest", "--sessions", "always", "--sessions",
+    "5m/1h",
+    "--until", "bearings,time:12h",
+  ]
+
+  /// The number of jobs changes nothing, and the same arguments print the same bytes.
+  @Test func jobsNeverChangeTheResults() async throws {
+    let one = try await sweep(Self.small, jobs: 1)
+    let three = try await sweep(Self.small, jobs: 3)
+    #expect(SweepOutput.jsonl(one) == SweepOutput.jsonl(three))
+    #expect(SweepOutput.csv(one) == SweepOutput.csv(three))
+    #expect(one.count == 16 && one.map(\.index) == Array(0..<16))
+  }
+
+  /// Merged shards print exactly what the whole sweep prints: table, csv, jsonl and chart.
+  @Test func mergedShardsAreTheWholeSweep() async throws {
+    let whole = try await sweep(Self.small, jobs: 2)
+    var files: [(name: String, text: String)] = []
+    for k in 1...3 {
+      let part = try await sweep(Self.small, jobs: 2, shard: (k, 3))
+      files.append(("shard-\(k).jsonl", SweepOutput.jsonl(part).joined(separator: "\n") + "\n"))
+    }
+    let merged = try SweepRecords.merge(files.reversed())
+    #expect(SweepOutput.jsonl(merged) == SweepOutput.jsonl(whole))
+    #expect(SweepOutput.csv(merged) == SweepOutput.csv(whole))
+    #expect(SweepOutput.table(merged) == SweepOutput.table(whole))
+    for metric in Sample.metrics {
+      #expect(Chart.svg(merged, metric: metric) == Chart.svg(whole, metric: metric))
+    }
+    // A missing shard is an error that says what is missing.
+    #expect(throws: LabError.self) { try SweepRecords.merge(Array(files.prefix(2))) }
+  }
+
+  /// The table: p10 / median / p90 over the runs that reached the milestone, and n/N.
+  @Test func tableCells() {
+    func result(_ index: Int, _ seconds: Int64, reached: Bool) -> RunResult {
+      RunResult(
+        index: index, variant: "v", variantIndex: 0, seed: UInt64(index + 1), total: 5,
+        outcomes: [
+          MilestoneOutcome(
+            milestone: .bearings(1), reached: reached, seconds: seconds, onlineSeconds: 0, decisions: 0,
+            spent: 0)
+        ],
+        seconds: seconds, series: Series(seconds: [0], values: [[0], [0], [0], [0]]))
+    }
+    // Reached at 1, 2, 3 and 5 hours; one not reached. Sorted [1,2,3,5] h: p10 at rank 0.3 → 1.3 h,
+    // median at rank 1.5 → 2.5 h, p90 at rank 2.7 → 3 + 0.7 × 2 = 4.4 h.
+    let results = [
+      result(0, 3_600, reached: true), result(1, 7_200, reached: true), result(2, 10_800, reached: true),
+      result(3, 18_000, reached: true), result(4, 99_999, reached: false),
+    ]
+    let table = SweepOutput.table(results)
+    #expect(table[2] == "bearings   1.3h / 2.5h / 4.4h (4/5)")
+  }
+}
