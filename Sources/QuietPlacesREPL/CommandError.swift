@@ -2,8 +2,8 @@ import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
 
-/// Why a line was refused. The one place these become sentences is ``message``.
-enum CommandError: Error {
+/// Why a line was refused or a step failed. The one place these become sentences is ``message``.
+public enum CommandError: Error, Sendable, Equatable {
   /// No command of that name.
   case unknownCommand(String, suggestion: String?)
   /// The command's words are not of its form.
@@ -22,6 +22,8 @@ enum CommandError: Error {
   case appOpen(command: String)
   /// Reading or writing the save failed.
   case save(SaveError)
+  /// Reading or writing the save failed during a launch or a close, with what followed from it.
+  case saveDuringLifecycle(SaveError, then: SaveAftermath)
   /// A file could not be read or written.
   case file(path: String, reason: String)
   /// The simulated App Store refused a control.
@@ -29,8 +31,26 @@ enum CommandError: Error {
   /// A `y`/`n` with no question waiting.
   case noQuestion(String)
 
+  /// What followed from a save that failed while the app launched or closed.
+  public enum SaveAftermath: Sendable, Equatable {
+    /// The save could not be read; a new game started in its place.
+    case newGameStarted
+    /// The save is of a format this version cannot read; the app did not open.
+    case appStaysClosed
+    /// Closing could not write the save; progress since the last save is gone.
+    case progressLost
+
+    var sentence: String {
+      switch self {
+      case .newGameStarted: "a new game started"
+      case .appStaysClosed: "the app stays closed"
+      case .progressLost: "progress since the last save is lost"
+      }
+    }
+  }
+
   /// The sentence after `error: `: what was wrong and what would be right.
-  var message: String {
+  public var message: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
       if let suggestion {
@@ -53,6 +73,8 @@ enum CommandError: Error {
       return "\(command) needs the app closed; it is open (close closes it)"
     case .save(let error):
       return Self.message(for: error)
+    case .saveDuringLifecycle(let error, let aftermath):
+      return Self.message(for: error) + "; " + aftermath.sentence
     case .file(let path, let reason):
       return "\(path): \(reason)"
     case .store(let error):

@@ -171,7 +171,7 @@ public struct GoldenRunner: Sendable {
     }
     var outputs: [[String]] = []
     for block in script.blocks {
-      outputs.append(await interpreter.execute(block.command))
+      outputs.append(await interpreter.execute(block.command).texts)
     }
     await interpreter.finish()
 

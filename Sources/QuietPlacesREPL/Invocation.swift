@@ -48,7 +48,7 @@ public enum Invocation: Equatable, Sendable {
   /// A usage error: one line, exit status 2.
   public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var message: String
-    public var description: String { "error: \(message)" }
+    public var description: String { OutputLine.errorText(message) }
   }
 
   /// Parses the arguments after the program name.

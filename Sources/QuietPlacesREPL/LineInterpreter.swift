@@ -3,8 +3,8 @@
 /// The golden runner, batch mode and the interactive loop all drive a session through this.
 public protocol LineInterpreter: AnyObject {
   /// Runs one input line (a command, or the answer to a pending question) and returns what it printed.
-  func execute(_ line: String) async -> [String]
-  /// Whether any line run so far printed an `error:` line.
+  func execute(_ line: String) async -> [OutputLine]
+  /// Whether any line run so far printed an error.
   var hadError: Bool { get }
   /// The prompt to show before the next line (a question changes it).
   var prompt: String { get }

@@ -52,20 +52,20 @@ public enum Program {
       let sessionEnvironment = SessionEnvironment(
         rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: interactive)
       let session: Session
-      let startLines: [String]
+      let startLines: [OutputLine]
       do {
         (session, startLines) = try await Session.start(sessionEnvironment)
       } catch {
-        printError("error: \(error.description)")
+        printError(OutputLine.errorText(error.description))
         return 1
       }
       if interactive {
         print("Quiet Places — the game and store engine. help lists the commands; quit leaves.")
       }
-      let paint: (String) -> Void = { line in
-        if colour && line.hasPrefix("error: ") { print("\u{1B}[31m\(line)\u{1B}[0m") } else { print(line) }
+      let paint: (OutputLine) -> Void = { line in
+        if colour && line.isError { print("\u{1B}[31m\(line.text)\u{1B}[0m") } else { print(line.text) }
       }
-      options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach(paint) }
+      options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
       startLines.forEach(paint)
       let failed = await REPLLoop.run(session, input: source, bail: options.bail, print: paint)
       return failed ? 1 : 0
@@ -75,7 +75,7 @@ public enum Program {
       do {
         script = try GoldenScript.load(from: URL(fileURLWithPath: file), path: file)
       } catch {
-        printError("error: \(error.description)")
+        printError(OutputLine.errorText(error.description))
         return 1
       }
       let temporary = options.saveDirectory == nil ? makeTemporaryFolder() : nil
@@ -94,7 +94,7 @@ public enum Program {
         (session, _) = try await Session.start(
           SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: directory))
       } catch {
-        printError("error: \(error.description)")
+        printError(OutputLine.errorText(error.description))
         return 1
       }
       options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
@@ -121,7 +121,7 @@ public enum Program {
       return try SessionEnvironment.load(
         configurationDirectory: folder, storeKitFile: options.storeKitFile.map { URL(fileURLWithPath: $0) })
     } catch {
-      printError("error: \(error.description)")
+      printError(OutputLine.errorText(error.description))
       return nil
     }
   }

@@ -17,16 +17,19 @@ enum ArgumentCompletion: Equatable {
   case none
 }
 
-/// One REPL command: its name, how it reads, and what it does.
+/// One REPL command: a parsed value that knows how it reads and what it does.
 ///
-/// Validation happens before anything changes: `run` either throws a ``CommandError`` and leaves the
-/// session as it was, or does the whole command.
+/// A line runs in two steps. ``init(parsing:)`` reads the words after the command's name into a value
+/// and throws a ``CommandError`` (usually a usage error) when they are not of the command's form;
+/// nothing has changed yet. ``run(in:)`` then does the whole command against the session, or throws
+/// and leaves the session as it was. The words a command accepts in one place are ``ArgumentWord``
+/// enums, which give its usage, its `help` and its Tab completion from the same cases.
 protocol REPLCommand: Sendable {
   /// The command's name.
   static var name: String { get }
   /// Other names that run it.
   static var aliases: [String] { get }
-  /// Its forms, for `help`.
+  /// Its forms, for `help` and usage errors.
   static var usage: [String] { get }
   /// One line on what it does.
   static var summary: String { get }
@@ -34,16 +37,70 @@ protocol REPLCommand: Sendable {
   static var topic: HelpTopic { get }
   /// What Tab completes after `words` (the arguments typed so far, not counting the command).
   static func completion(after words: [String]) -> ArgumentCompletion
-  /// Runs it.
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String]
+  /// Reads the words after the command's name.
+  init(parsing arguments: [String]) throws(CommandError)
+  /// Does the command.
+  func run(in session: Session) async throws(CommandError) -> [OutputLine]
 }
 
 extension REPLCommand {
   static var aliases: [String] { [] }
   static func completion(after words: [String]) -> ArgumentCompletion { .none }
 
-  /// The usage error for this command.
+  /// The usage error for this command: every form it has.
   static func usageError() -> CommandError {
     .usage(command: name, expected: usage.joined(separator: " or "))
   }
+
+  /// No arguments, or the usage error.
+  static func expectNoArguments(_ arguments: [String]) throws(CommandError) {
+    guard arguments.isEmpty else { throw usageError() }
+  }
+}
+
+/// A closed set of words one argument of a command takes (`on|off`, the store's controls, a sail
+/// colour). Its cases, in order, are what usage shows, what Tab completes and what an error lists.
+protocol ArgumentWord: CaseIterable, RawRepresentable<String>, Sendable {
+  /// What one of these is, for an error: `a sail colour`.
+  static var noun: String { get }
+  /// What an error says would be right; by default the noun and the list of words.
+  static var expectation: String { get }
+}
+
+extension ArgumentWord {
+  /// Every word, in order.
+  static var words: [String] { allCases.map(\.rawValue) }
+
+  /// The words as usage writes them: `on|off`.
+  static var alternatives: String { words.joined(separator: "|") }
+
+  /// The words as a sentence lists them: `ivory, apricot or turquoise`.
+  static var listed: String {
+    let all = words
+    guard all.count > 1 else { return all.first ?? "" }
+    return all.dropLast().joined(separator: ", ") + " or " + all.last!
+  }
+
+  /// What an error says would be right: `a sail colour; write ivory, apricot or turquoise`.
+  static var expectation: String { "\(noun); write \(listed)" }
+
+  /// The word typed, in any letter case, or the error that lists the right ones.
+  init(word: String) throws(CommandError) {
+    guard let value = Self(rawValue: word.lowercased()) else {
+      throw .badArgument(argument: word, expected: Self.expectation)
+    }
+    self = value
+  }
+}
+
+/// `on` or `off`.
+enum Switch: String, ArgumentWord {
+  case on
+  case off
+
+  static let noun = "on or off"
+  static var expectation: String { noun }
+
+  /// Whether it is `on`.
+  var isOn: Bool { self == .on }
 }

@@ -3,7 +3,7 @@
 public enum REPLLoop {
   /// Runs the loop; returns whether any command failed.
   public static func run(
-    _ session: Session, input: any LineInput, bail: Bool, print: (String) -> Void
+    _ session: Session, input: any LineInput, bail: Bool, print: (OutputLine) -> Void
   ) async -> Bool {
     var failed = false
     reading: while true {
@@ -16,7 +16,7 @@ public enum REPLLoop {
         if !line.trimmingWhitespace.isEmpty { input.addHistory(line) }
         let output = await session.execute(line)
         output.forEach(print)
-        if output.contains(where: { $0.hasPrefix("error: ") }) {
+        if output.hasError {
           failed = true
           if bail { break reading }
         }

@@ -33,7 +33,7 @@ public struct ScriptResult: Sendable, Equatable {
     switch outcome {
     case .passed: lines = ["ok   \(path)"]
     case .failed(let diff): lines = ["FAIL \(path)"] + diff
-    case .error(let message): lines = ["FAIL \(path)", "error: \(message)"]
+    case .error(let message): lines = ["FAIL \(path)", OutputLine.errorText(message)]
     }
     if updated { lines.append("updated \(path)") }
     return lines

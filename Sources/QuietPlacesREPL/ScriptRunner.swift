@@ -89,8 +89,8 @@ public struct ScriptRunner: Sendable {
           }
         }
         let output = await interpreter.execute(block.command)
-        for line in output { print(line) }
-        if output.contains(where: { $0.hasPrefix("error:") }) {
+        for line in output { print(line.text) }
+        if output.hasError {
           failed = true
           if bail { break entries }
         }

@@ -6,14 +6,11 @@ import QuietPlacesUtilities
 
 /// One REPL session: a simulated device with its clock, the simulated App Store, and the app,
 /// open or closed. Lines go in, printed lines come out; the engine never prints.
+///
+/// Commands see the session through a narrow surface: the clock (`now`), the rules, the simulated
+/// App Store, the app (`app`, `requireApp`, `perform`, `launch`, `close`), the question waiting for
+/// an answer, the recorder and the event log. What a command does lives in the command's own file.
 public final class Session: LineInterpreter {
-  /// A question waiting for its yes or no on the next line.
-  enum Question {
-    case supplies
-    case colour(SailColour)
-    case freshVoyage
-  }
-
   /// Where the simulated clock is kept between sessions (the device's clock), in the save folder.
   public static let deviceClockFileName = "device-clock"
 
@@ -33,9 +30,9 @@ public final class Session: LineInterpreter {
   /// The save on the device.
   let storage: FileSaveStorage
   /// A question waiting for the next line.
-  var question: Question?
+  var question: (any PendingQuestion)?
   /// A restore that has not finished (it may wait for `store continue`).
-  var restoreInFlight: RestoreProgress?
+  var restoreInFlight: RestoreCommand.Progress?
   /// The transcript being recorded, if any.
   var recorder: TranscriptRecorder?
   /// The recorder's path as the user gave it.
@@ -62,8 +59,9 @@ public final class Session: LineInterpreter {
 
   /// Starts a session: opens the store's account in the save folder and launches the app, which
   /// loads the save or starts a new game. Returns the session and what the launch printed.
-  public static func start(_ environment: SessionEnvironment) async throws(StartError) -> (Session, [String])
-  {
+  public static func start(_ environment: SessionEnvironment) async throws(StartError) -> (
+    Session, [OutputLine]
+  ) {
     do {
       try FileManager.default.createDirectory(
         at: environment.saveDirectory, withIntermediateDirectories: true)
@@ -117,9 +115,9 @@ public final class Session: LineInterpreter {
 
   // MARK: - Lines
 
-  public func execute(_ line: String) async -> [String] {
+  public func execute(_ line: String) async -> [OutputLine] {
     let text = line.trimmingWhitespace
-    var output: [String]
+    var output: [OutputLine]
     if let waiting = question {
       question = nil
       output = await answer(waiting, with: text)
@@ -129,30 +127,38 @@ public final class Session: LineInterpreter {
       output = await run(text)
     }
     output += await storeAftermath()
-    if output.contains(where: { $0.hasPrefix("error: ") }) { hadError = true }
+    if output.hasError { hadError = true }
     if let recorder, !text.lowercased().hasPrefix("record") {
-      try? recorder.record(command: text, output: output)
+      try? recorder.record(command: text, output: output.texts)
     }
     return output
   }
 
-  private func run(_ text: String) async -> [String] {
+  /// Parses the line into its command, then runs it.
+  private func run(_ text: String) async -> [OutputLine] {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     let name = words[0].lowercased()
     guard let command = CommandRegistry.command(named: name) else {
       if ["y", "yes", "n", "no"].contains(name) {
-        return ["error: " + CommandError.noQuestion(words[0]).message]
+        return [.error(.noQuestion(words[0]))]
       }
-      return [
-        "error: "
-          + CommandError.unknownCommand(words[0], suggestion: CommandRegistry.suggestion(for: name)).message
-      ]
+      return [.error(.unknownCommand(words[0], suggestion: CommandRegistry.suggestion(for: name)))]
     }
     await store.setClock(now)
     do {
-      return try await command.run(Array(words.dropFirst()), in: self)
+      return try await command.init(parsing: Array(words.dropFirst())).run(in: self)
     } catch {
-      return ["error: " + error.message]
+      return [.error(error)]
+    }
+  }
+
+  /// The next line after a question: `y` or `yes` confirms, anything else cancels.
+  private func answer(_ waiting: any PendingQuestion, with text: String) async -> [OutputLine] {
+    guard ["y", "yes"].contains(text.lowercased()) else { return [.info("Cancelled; nothing changed.")] }
+    do {
+      return try await waiting.confirmed(in: self)
+    } catch {
+      return [.error(error)]
     }
   }
 
@@ -171,10 +177,13 @@ public final class Session: LineInterpreter {
   /// Marks the session as leaving.
   func quit() { wantsToQuit = true }
 
-  /// Remembers an event line for `log`.
-  func remember(_ lines: [String]) {
+  /// Remembers event lines for `log`; errors are not events.
+  func remember(_ lines: [OutputLine]) {
     let stamp = Rules.formatInstant(now)
-    recentEvents += lines.filter { !$0.hasPrefix("error: ") }.map { "\(stamp)  \($0)" }
+    recentEvents += lines.compactMap { line in
+      guard case .info(let text) = line else { return nil }
+      return "\(stamp)  \(text)"
+    }
     if recentEvents.count > 200 { recentEvents.removeFirst(recentEvents.count - 200) }
   }
 
@@ -186,8 +195,32 @@ public final class Session: LineInterpreter {
     return app
   }
 
+  /// Runs a game command on the open app; returns the event it reported and the game after it.
+  func perform(_ command: GameCommand, command name: String) async throws(CommandError) -> (
+    event: GameEvent?, game: GameState
+  ) {
+    let app = try requireApp(name)
+    do {
+      let events = try await app.perform(command)
+      return (events.first, await app.game)
+    } catch {
+      throw .game(error)
+    }
+  }
+
+  /// The app is gone without saving, and its save is deleted (`delete-app`, `new`); the App Store's
+  /// account stays.
+  func deleteApp() async {
+    if let app {
+      await app.terminate()
+      self.app = nil
+    }
+    restoreInFlight = nil
+    storage.delete()
+  }
+
   /// Launches the app: load, recover the store, credit the absence.
-  func launch(seed newSeed: UInt64? = nil, quietWhenNew: Bool = false) async -> [String] {
+  func launch(seed newSeed: UInt64? = nil, quietWhenNew: Bool = false) async -> [OutputLine] {
     await store.setClock(now)
     if let newSeed { seed = newSeed }
     let seed = seed
@@ -201,58 +234,64 @@ public final class Session: LineInterpreter {
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
         settle: { app in await app.settle(sent: await store.updatesYielded()) })
       self.app = app
-      var lines: [String] = []
+      var lines: [OutputLine] = []
       if let problem = report.unreadableSave {
-        lines.append("error: " + CommandError.message(for: problem) + "; a new game started")
+        lines.append(.error(.saveDuringLifecycle(problem, then: .newGameStarted)))
       }
       if report.startedNewGame && !quietWhenNew {
-        lines.append("No save on this device: a new game starts at \(Text.instant(now)).")
+        lines.append(.info("No save on this device: a new game starts at \(Text.instant(now))."))
       }
-      lines += report.storeEvents.map { Text.storeEvent($0, rules: rules) }
+      lines += .info(report.storeEvents.map { Text.storeEvent($0, rules: rules) })
       if let absence = report.absence {
-        lines += Text.absence(absence, at: now, rules: rules)
+        lines += .info(Text.absence(absence, at: now, rules: rules))
       }
       remember(lines)
       return lines
     } catch {
       switch error {
       case .unsupportedSave(let problem):
-        return ["error: " + CommandError.message(for: problem) + "; the app stays closed"]
+        return [.error(.saveDuringLifecycle(problem, then: .appStaysClosed))]
       case .crashed(let crash):
-        return Text.crash(crash)
+        return .info(Text.crash(crash))
       }
     }
   }
 
   /// Closes the app, which saves.
-  func close() async -> [String] {
+  func close() async -> [OutputLine] {
     guard let app else { return [] }
     await app.settle(sent: await store.updatesYielded())
     let (events, saved) = await app.close()
     self.app = nil
-    var lines = ["Closed the app at \(Text.instant(now))."]
-    if events.contains(.closed(endedCurrent: true)) { lines[0] += " The current ended." }
+    var closed = "Closed the app at \(Text.instant(now))."
+    if events.contains(.closed(endedCurrent: true)) { closed += " The current ended." }
+    var lines: [OutputLine]
     switch saved {
-    case .success: lines[0] += " Saved."
+    case .success: lines = [.info(closed + " Saved.")]
     case .failure(let error):
-      lines.append("error: " + CommandError.message(for: error) + "; progress since the last save is lost")
+      lines = [.info(closed), .error(.saveDuringLifecycle(error, then: .progressLost))]
     }
     remember(lines)
     return lines
   }
 
   /// After every line: updates that arrived are delivered, and a crash closes the app.
-  private func storeAftermath() async -> [String] {
+  private func storeAftermath() async -> [OutputLine] {
     guard let app else { return [] }
     await app.settle(sent: await store.updatesYielded())
-    var lines = await app.drainJournal().map { Text.storeEvent($0, rules: rules) }
+    var lines = await deliveredLines()
     if await app.hasCrashed {
-      if let crash = await app.crashReport { lines += Text.crash(crash) }
+      if let crash = await app.crashReport { lines += .info(Text.crash(crash)) }
       await app.terminate()
       self.app = nil
     }
     remember(lines)
     return lines
+  }
+
+  /// What the app's delivery pipeline reported since it was last asked, one line each.
+  func deliveredLines() async -> [OutputLine] {
+    .info(await app?.drainJournal().map { Text.storeEvent($0, rules: rules) } ?? [])
   }
 
   /// The game as the app has it, or as the save on disk has it while the app is closed.

@@ -2,7 +2,7 @@ import Foundation
 import QuietPlacesREPL
 
 /// A tiny session for testing the runners: `count`, `echo TEXT`, `ask` (the next line is the answer),
-/// `sleep MS`, `folder` (whether the save folder exists); anything else is an error.
+/// `sleep MS`, `folder` (whether the save folder exists); anything else is an unknown command.
 final class FakeSession: LineInterpreter {
   let saveFolder: URL
   private var counter = 0
@@ -17,29 +17,29 @@ final class FakeSession: LineInterpreter {
   var prompt: String { asking ? "sure? " : "> " }
   var isAskingQuestion: Bool { asking }
 
-  func execute(_ line: String) async -> [String] {
+  func execute(_ line: String) async -> [OutputLine] {
     if asking {
       asking = false
-      return ["you said \(line)"]
+      return [.info("you said \(line)")]
     }
     let words = line.split(separator: " ").map(String.init)
     switch words.first {
     case "count":
       counter += 1
-      return ["count \(counter)"]
+      return [.info("count \(counter)")]
     case "echo":
-      return [words.dropFirst().joined(separator: " ")]
+      return [.info(words.dropFirst().joined(separator: " "))]
     case "ask":
       asking = true
-      return ["sure?"]
+      return [.info("sure?")]
     case "sleep":
       try? await Task.sleep(for: .milliseconds(Int(words[1]) ?? 0))
-      return ["slept"]
+      return [.info("slept")]
     case "folder":
-      return ["folder exists: \(FileManager.default.fileExists(atPath: saveFolder.path))"]
+      return [.info("folder exists: \(FileManager.default.fileExists(atPath: saveFolder.path))")]
     default:
       hadError = true
-      return ["error: unknown command '\(line)'; try count or echo"]
+      return [.error(.unknownCommand(line, suggestion: nil))]
     }
   }
 

@@ -172,7 +172,7 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
       let before = check ? await session.execute("state --json") : []
       let answering = session.isAskingQuestion
       let output = await session.execute(line)
-      let errors = output.filter { $0.hasPrefix("error: ") }
+      let errors = output.filter(\.isError)
       if errors.isEmpty, !answering, let name = line.split(separator: " ").first {
         accepted.insert(String(name))
       }
@@ -180,13 +180,13 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
       if errors.count > 1 {
         failures.append("\(line.debugDescription) printed \(errors.count) errors: \(output)")
       }
-      if output.contains(where: { $0.utf8.contains(UInt8(ascii: "\n")) }) {
+      if output.contains(where: { $0.text.utf8.contains(UInt8(ascii: "\n")) }) {
         failures.append("\(line.debugDescription): a line break")
       }
       if check && output.count == 1 && errors.count == 1 {
         stateChecks += 1
         let after = await session.execute("state --json")
-        if after != before || before.count != 1 || !before[0].hasPrefix("{") {
+        if after != before || before.count != 1 || !before[0].text.hasPrefix("{") {
           failures.append("\(line.debugDescription) was rejected but changed the state: \(before) → \(after)")
         }
       }

@@ -46,8 +46,8 @@ func makeScratchSession() async throws -> (Session, URL) {
     _ = await session.execute("advance 6m")
     let before = await session.execute("state --json")
     let output = await session.execute(line)
-    #expect(output.filter { $0.hasPrefix("error: ") }.count == 1, "\(output)")
-    #expect(output.allSatisfy { !$0.contains("\n") })
+    #expect(output.filter(\.isError).count == 1, "\(output)")
+    #expect(output.allSatisfy { !$0.text.contains("\n") })
     #expect(await session.execute("state --json") == before)
     await session.finish()
   }
@@ -59,7 +59,7 @@ func makeScratchSession() async throws -> (Session, URL) {
     defer { try? FileManager.default.removeItem(at: folder) }
     let batch = try ChildProcess.run(["--save-dir", folder.path], input: "status\n\(line)\nstatus\n")
     #expect(batch.status == 1, "\(batch.output)")
-    #expect(batch.lines.filter { $0.hasPrefix("error: ") }.count == 1, "\(batch.output)")
+    #expect(batch.lines.filter { $0.hasPrefix(OutputLine.errorText("")) }.count == 1, "\(batch.output)")
 
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let script = folder.appendingPathComponent("bad.qp")

@@ -11,8 +11,9 @@ import Testing
 
   func start(_ folder: URL) async throws -> (Session, [String]) {
     let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
-    return try await Session.start(
+    let (session, lines) = try await Session.start(
       SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder))
+    return (session, lines.texts)
   }
 
   func temporaryFolder() throws -> URL {

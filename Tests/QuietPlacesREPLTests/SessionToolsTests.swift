@@ -64,7 +64,7 @@ import Testing
     #expect(
       lines == [
         "# start", "> count", "count 1", "> nonsense",
-        "error: unknown command 'nonsense'; try count or echo", "> echo after", "after",
+        "error: unknown command 'nonsense'; help lists every command", "> echo after", "after",
       ])
     #expect(failed)
     #expect(session.finished)
@@ -74,7 +74,7 @@ import Testing
     let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
     var lines: [String] = []
     let failed = await ScriptRunner(bail: true).run(script, in: session) { lines.append($0) }
-    #expect(lines.last == "error: unknown command 'nonsense'; try count or echo")
+    #expect(lines.last == "error: unknown command 'nonsense'; help lists every command")
     #expect(failed)
   }
 
@@ -165,7 +165,7 @@ import Testing
     let session = FakeSession(saveFolder: folder.url)
     let recorder = try TranscriptRecorder(url: file, header: ["# recorded"])
     for command in ["count", "ask", "no", "echo  spaced  words", "nonsense", "count"] {
-      let output = await session.execute(command)
+      let output = await session.execute(command).texts
       try recorder.record(command: command, output: output + [""])
     }
     try recorder.stop()
@@ -183,7 +183,7 @@ import Testing
         > echo  spaced  words
         spaced words
         > nonsense
-        error: unknown command 'nonsense'; try count or echo
+        error: unknown command 'nonsense'; help lists every command
         > count
         count 2
 

@@ -40,11 +40,11 @@ import Testing
       "state --json",
       "record stop", "status",
     ]
-    var printed: [[String]] = []
+    var printed: [[OutputLine]] = []
     for line in lines { printed.append(await session.execute(line)) }
     await session.finish()
-    #expect(printed[0] == ["Recording to \(transcript); record stop ends it."])
-    #expect(printed[9].first?.hasPrefix("error: ") == true)
+    #expect(printed[0] == [.info("Recording to \(transcript); record stop ends it.")])
+    #expect(printed[9].first?.isError == true)
     let text = try String(contentsOfFile: transcript, encoding: .utf8)
     #expect(!text.contains("> record"))
     #expect(!text.contains("> status"))

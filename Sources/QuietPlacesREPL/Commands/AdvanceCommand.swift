@@ -1,72 +1,144 @@
 import QuietPlacesGame
 
 /// `advance DURATION` and `advance until bearings|atlas|affordable ITEM`.
-enum AdvanceCommand: REPLCommand {
+struct AdvanceCommand: REPLCommand {
   static let name = "advance"
   static let usage = [
     "advance DURATION (90s, 45m, 8h, 2d, 1h30m)",
-    "advance until bearings|atlas|affordable sails|spyglass|cargo|scout|charter",
+    "advance until \(Goal.alternatives) \(Affordable.alternatives)",
   ]
   static let summary = "time passes; with the app open the ship sails, with it closed only the clock moves"
   static let topic = HelpTopic.time
 
+  /// What `advance until` waits for.
+  enum Goal: String, ArgumentWord {
+    case bearings
+    case atlas
+    case affordable
+
+    static let noun = "something to wait for"
+  }
+
+  /// What `advance until affordable` waits to afford.
+  enum Affordable: String, ArgumentWord {
+    case sails
+    case spyglass
+    case cargo
+    case scout
+    case charter
+
+    static let noun = "something to afford"
+
+    /// The goal it names.
+    var goal: AdvanceGoal {
+      switch self {
+      case .sails: .affordableEquipment(.sails)
+      case .spyglass: .affordableEquipment(.spyglass)
+      case .cargo: .affordableEquipment(.cargo)
+      case .scout: .affordableScout
+      case .charter: .affordableCharter
+      }
+    }
+  }
+
+  /// How far to advance.
+  enum Target: Equatable {
+    /// A duration, in seconds.
+    case duration(Int64)
+    /// Until a goal is reached.
+    case until(AdvanceGoal)
+  }
+
+  let target: Target
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard let first = arguments.first else { throw Self.usageError() }
+    if first.lowercased() == "until" {
+      target = .until(try Self.goal(Array(arguments.dropFirst())))
+      return
+    }
+    guard arguments.count == 1 else { throw Self.usageError() }
+    do {
+      target = .duration(try DurationFormat.parse(first))
+    } catch {
+      throw .duration(error)
+    }
+  }
+
+  /// The goal after `until`: `bearings`, `atlas`, or `affordable` and an item (`scouts` too).
+  private static func goal(_ words: [String]) throws(CommandError) -> AdvanceGoal {
+    let lowered = words.map { $0.lowercased() }
+    switch lowered.first.flatMap(Goal.init(rawValue:)) {
+    case .bearings where lowered.count == 1: return .bearings
+    case .atlas where lowered.count == 1: return .atlas
+    case .affordable where lowered.count == 2:
+      if lowered[1] == "scouts" { return .affordableScout }
+      if let item = Affordable(rawValue: lowered[1]) { return item.goal }
+    default: break
+    }
+    throw .usage(
+      command: "advance until", expected: "bearings, atlas or affordable \(Affordable.alternatives)")
+  }
+
   static func completion(after words: [String]) -> ArgumentCompletion {
     switch words.count {
     case 0: .words(["until"])
-    case 1 where words[0] == "until": .words(["bearings", "atlas", "affordable"])
-    case 2 where words[1] == "affordable": .words(["sails", "spyglass", "cargo", "scout", "charter"])
+    case 1 where words[0] == "until": .words(Goal.words)
+    case 2 where words[1] == Goal.affordable.rawValue: .words(Affordable.words)
     default: .none
     }
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard let first = arguments.first else { throw usageError() }
-    if first.lowercased() == "until" {
-      return try await advanceUntil(Array(arguments.dropFirst()), in: session)
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    switch target {
+    case .duration(let seconds):
+      return try await Self.advance(seconds: seconds, in: session)
+    case .until(let goal):
+      let app = try session.requireApp("advance until")
+      let game = await app.game
+      switch game.secondsUntil(goal, rules: session.rules) {
+      case .success(0):
+        return [.info("Already true: \(Self.describe(goal)). Nothing advanced.")]
+      case .success(let seconds):
+        let waiting = "Waiting \(DurationFormat.typed(seconds: seconds)) until \(Self.describe(goal))."
+        return [.info(waiting)] + (try await Self.advance(seconds: seconds, in: session))
+      case .failure(.atLimit(let item, let limit)):
+        return [.info("Never: \(item.rawValue) is at its limit of \(limit) levels. Nothing advanced.")]
+      case .failure(.allRoutesChartered):
+        return [.info("Never: every route is chartered already. Nothing advanced.")]
+      case .failure(.notWithinMaximum):
+        return [.info("Not within 100 years of sailing as things stand. Nothing advanced.")]
+      }
     }
-    guard arguments.count == 1 else { throw usageError() }
-    let seconds: Int64
-    do {
-      seconds = try DurationFormat.parse(first)
-    } catch {
-      throw .duration(error)
-    }
-    return try await session.advance(seconds: seconds)
   }
 
-  private static func advanceUntil(_ words: [String], in session: Session) async throws(CommandError)
-    -> [String]
-  {
-    let goal: AdvanceGoal
-    switch words.map({ $0.lowercased() }) {
-    case ["bearings"]: goal = .bearings
-    case ["atlas"]: goal = .atlas
-    case ["affordable", "sails"]: goal = .affordableEquipment(.sails)
-    case ["affordable", "spyglass"]: goal = .affordableEquipment(.spyglass)
-    case ["affordable", "cargo"]: goal = .affordableEquipment(.cargo)
-    case ["affordable", "scout"], ["affordable", "scouts"]: goal = .affordableScout
-    case ["affordable", "charter"]: goal = .affordableCharter
-    default:
-      throw .usage(
-        command: "advance until", expected: "bearings, atlas or affordable sails|spyglass|cargo|scout|charter"
-      )
+  /// Time passes: the ship sails while the app is open; only the clock moves while it is closed.
+  static func advance(seconds: Int64, in session: Session) async throws(CommandError) -> [OutputLine] {
+    guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
+      throw .game(.invalidDuration(seconds: seconds))
     }
-    let app = try session.requireApp("advance until")
-    let game = await app.game
-    switch game.secondsUntil(goal, rules: session.rules) {
-    case .success(0):
-      return ["Already true: \(describe(goal)). Nothing advanced."]
-    case .success(let seconds):
-      var lines = ["Waiting \(DurationFormat.typed(seconds: seconds)) until \(describe(goal))."]
-      lines += try await session.advance(seconds: seconds)
-      return lines
-    case .failure(.atLimit(let item, let limit)):
-      return ["Never: \(item.rawValue) is at its limit of \(limit) levels. Nothing advanced."]
-    case .failure(.allRoutesChartered):
-      return ["Never: every route is chartered already. Nothing advanced."]
-    case .failure(.notWithinMaximum):
-      return ["Not within 100 years of sailing as things stand. Nothing advanced."]
+    guard session.now <= GameState.latestClock - seconds else {
+      throw .game(.beyondLastInstant(latest: GameState.latestClock))
     }
+    guard session.app != nil else {
+      session.now += seconds
+      await session.store.setClock(session.now)
+      return [
+        .info(
+          "The app is closed: the clock moves \(Text.duration(seconds)) to \(Text.instant(session.now)); nothing is produced until launch."
+        )
+      ]
+    }
+    let (event, game) = try await session.perform(.advance(seconds: seconds), command: name)
+    session.now += seconds
+    await session.store.setClock(session.now)
+    guard case .sailed(let report) = event else { return [] }
+    var lines = Text.sailing(report, rules: session.rules)
+    lines[0] = "Sailed \(Text.duration(seconds)): " + lines[0]
+    // The closing position line is the state after the step, not an event for `log`.
+    session.remember(.info(lines))
+    lines.append("  " + Text.position(game, rules: session.rules))
+    return .info(lines)
   }
 
   private static func describe(_ goal: AdvanceGoal) -> String {

@@ -1,21 +1,26 @@
 /// `away DURATION`: close, let time pass, launch.
-enum AwayCommand: REPLCommand {
+struct AwayCommand: REPLCommand {
   static let name = "away"
   static let usage = ["away DURATION"]
   static let summary = "close the app, let DURATION pass, launch again"
   static let topic = HelpTopic.time
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.count == 1 else { throw usageError() }
-    let seconds: Int64
+  /// How long the app stays closed, in seconds.
+  let seconds: Int64
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
     do {
       seconds = try DurationFormat.parse(arguments[0])
     } catch {
       throw .duration(error)
     }
-    _ = try session.requireApp("away")
+  }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    _ = try session.requireApp(Self.name)
     var lines = await session.close()
-    lines += try await session.advance(seconds: seconds)
+    lines += try await AdvanceCommand.advance(seconds: seconds, in: session)
     lines += await session.launch()
     return lines
   }

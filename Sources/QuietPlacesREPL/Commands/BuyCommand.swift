@@ -1,27 +1,123 @@
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// `buy supplies` (Postmarks, asks first) or `buy PRODUCT` (the App Store).
-enum BuyCommand: REPLCommand {
+struct BuyCommand: REPLCommand {
   static let name = "buy"
-  static let usage = ["buy supplies", "buy marks100|marks550|charts|hold|signal"]
+  static let usage = ["buy supplies", "buy \(ProductID.allCases.map(\.rawValue).joined(separator: "|"))"]
   static let summary = "buy supplies with Postmarks (asks first), or a product through the App Store"
   static let topic = HelpTopic.play
+
+  /// What to buy.
+  enum Item: Equatable {
+    /// Supplies, for Postmarks.
+    case supplies
+    /// A product, through the App Store.
+    case product(ProductID)
+  }
+
+  let item: Item
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
+    if arguments[0].lowercased() == "supplies" {
+      item = .supplies
+    } else if let product = ProductID(argument: arguments[0]) {
+      item = .product(product)
+    } else {
+      throw .badArgument(
+        argument: arguments[0],
+        expected: "something to buy; write supplies or a product: marks100, marks550, charts, hold, signal")
+    }
+  }
 
   static func completion(after words: [String]) -> ArgumentCompletion {
     words.isEmpty ? .words(["supplies"] + ProductID.allCases.map(\.rawValue)) : .none
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.count == 1 else { throw usageError() }
-    if arguments[0].lowercased() == "supplies" {
-      return try await session.askForSupplies()
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    switch item {
+    case .supplies: try await Self.askForSupplies(in: session)
+    case .product(let product): try await Self.purchase(product, in: session)
     }
-    guard let product = ProductID(argument: arguments[0]) else {
-      throw .badArgument(
-        argument: arguments[0],
-        expected: "something to buy; write supplies or a product: marks100, marks550, charts, hold, signal")
+  }
+
+  /// `buy supplies`: shows the amount and asks.
+  private static func askForSupplies(in session: Session) async throws(CommandError) -> [OutputLine] {
+    let game = try await session.requireApp("buy supplies").game
+    let price = session.rules.balance.postmarks.suppliesPrice
+    guard game.postmarks >= price else {
+      throw .game(.notEnoughPostmarks(item: "supplies", cost: price, held: game.postmarks))
     }
-    return try await session.purchase(product)
+    session.question = Supplies()
+    let amount = game.suppliesAmount(session.rules)
+    return [
+      .info(
+        "Supplies: \(Text.number(amount)) Discoveries for \(price) of your \(Text.count(game.postmarks)) Postmarks. Buy? [y/N]"
+      )
+    ]
+  }
+
+  /// The question `buy supplies` asks.
+  struct Supplies: PendingQuestion {
+    func confirmed(in session: Session) async throws(CommandError) -> [OutputLine] {
+      let (event, game) = try await session.perform(.buySupplies, command: "buy supplies")
+      guard case .suppliesBought(let amount, let price) = event else { return [] }
+      return [
+        .info(
+          "Bought supplies: +\(Text.number(amount)) Discoveries for \(price) Postmarks (\(Text.count(game.postmarks)) left)."
+        )
+      ]
+    }
+  }
+
+  /// `buy PRODUCT`: the purchase flow through the app side; the delivery lines follow from the journal.
+  private static func purchase(_ product: ProductID, in session: Session) async throws(CommandError)
+    -> [OutputLine]
+  {
+    let app = try session.requireApp(name)
+    let outcome: PurchaseOutcome
+    do {
+      outcome = try await app.purchase(product)
+    } catch {
+      return []
+    }
+    switch outcome {
+    case .purchased(let item):
+      return [.info("Bought \(item.displayName) for \(item.displayPrice).")]
+    case .cancelled(let item):
+      return [
+        .info("The purchase sheet for \(item.displayName) was cancelled; nothing granted, nothing charged.")
+      ]
+    case .pending(let item):
+      return [.info("\(item.displayName) waits for approval (Ask to Buy); nothing granted yet.")]
+    case .failed(let item, let error):
+      return [
+        .info("The purchase of \(item.displayName) did not complete (\(describe(error))); nothing granted.")
+      ]
+    case .unavailable(let id):
+      throw .usage(
+        command: "buy \(id.rawValue)",
+        expected:
+          "a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought"
+      )
+    case .alreadyOwned(let id):
+      return [.info("You already own \(Text.productName(id)); nothing bought, nothing charged.")]
+    case .storeUnreachable(let id):
+      throw .usage(
+        command: "buy \(id.rawValue)",
+        expected: "the App Store to be reachable; it is not (offline), so nothing can be bought or priced")
+    }
+  }
+
+  private static func describe(_ error: StoreError) -> String {
+    switch error {
+    case .networkError: "the App Store cannot be reached"
+    case .productUnavailable: "the product is unavailable"
+    case .purchaseFailed: "the App Store reported a failed purchase; nothing was charged"
+    case .purchaseInterrupted:
+      "interrupted: the purchase needs action outside the app; once resolved it arrives through updates"
+    }
   }
 }

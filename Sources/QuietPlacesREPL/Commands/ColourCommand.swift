@@ -1,22 +1,60 @@
 import QuietPlacesGame
 
 /// `colour ivory|apricot|turquoise`: select an owned sail colour, or buy one (asks first).
-enum ColourCommand: REPLCommand {
+struct ColourCommand: REPLCommand {
   static let name = "colour"
   static let aliases = ["color"]
-  static let usage = ["colour ivory|apricot|turquoise"]
+  static let usage = ["colour \(SailColour.alternatives)"]
   static let summary = "select an owned sail colour (free), or buy one for 40 Postmarks (asks first)"
   static let topic = HelpTopic.play
 
-  static func completion(after words: [String]) -> ArgumentCompletion {
-    words.isEmpty ? .words(SailColour.allCases.map(\.rawValue)) : .none
+  /// The colour chosen.
+  let colour: SailColour
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
+    colour = try SailColour(word: arguments[0])
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.count == 1 else { throw usageError() }
-    guard let colour = SailColour(rawValue: arguments[0].lowercased()) else {
-      throw .badArgument(argument: arguments[0], expected: "a sail colour; write ivory, apricot or turquoise")
-    }
-    return try await session.chooseColour(colour)
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    words.isEmpty ? .words(SailColour.words) : .none
   }
+
+  /// An owned colour is selected at once; another is bought after asking.
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    let game = try await session.requireApp(Self.name).game
+    if game.ownedColours.contains(colour) {
+      _ = try await session.perform(.colour(colour), command: Self.name)
+      return [.info("Sail colour: \(colour.rawValue) (owned; free to select).")]
+    }
+    let price = session.rules.balance.postmarks.colourPrice
+    guard game.postmarks >= price else {
+      throw .game(.notEnoughPostmarks(item: "the \(colour.rawValue) sail", cost: price, held: game.postmarks))
+    }
+    session.question = Purchase(colour: colour)
+    return [
+      .info(
+        "The \(colour.rawValue) sail costs \(price) of your \(Text.count(game.postmarks)) Postmarks and is yours for good. Buy? [y/N]"
+      )
+    ]
+  }
+
+  /// The question a colour not yet owned asks: buy it?
+  struct Purchase: PendingQuestion {
+    let colour: SailColour
+
+    func confirmed(in session: Session) async throws(CommandError) -> [OutputLine] {
+      let (event, game) = try await session.perform(.colour(colour), command: ColourCommand.name)
+      guard case .colourBought(_, let price) = event else { return [] }
+      return [
+        .info(
+          "Bought the \(colour.rawValue) sail for \(price) Postmarks (\(Text.count(game.postmarks)) left); it is up."
+        )
+      ]
+    }
+  }
+}
+
+extension SailColour: ArgumentWord {
+  static var noun: String { "a sail colour" }
 }

@@ -1,12 +1,19 @@
 /// `delete-app`: the app and its save are deleted; the App Store account stays.
-enum DeleteAppCommand: REPLCommand {
+struct DeleteAppCommand: REPLCommand {
   static let name = "delete-app"
   static let usage = ["delete-app"]
   static let summary = "delete the app and its save; the App Store account (and what it owns) stays"
   static let topic = HelpTopic.simulation
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.isEmpty else { throw usageError() }
-    return await session.deleteApp()
+  init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
+
+  /// The app closes without saving and its save is deleted; the store's account stays.
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    await session.deleteApp()
+    return [
+      .info(
+        "The app and its save are deleted (game, Postmarks, ledger, entitlements); the App Store account stays. launch starts a new game and restores what the account owns."
+      )
+    ]
   }
 }

@@ -1,46 +1,89 @@
 import QuietPlacesStore
 
 /// `fault …`: the app's faults, for the recovery paths.
-enum FaultCommand: REPLCommand {
+struct FaultCommand: REPLCommand {
   static let name = "fault"
-  static let usage = ["fault save-fails once|on|off", "fault crash-before-save", "fault crash-before-finish"]
+  static let usage = Kind.allCases.map(\.form)
   static let summary =
     "arm an app fault: a failing save, or a crash before saving or before finishing a delivery"
   static let topic = HelpTopic.simulation
 
+  /// The first word: which fault.
+  enum Kind: String, ArgumentWord {
+    case saveFails = "save-fails"
+    case crashBeforeSave = "crash-before-save"
+    case crashBeforeFinish = "crash-before-finish"
+
+    static let noun = "a fault"
+
+    /// The fault's form, for usage.
+    var form: String {
+      switch self {
+      case .saveFails: "fault \(rawValue) \(SaveFailureMode.alternatives)"
+      case .crashBeforeSave, .crashBeforeFinish: "fault \(rawValue)"
+      }
+    }
+  }
+
+  /// How saves fail: the next one, every one, or none.
+  enum SaveFailureMode: String, ArgumentWord {
+    case once
+    case on
+    case off
+
+    static let noun = "a save fault"
+  }
+
+  /// The fault to arm.
+  enum Fault: Equatable {
+    case saveFails(SaveFailureMode)
+    case crashBeforeSave
+    case crashBeforeFinish
+  }
+
+  let fault: Fault
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    switch arguments.first.flatMap({ Kind(rawValue: $0.lowercased()) }) {
+    case .saveFails where arguments.count == 2:
+      fault = .saveFails(try SaveFailureMode(word: arguments[1]))
+    case .crashBeforeSave where arguments.count == 1:
+      fault = .crashBeforeSave
+    case .crashBeforeFinish where arguments.count == 1:
+      fault = .crashBeforeFinish
+    default:
+      throw Self.usageError()
+    }
+  }
+
   static func completion(after words: [String]) -> ArgumentCompletion {
     switch words.count {
-    case 0: .words(["save-fails", "crash-before-save", "crash-before-finish"])
-    case 1 where words[0] == "save-fails": .words(["once", "on", "off"])
+    case 0: .words(Kind.words)
+    case 1 where words[0] == Kind.saveFails.rawValue: .words(SaveFailureMode.words)
     default: .none
     }
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    let words = arguments.map { $0.lowercased() }
-    if words.count == 2, words[0] == "save-fails" {
-      let mode = words[1]
-      guard let failure = AppFaults.SaveFailure(rawValue: mode) else {
-        throw .badArgument(argument: arguments[1], expected: "a save fault; write once, on or off")
-      }
-      session.faults.saveFailure = failure
-      switch failure {
-      case .off: return ["Saves succeed again."]
-      case .once: return ["The next save will fail; nothing partial is left on disk."]
-      case .on: return ["Every save fails until fault save-fails off."]
-      }
-    }
-    switch words {
-    case ["crash-before-save"]:
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    switch fault {
+    case .saveFails(.off):
+      session.faults.saveFailure = .off
+      return [.info("Saves succeed again.")]
+    case .saveFails(.once):
+      session.faults.saveFailure = .once
+      return [.info("The next save will fail; nothing partial is left on disk.")]
+    case .saveFails(.on):
+      session.faults.saveFailure = .on
+      return [.info("Every save fails until fault save-fails off.")]
+    case .crashBeforeSave:
       session.faults.armCrashBeforeSave()
       return [
-        "The app will crash after the next verified transaction arrives, before delivering and saving it."
+        .info(
+          "The app will crash after the next verified transaction arrives, before delivering and saving it.")
       ]
-    case ["crash-before-finish"]:
+    case .crashBeforeFinish:
       session.faults.armCrashBeforeFinish()
-      return ["The app will crash after saving the next delivery, before finishing it."]
-    default:
-      throw usageError()
+      return [.info("The app will crash after saving the next delivery, before finishing it.")]
     }
   }
 }

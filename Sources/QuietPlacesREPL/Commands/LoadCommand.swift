@@ -3,18 +3,24 @@ import QuietPlacesGame
 import QuietPlacesStore
 
 /// `load FILE`: a player's save replaces the game; the clock moves to the save's time if it is later.
-enum LoadCommand: REPLCommand {
+struct LoadCommand: REPLCommand {
   static let name = "load"
   static let usage = ["load FILE"]
   static let summary = "load a save file (a player's save from a bug report) in place of the game"
   static let topic = HelpTopic.files
 
+  /// The file as the user gave it.
+  let path: String
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
+    path = arguments[0]
+  }
+
   static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.count == 1 else { throw usageError() }
-    let path = arguments[0]
-    let app = try session.requireApp("load")
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    let app = try session.requireApp(Self.name)
     let url = URL(fileURLWithPath: path)
     var isFolder: Bool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
@@ -39,9 +45,9 @@ enum LoadCommand: REPLCommand {
     }
     await app.replace(with: save)
     let game = save.game
-    return [
+    return .info([
       "Loaded \(path): seed \(game.seed), route \(game.route) \(session.rules.routeName(game.route)), clock \(Text.instant(session.now)).",
       "  " + Text.position(game, rules: session.rules),
-    ]
+    ])
   }
 }

@@ -1,39 +1,55 @@
+import QuietPlacesAppStore
 import QuietPlacesStore
 
 /// `refund PRODUCT|ID`: Apple refunds a purchase; the revocation arrives through `updates`.
-enum RefundCommand: REPLCommand {
+struct RefundCommand: REPLCommand {
   static let name = "refund"
   static let usage = ["refund PRODUCT|ID"]
   static let summary =
     "Apple refunds the latest purchase of a product (or a transaction ID); it arrives through updates"
   static let topic = HelpTopic.simulation
 
+  /// What to refund: one transaction, or a product's latest purchase.
+  enum Target: Equatable {
+    case transaction(UInt64)
+    case product(ProductID)
+  }
+
+  let target: Target
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
+    let word = arguments[0]
+    if let id = UInt64(word) {
+      target = .transaction(id)
+      return
+    }
+    guard let product = ProductID(argument: word) else {
+      throw .badArgument(
+        argument: word,
+        expected: "a product or transaction ID; write marks100, marks550, charts, hold, signal or a number")
+    }
+    target = .product(product)
+  }
+
   static func completion(after words: [String]) -> ArgumentCompletion {
     words.isEmpty ? .words(ProductID.allCases.map(\.rawValue)) : .none
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.count == 1 else { throw usageError() }
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let refunded: String
-    if let id = UInt64(arguments[0]) {
-      do {
+    do {
+      switch target {
+      case .transaction(let id):
         let transaction = try await session.store.refund(transaction: id)
         refunded = "transaction \(transaction.id)"
-      } catch {
-        throw .store(error)
-      }
-    } else if let product = ProductID(argument: arguments[0]) {
-      do {
+      case .product(let product):
         let transaction = try await session.store.refund(productID: product.fullID)
         refunded = "transaction \(transaction.id) (\(product.rawValue))"
-      } catch {
-        throw .store(error)
       }
-    } else {
-      throw .badArgument(
-        argument: arguments[0],
-        expected: "a product or transaction ID; write marks100, marks550, charts, hold, signal or a number")
+    } catch {
+      throw .store(error)
     }
-    return ["Apple refunded \(refunded); the revocation is sent through updates."]
+    return [.info("Apple refunded \(refunded); the revocation is sent through updates.")]
   }
 }

@@ -3,24 +3,31 @@ import QuietPlacesStore
 import QuietPlacesUtilities
 
 /// `save [FILE]`: write the game to the save folder, or a copy to FILE.
-enum SaveCommand: REPLCommand {
+struct SaveCommand: REPLCommand {
   static let name = "save"
   static let usage = ["save [FILE]"]
   static let summary = "save the game now (atomically), or write a copy to FILE for a bug report"
   static let topic = HelpTopic.files
 
+  /// Where to write a copy, or `nil` for the save folder.
+  let path: String?
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count <= 1 else { throw Self.usageError() }
+    path = arguments.first
+  }
+
   static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.count <= 1 else { throw usageError() }
-    let app = try session.requireApp("save")
-    guard let path = arguments.first else {
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    let app = try session.requireApp(Self.name)
+    guard let path else {
       do {
         try await app.saveNow()
       } catch {
         throw .save(error)
       }
-      return ["Saved to the save folder (\(FileSaveStorage.fileName))."]
+      return [.info("Saved to the save folder (\(FileSaveStorage.fileName)).")]
     }
     let save = await app.save
     let data: Data
@@ -35,6 +42,6 @@ enum SaveCommand: REPLCommand {
       throw .file(
         path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
     }
-    return ["Saved a copy to \(path)."]
+    return [.info("Saved a copy to \(path).")]
   }
 }

@@ -1,15 +1,16 @@
 import QuietPlacesStore
 
 /// `shop`: the five products with the store's localised price, or unavailable, and what is owned.
-enum ShopCommand: REPLCommand {
+struct ShopCommand: REPLCommand {
   static let name = "shop"
   static let usage = ["shop"]
   static let summary =
     "the five products with the App Store's localised price (or unavailable) and what is owned"
   static let topic = HelpTopic.store
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.isEmpty else { throw usageError() }
+  init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let app = try session.requireApp("shop")
     let view = await app.shop()
     var lines: [String] = []
@@ -30,6 +31,6 @@ enum ShopCommand: REPLCommand {
         "  \(Text.padded(item.id.rawValue, 9)) \(Text.padded(name, 17)) \(price)"
       )
     }
-    return lines
+    return .info(lines)
   }
 }

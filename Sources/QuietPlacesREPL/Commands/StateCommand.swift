@@ -2,7 +2,7 @@ import QuietPlacesGame
 import QuietPlacesStore
 
 /// `state --json`: the machine-readable state, one JSON object on one line.
-enum StateCommand: REPLCommand {
+struct StateCommand: REPLCommand {
   static let name = "state"
   static let usage = ["state --json"]
   static let summary = "the state as one line of JSON (from the save on disk while the app is closed)"
@@ -12,8 +12,11 @@ enum StateCommand: REPLCommand {
     words.isEmpty ? .words(["--json"]) : .none
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments == ["--json"] else { throw usageError() }
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments == ["--json"] else { throw Self.usageError() }
+  }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let rules = session.rules
     let save =
       await session.currentSave()
@@ -21,10 +24,11 @@ enum StateCommand: REPLCommand {
     let snapshot = await session.store.snapshot()
     let unfinished = snapshot.transactions.filter { !$0.finished }.map(\.id)
     return [
-      StateJSON(
-        save: save, open: session.app != nil, now: session.now, unfinished: unfinished,
-        storefront: snapshot.settings.storefront.rawValue, rules: rules
-      ).line()
+      .info(
+        StateJSON(
+          save: save, open: session.app != nil, now: session.now, unfinished: unfinished,
+          storefront: snapshot.settings.storefront.rawValue, rules: rules
+        ).line())
     ]
   }
 }

@@ -1,18 +1,21 @@
 import QuietPlacesGame
 
 /// `status`: where the ship is and what is held.
-enum StatusCommand: REPLCommand {
+struct StatusCommand: REPLCommand {
   static let name = "status"
   static let usage = ["status"]
   static let summary = "the clock, balances, route, equipment, scouts, hold and what is owned"
   static let topic = HelpTopic.time
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.isEmpty else { throw usageError() }
+  init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let rules = session.rules
     let storefront = await session.store.snapshot().settings.storefront.rawValue
     guard let game = await session.currentSave()?.game else {
-      return ["\(Text.instant(session.now)) · app closed · no save on this device (launch starts a new game)"]
+      return [
+        .info("\(Text.instant(session.now)) · app closed · no save on this device (launch starts a new game)")
+      ]
     }
     let open = session.app != nil
     let signal = game.owns(.signal) ? " + companion" : ""
@@ -30,6 +33,6 @@ enum StatusCommand: REPLCommand {
     if game.currentRemaining > 0 {
       lines.insert("A current runs: speed ×2 for \(Text.duration(game.currentRemaining)) more.", at: 3)
     }
-    return lines
+    return .info(lines)
   }
 }

@@ -2,58 +2,119 @@ import QuietPlacesAppStore
 import QuietPlacesStore
 
 /// `store …`: the simulated App Store's test controls, as StoreKitTest's `SKTestSession` has them.
-enum StoreCommand: REPLCommand {
+struct StoreCommand: REPLCommand {
   static let name = "store"
-  static let usage = [
-    "store storefront GBR|USA", "store ask-to-buy on|off", "store approve [ID]", "store decline [ID]",
-    "store interrupted on|off", "store resolve [ID]", "store fail-purchases on|off", "store cancel-next",
-    "store offline on|off", "store unavailable PRODUCT", "store available PRODUCT",
-    "store buy-outside PRODUCT",
-    "store replay ID", "store forge PRODUCT", "store foreign PRODUCT-ID", "store delay-restore",
-    "store continue",
-    "store clear",
-  ]
+  static let usage = Control.allCases.map(\.form)
   static let summary =
     "control the simulated App Store: storefront, Ask to Buy, failures, refunds, replays, forgeries…"
   static let topic = HelpTopic.simulation
 
-  static let controls = [
-    "storefront", "ask-to-buy", "approve", "decline", "interrupted", "resolve", "fail-purchases",
-    "cancel-next",
-    "offline", "unavailable", "available", "buy-outside", "replay", "forge", "foreign", "delay-restore",
-    "continue",
-    "clear",
-  ]
+  /// The first word: which control.
+  enum Control: String, ArgumentWord {
+    case storefront
+    case askToBuy = "ask-to-buy"
+    case approve
+    case decline
+    case interrupted
+    case resolve
+    case failPurchases = "fail-purchases"
+    case cancelNext = "cancel-next"
+    case offline
+    case unavailable
+    case available
+    case buyOutside = "buy-outside"
+    case replay
+    case forge
+    case foreign
+    case delayRestore = "delay-restore"
+    case continueRestore = "continue"
+    case clear
 
-  static func completion(after words: [String]) -> ArgumentCompletion {
-    guard let control = words.first else { return .words(controls) }
-    guard words.count == 1 else { return .none }
-    switch control {
-    case "storefront": return .words(["GBR", "USA"])
-    case "ask-to-buy", "interrupted", "fail-purchases", "offline": return .words(["on", "off"])
-    case "unavailable", "available", "buy-outside", "forge": return .words(ProductID.allCases.map(\.rawValue))
-    default: return .none
+    static let noun = "a store control"
+    static var expectation: String { "\(noun); help store lists them" }
+
+    /// What follows the control word.
+    enum Argument {
+      case none
+      case storefront
+      case onOff
+      case optionalID
+      case id
+      case product
+      case productID
+    }
+
+    var argument: Argument {
+      switch self {
+      case .storefront: .storefront
+      case .askToBuy, .interrupted, .failPurchases, .offline: .onOff
+      case .approve, .decline, .resolve: .optionalID
+      case .replay: .id
+      case .unavailable, .available, .buyOutside, .forge: .product
+      case .foreign: .productID
+      case .cancelNext, .delayRestore, .continueRestore, .clear: .none
+      }
+    }
+
+    /// The control's form, for usage: `store ask-to-buy on|off`.
+    var form: String {
+      let words: String? =
+        switch argument {
+        case .none: nil
+        case .storefront: StorefrontArgument.form
+        case .onOff: Switch.alternatives
+        case .optionalID: "[ID]"
+        case .id: "ID"
+        case .product: "PRODUCT"
+        case .productID: "PRODUCT-ID"
+        }
+      return (["store", rawValue] + (words.map { [$0] } ?? [])).joined(separator: " ")
+    }
+
+    /// What Tab completes after the control word.
+    var completion: ArgumentCompletion {
+      switch argument {
+      case .storefront: .words(StorefrontArgument.codes)
+      case .onOff: .words(Switch.words)
+      case .product: .words(ProductID.allCases.map(\.rawValue))
+      case .none, .optionalID, .id, .productID: .none
+      }
     }
   }
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard let control = arguments.first?.lowercased() else { throw usageError() }
+  /// What the control does, with its argument read.
+  enum Action: Equatable {
+    case storefront(Storefront)
+    case askToBuy(Bool)
+    case approve(UInt64?)
+    case decline(UInt64?)
+    case interrupted(Bool)
+    case resolve(UInt64?)
+    case failPurchases(Bool)
+    case cancelNext
+    case offline(Bool)
+    case setAvailable(ProductID, Bool)
+    case buyOutside(ProductID)
+    case replay(UInt64)
+    case forge(ProductID)
+    case foreign(String)
+    case delayRestore
+    case continueRestore
+    case clear
+  }
+
+  let action: Action
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard let word = arguments.first else { throw Self.usageError() }
+    let control = try Control(word: word.lowercased())
     let rest = Array(arguments.dropFirst())
-    let store = session.store
+    func wrongForm() -> CommandError { .usage(command: "store \(control.rawValue)", expected: control.form) }
     func one() throws(CommandError) -> String {
-      guard rest.count == 1 else { throw .usage(command: "store \(control)", expected: formOf(control)) }
+      guard rest.count == 1 else { throw wrongForm() }
       return rest[0]
     }
-    func none() throws(CommandError) {
-      guard rest.isEmpty else { throw .usage(command: "store \(control)", expected: formOf(control)) }
-    }
-    func onOff() throws(CommandError) -> Bool {
-      switch try one().lowercased() {
-      case "on": return true
-      case "off": return false
-      default: throw .badArgument(argument: rest[0], expected: "on or off")
-      }
-    }
+    func onOff() throws(CommandError) -> Bool { try Switch(word: try one()).isOn }
     func product() throws(CommandError) -> ProductID {
       let text = try one()
       guard let product = ProductID(argument: text) else {
@@ -71,109 +132,122 @@ enum StoreCommand: REPLCommand {
       }
       return id
     }
-    func state(_ on: Bool) -> String { on ? "on" : "off" }
-
-    do {
-      switch control {
-      case "storefront":
-        let text = try one()
-        guard let storefront = Storefront(argument: text) else {
-          throw CommandError.badArgument(argument: text, expected: "a storefront; write GBR or USA")
-        }
-        try await store.setStorefront(storefront)
-        return [
-          "Storefront \(storefront.rawValue): prices in \(storefront.currencySymbol), \(storefront.locale) names."
-        ]
-      case "ask-to-buy":
-        let on = try onOff()
-        try await store.setAskToBuy(on)
-        return ["Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."]
-      case "approve":
-        let transaction = try await store.approve(try optionalID())
-        return [
-          "Approved: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
-        ]
-      case "decline":
-        let waiting = try await store.decline(try optionalID())
-        return ["Declined request \(waiting.id) (\(name(waiting.productID))); nothing is charged or granted."]
-      case "interrupted":
-        let on = try onOff()
-        try await store.setInterrupted(on)
-        return ["Interrupted purchases \(state(on))."]
-      case "resolve":
-        let transaction = try await store.resolve(try optionalID())
-        return [
-          "Resolved: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
-        ]
-      case "fail-purchases":
-        let on = try onOff()
-        try await store.setFailPurchases(on)
-        return ["Failing purchases \(state(on))."]
-      case "cancel-next":
-        try none()
-        try await store.cancelNext()
-        return ["The next purchase sheet will be cancelled by the user."]
-      case "offline":
-        let on = try onOff()
-        try await store.setOffline(on)
-        return [
-          on
-            ? "Offline: the catalogue and sync fail; current entitlements still answer from the device."
-            : "Online: the App Store answers again."
-        ]
-      case "unavailable", "available":
-        let chosen = try product()
-        try await store.setAvailable(productID: chosen.fullID, control == "available")
-        return ["\(Text.productName(chosen)) is \(control) in the App Store's answers."]
-      case "buy-outside":
-        let transaction = try await store.buyOutside(productID: try product().fullID)
-        return [
-          "Bought on another device: transaction \(transaction.id) (\(name(transaction.productID))) is sent through updates."
-        ]
-      case "replay":
-        guard let id = try optionalID() else {
-          throw CommandError.usage(command: "store replay", expected: "store replay ID")
-        }
-        let transaction = try await store.replay(id)
-        return ["Replayed transaction \(transaction.id) (\(name(transaction.productID))) through updates."]
-      case "forge":
-        let forged = try await store.forge(productID: try product().fullID)
-        return [
-          "Sent a forged transaction \(forged.transactionId) (\(name(forged.productId))) through updates."
-        ]
-      case "foreign":
-        let transaction = try await store.foreign(
-          productID: try one(), appProductIDs: Set(ProductID.allCases.map(\.fullID)))
-        return ["Sent a signed transaction \(transaction.id) for \(transaction.productID) through updates."]
-      case "delay-restore":
-        try none()
-        try await store.delayRestore()
-        return ["The next restore will read entitlements, then wait for store continue."]
-      case "continue":
-        try none()
-        try await store.continueRestore()
-        guard let progress = session.restoreInFlight else { return ["The restore continues."] }
-        return ["The restore continues."] + (await session.awaitRestore(progress))
-      case "clear":
-        try none()
-        try await store.clear()
-        return ["The App Store account is cleared: no transactions, nothing pending (a fresh test account)."]
-      default:
-        throw CommandError.badArgument(argument: control, expected: "a store control; help store lists them")
-      }
-    } catch let error as CommandError {
-      throw error
-    } catch let error as AppStoreError {
-      throw .store(error)
-    } catch {
-      throw .usage(command: "store \(control)", expected: formOf(control))
+    switch control.argument {
+    case .none: guard rest.isEmpty else { throw wrongForm() }
+    default: break
+    }
+    switch control {
+    case .storefront: action = .storefront(try StorefrontArgument.parse(try one()))
+    case .askToBuy: action = .askToBuy(try onOff())
+    case .approve: action = .approve(try optionalID())
+    case .decline: action = .decline(try optionalID())
+    case .interrupted: action = .interrupted(try onOff())
+    case .resolve: action = .resolve(try optionalID())
+    case .failPurchases: action = .failPurchases(try onOff())
+    case .cancelNext: action = .cancelNext
+    case .offline: action = .offline(try onOff())
+    case .unavailable: action = .setAvailable(try product(), false)
+    case .available: action = .setAvailable(try product(), true)
+    case .buyOutside: action = .buyOutside(try product())
+    case .replay:
+      guard let id = try optionalID() else { throw .usage(command: "store replay", expected: control.form) }
+      action = .replay(id)
+    case .forge: action = .forge(try product())
+    case .foreign: action = .foreign(try one())
+    case .delayRestore: action = .delayRestore
+    case .continueRestore: action = .continueRestore
+    case .clear: action = .clear
     }
   }
 
-  private static func formOf(_ control: String) -> String {
-    usage.first { $0.hasPrefix("store \(control)") } ?? usage.joined(separator: ", ")
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    guard let word = words.first else { return .words(Control.words) }
+    guard words.count == 1, let control = Control(rawValue: word) else { return .none }
+    return control.completion
   }
 
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    let line: String
+    do {
+      line = try await perform(session.store)
+    } catch {
+      throw .store(error)
+    }
+    guard action == .continueRestore, let progress = session.restoreInFlight else { return [.info(line)] }
+    return [.info(line)] + (await RestoreCommand.awaitRestore(progress, in: session))
+  }
+
+  /// Applies the control to the store; returns the line that says what it did.
+  private func perform(_ store: SimulatedAppStore) async throws(AppStoreError) -> String {
+    func state(_ on: Bool) -> String { on ? "on" : "off" }
+    switch action {
+    case .storefront(let storefront):
+      try await store.setStorefront(storefront)
+      return
+        "Storefront \(storefront.rawValue): prices in \(storefront.currencySymbol), \(storefront.locale) names."
+    case .askToBuy(let on):
+      try await store.setAskToBuy(on)
+      return "Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."
+    case .approve(let id):
+      let transaction = try await store.approve(id)
+      return "Approved: \(Self.describe(transaction)) is sent through updates."
+    case .decline(let id):
+      let waiting = try await store.decline(id)
+      return
+        "Declined request \(waiting.id) (\(Self.name(waiting.productID))); nothing is charged or granted."
+    case .interrupted(let on):
+      try await store.setInterrupted(on)
+      return "Interrupted purchases \(state(on))."
+    case .resolve(let id):
+      let transaction = try await store.resolve(id)
+      return "Resolved: \(Self.describe(transaction)) is sent through updates."
+    case .failPurchases(let on):
+      try await store.setFailPurchases(on)
+      return "Failing purchases \(state(on))."
+    case .cancelNext:
+      try await store.cancelNext()
+      return "The next purchase sheet will be cancelled by the user."
+    case .offline(let on):
+      try await store.setOffline(on)
+      return on
+        ? "Offline: the catalogue and sync fail; current entitlements still answer from the device."
+        : "Online: the App Store answers again."
+    case .setAvailable(let product, let available):
+      try await store.setAvailable(productID: product.fullID, available)
+      return
+        "\(Text.productName(product)) is \(available ? "available" : "unavailable") in the App Store's answers."
+    case .buyOutside(let product):
+      let transaction = try await store.buyOutside(productID: product.fullID)
+      return "Bought on another device: \(Self.describe(transaction)) is sent through updates."
+    case .replay(let id):
+      let transaction = try await store.replay(id)
+      return "Replayed \(Self.describe(transaction)) through updates."
+    case .forge(let product):
+      let forged = try await store.forge(productID: product.fullID)
+      return
+        "Sent a forged transaction \(forged.transactionId) (\(Self.name(forged.productId))) through updates."
+    case .foreign(let productID):
+      let transaction = try await store.foreign(
+        productID: productID, appProductIDs: Set(ProductID.allCases.map(\.fullID)))
+      return "Sent a signed transaction \(transaction.id) for \(transaction.productID) through updates."
+    case .delayRestore:
+      try await store.delayRestore()
+      return "The next restore will read entitlements, then wait for store continue."
+    case .continueRestore:
+      try await store.continueRestore()
+      return "The restore continues."
+    case .clear:
+      try await store.clear()
+      return "The App Store account is cleared: no transactions, nothing pending (a fresh test account)."
+    }
+  }
+
+  /// `transaction 3 (charts)`.
+  private static func describe(_ transaction: AccountTransaction) -> String {
+    "transaction \(transaction.id) (\(name(transaction.productID)))"
+  }
+
+  /// A product's short name, or the full ID of a product Quiet Places does not sell.
   private static func name(_ productID: String) -> String {
     ProductID(fullID: productID)?.rawValue ?? productID
   }

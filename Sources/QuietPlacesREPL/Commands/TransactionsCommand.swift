@@ -2,14 +2,15 @@ import QuietPlacesAppStore
 import QuietPlacesStore
 
 /// `transactions`: the app's ledger beside the store's view of the account.
-enum TransactionsCommand: REPLCommand {
+struct TransactionsCommand: REPLCommand {
   static let name = "transactions"
   static let usage = ["transactions"]
   static let summary = "the App Store's transactions (finished? revoked?) beside the app's ledger"
   static let topic = HelpTopic.store
 
-  static func run(_ arguments: [String], in session: Session) async throws(CommandError) -> [String] {
-    guard arguments.isEmpty else { throw usageError() }
+  init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let snapshot = await session.store.snapshot()
     let ledger = await session.currentSave()?.ledger ?? TransactionLedger()
     var lines: [String] = []
@@ -42,10 +43,10 @@ enum TransactionsCommand: REPLCommand {
     for entry in ledger.entries where !inStore.contains(entry.id) {
       lines.append("  Ledger only: \(entry.id) (\(entry.product.rawValue)) is not in this App Store account.")
     }
-    return lines
+    return .info(lines)
   }
 
-  private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+  private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let padding = String(repeating: " ", count: max(0, width - text.count))
     return right ? padding + text : text + padding
   }
