@@ -64,10 +64,12 @@ public struct GoldenRunner: Sendable {
     let problemResults = problems.sorted { $0.path < $1.path }
     if selected.isEmpty && problems.isEmpty {
       if let filter = options.filter, !files.isEmpty {
-        print("error: no script path contains '\(filter)'; check the --filter text")
+        print(OutputLine.errorText("no script path contains '\(filter)'; check the --filter text"))
       } else {
         let places = options.paths.isEmpty ? "Scripts" : options.paths.joined(separator: ", ")
-        print("error: no .qp scripts found in \(places); pass files or folders that hold .qp scripts")
+        print(
+          OutputLine.errorText(
+            "no .qp scripts found in \(places); pass files or folders that hold .qp scripts"))
       }
       print(Self.closingLine(passed: 0, failed: 0))
       return 1
@@ -195,7 +197,7 @@ public struct GoldenRunner: Sendable {
         try AtomicFile.write(script.rendered(actualOutputs: outputs), to: file.url)
         result.updated = true
       } catch {
-        result.outcome = .failed(diff: diff + ["error: \(error.description)"])
+        result.outcome = .failed(diff: diff + [OutputLine.errorText(error.description)])
       }
     }
     return result

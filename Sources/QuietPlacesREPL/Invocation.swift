@@ -106,9 +106,7 @@ public enum Invocation: Equatable, Sendable {
         return .test(
           try TestCommandLine.parse(Array(rest.dropFirst()), environment: environment), options: options)
       } catch {
-        throw UsageError(
-          message: error.description.hasPrefix("error: ")
-            ? String(error.description.dropFirst(7)) : error.description)
+        throw UsageError(message: error.message)
       }
     case let word?:
       if word.hasPrefix("-") {

@@ -45,7 +45,7 @@ public enum Program {
       do {
         lock = try SaveFolderLock.acquire(directory)
       } catch {
-        printError("error: \(error.description)")
+        printError(OutputLine.errorText(error.description))
         return 1
       }
       defer { withExtendedLifetime(lock) {} }
@@ -85,7 +85,7 @@ public enum Program {
       do {
         lock = try SaveFolderLock.acquire(directory)
       } catch {
-        printError("error: \(error.description)")
+        printError(OutputLine.errorText(error.description))
         return 1
       }
       defer { withExtendedLifetime(lock) {} }

@@ -127,37 +127,41 @@ public struct ScriptRunner: Sendable {
         return .stop
       case "continue", "c":
         guard words.count == 1 else {
-          print("error: continue takes nothing more; write continue, or until N to stop at line N")
+          print(
+            OutputLine.errorText("continue takes nothing more; write continue, or until N to stop at line N"))
           continue
         }
         return .run(.continuing)
       case "until":
         guard words.count == 2, let target = Int(words[1]) else {
           print(
-            "error: until needs a line number; write until N, such as until \(min(block.line + 1, lastLine))")
+            OutputLine.errorText(
+              "until needs a line number; write until N, such as until \(min(block.line + 1, lastLine))"))
           continue
         }
         guard target > block.line, target <= lastLine else {
           print(
-            "error: line \(target) is not after this command (line \(block.line)) within the script "
-              + "(\(lastLine) lines); write until N with N from \(block.line + 1) to \(lastLine)")
+            OutputLine.errorText(
+              "line \(target) is not after this command (line \(block.line)) within the script "
+                + "(\(lastLine) lines); write until N with N from \(block.line + 1) to \(lastLine)"))
           continue
         }
         return .run(.until(target))
       default:
         if interpreter.isAskingQuestion {
           print(
-            "error: the script's question waits for its answer on line \(block.line); press Enter to run it, "
-              + "continue, until N or q")
+            OutputLine.errorText(
+              "the script's question waits for its answer on line \(block.line); press Enter to run it, "
+                + "continue, until N or q"))
           continue
         }
         input.addHistory(text)
-        for line in await interpreter.execute(text) { print(line) }
+        for line in await interpreter.execute(text) { print(line.text) }
         // A question the typed command asked is answered now, before the script goes on.
         while interpreter.isAskingQuestion {
           var answer = "n"
           if case .line(let line) = input.readLine(prompt: interpreter.prompt) { answer = line }
-          for line in await interpreter.execute(answer) { print(line) }
+          for line in await interpreter.execute(answer) { print(line.text) }
         }
       }
     }

@@ -21,7 +21,8 @@ enum SimulateMode {
       var texts: [(name: String, text: String)] = []
       for file in files {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: file)) else {
-          Program.printError(OutputText.error("cannot read \(file); give the jsonl files the shards printed"))
+          Program.printError(
+            OutputLine.errorText("cannot read \(file); give the jsonl files the shards printed"))
           return 2
         }
         texts.append((file, String(decoding: data, as: UTF8.self)))
@@ -29,7 +30,7 @@ enum SimulateMode {
       do {
         results = try SweepRecords.merge(texts)
       } catch {
-        Program.printError(OutputText.error(error.message))
+        Program.printError(OutputLine.errorText(error.message))
         return 2
       }
     } else {
@@ -37,12 +38,12 @@ enum SimulateMode {
       do {
         plan = try SimulatePlan.make(request, balance: rules.balance)
       } catch {
-        Program.printError(OutputText.error(error.message))
+        Program.printError(OutputLine.errorText(error.message))
         return 2
       }
       if request.record != nil, let variant = plan.variants.first(where: { !$0.defaultBalance }) {
         Program.printError(
-          OutputText.error(
+          OutputLine.errorText(
             "--record replays runs with Configuration/balance.json, but variant '\(variant.name)' changes the balance; record without --balance and --set"
           ))
         return 2
@@ -55,7 +56,7 @@ enum SimulateMode {
           keepSteps: request.record != nil, progress: { done, total in progress.update(done, total) })
       } catch {
         progress.clear()
-        Program.printError(OutputText.error(error.message))
+        Program.printError(OutputLine.errorText(error.message))
         return 1
       }
       progress.clear()
@@ -74,7 +75,7 @@ enum SimulateMode {
       do {
         try AtomicFile.write(Chart.svg(results, metric: request.metric), to: URL(fileURLWithPath: chart))
       } catch {
-        Program.printError(OutputText.error(error.description))
+        Program.printError(OutputLine.errorText(error.description))
         return 1
       }
     }
@@ -91,7 +92,8 @@ enum SimulateMode {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      Program.printError(OutputText.error("cannot create the folder \(folder); give a writable --record DIR"))
+      Program.printError(
+        OutputLine.errorText("cannot create the folder \(folder); give a writable --record DIR"))
       return false
     }
     var allSame = true
@@ -103,13 +105,13 @@ enum SimulateMode {
       do {
         try AtomicFile.write(transcript.text, to: directory.appendingPathComponent(name))
       } catch {
-        Program.printError(OutputText.error(error.description))
+        Program.printError(OutputLine.errorText(error.description))
         return false
       }
       if !transcript.sameState {
         allSame = false
         Program.printError(
-          OutputText.error(
+          OutputLine.errorText(
             "\(name): the commands replayed through the REPL end in another state than the run; quietplaces test \(folder) shows the difference"
           ))
       }
@@ -179,10 +181,10 @@ enum RunTranscript {
     let commands = ["new --seed \(result.seed)"] + steps.flatMap(\.commands)
     for command in commands {
       lines.append("> \(command)")
-      lines += await session.execute(command)
+      lines += await session.execute(command).texts
     }
     lines.append("> state --json")
-    let actual = await session.execute("state --json")
+    let actual = await session.execute("state --json").texts
     await session.finish()
     lines.append(expected)
     return (lines.joined(separator: "\n") + "\n", actual == [expected])

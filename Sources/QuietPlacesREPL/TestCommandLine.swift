@@ -30,22 +30,25 @@ public struct TestCommandLine: Sendable, Equatable {
     /// `--update` while the `CI` environment variable is set.
     case updateInCI
 
-    /// `error: ` and one sentence: what was wrong, and what would be right.
-    public var description: String {
+    /// The error line: `error: ` and ``message``.
+    public var description: String { OutputLine.errorText(message) }
+
+    /// One sentence: what was wrong, and what would be right.
+    public var message: String {
       let usage = "quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]"
       switch self {
       case .unknownOption(let option):
-        return "error: unknown option '\(option)'; use \(usage)"
+        return "unknown option '\(option)'; use \(usage)"
       case .missingValue(let option):
         let value = option == "--jobs" ? "a number of scripts to run at once, such as 2" : "the text to match"
-        return "error: \(option) needs a value; write \(option) and then \(value)"
+        return "\(option) needs a value; write \(option) and then \(value)"
       case .badJobs(let value):
         return
-          "error: --jobs '\(value)' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
+          "--jobs '\(value)' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
       case .repeated(let option):
-        return "error: \(option) is given more than once; give it once"
+        return "\(option) is given more than once; give it once"
       case .updateInCI:
-        return "error: --update is refused because CI is set (CI never records); run without --update, "
+        return "--update is refused because CI is set (CI never records); run without --update, "
           + "or update on your own machine"
       }
     }

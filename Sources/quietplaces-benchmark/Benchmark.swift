@@ -331,7 +331,7 @@ struct Benchmark {
         loaded = read
       }
     } catch {
-      print("  error: \(error)")
+      print("  " + OutputLine.errorText("\(error)"))
       report.add("(f) save + load", "failed", target: "< 5 ms", passed: false)
       return
     }
@@ -381,7 +381,7 @@ struct Benchmark {
       childPeak = max(childPeak, outcome.peakBytes)
       return outcome
     } catch {
-      print("  error: \(error)")
+      print("  " + OutputLine.errorText("\(error)"))
       return nil
     }
   }
