@@ -67,9 +67,7 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesStoreTests",
       dependencies: [
-        "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame",
-        "QuietPlacesREPL",
-        "QuietPlacesUtilities",
+        "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame", "QuietPlacesJWS",
       ],
       // Saves of earlier formats, read through #filePath by the migration tests.
       exclude: ["Fixtures"],

@@ -37,10 +37,11 @@ public actor SimulatedAppStore: StoreClient {
   private let file: AccountFile?
   private var account: StoreAccount
   private var clock: Int64 = 0
-  private var listener: AsyncStream<SignedTransaction>.Continuation?
-  private var listenerGeneration = 0
-  private var yielded = 0
+  private let listener = UpdatesListener()
   private var restoreWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Callers of `restoreWaits`, by ticket, until a restore read waits or they are cancelled.
+  private var restoreWatchers: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextWatcher = 0
   /// A restore's `sync` took the armed delay: the next current-entitlements read waits.
   private var delayNextEntitlementsRead = false
 
@@ -185,17 +186,11 @@ public actor SimulatedAppStore: StoreClient {
   }
 
   /// Attaches the one listener (replacing any other) and yields every queued update to it first.
+  ///
+  /// The listener is detached when the app stops listening: when the task iterating the stream is
+  /// cancelled (the app closes), or the stream is dropped.
   public func updates() async -> AsyncStream<SignedTransaction> {
-    listener?.finish()
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: SignedTransaction.self, bufferingPolicy: .unbounded)
-    listenerGeneration += 1
-    let generation = listenerGeneration
-    continuation.onTermination = { [weak self] _ in
-      Task { await self?.listenerEnded(generation) }
-    }
-    listener = continuation
-    yielded = 0
+    let stream = listener.attach()
     for update in account.queue { emit(update) }
     if account.queue.contains(where: { $0.forgedJWS != nil }) {
       record { $0.queue.removeAll { $0.forgedJWS != nil } }
@@ -217,7 +212,12 @@ public actor SimulatedAppStore: StoreClient {
     let snapshot = entitlements().map(sign)
     guard delayNextEntitlementsRead else { return snapshot }
     delayNextEntitlementsRead = false
-    await withCheckedContinuation { restoreWaiters.append($0) }
+    await withCheckedContinuation { continuation in
+      restoreWaiters.append(continuation)
+      let watchers = restoreWatchers.values
+      restoreWatchers = [:]
+      for watcher in watchers { watcher.resume() }
+    }
     return snapshot
   }
 
@@ -241,13 +241,6 @@ public actor SimulatedAppStore: StoreClient {
     }
   }
 
-  /// Ends the current `updates` stream: the app closes.
-  public func stopUpdates() async {
-    listenerGeneration += 1
-    listener?.finish()
-    listener = nil
-  }
-
   // MARK: - Session
 
   /// Sets the simulated clock, in seconds; dates of later transactions and signatures use it.
@@ -257,7 +250,29 @@ public actor SimulatedAppStore: StoreClient {
 
   /// How many updates the current listener has been given since it attached.
   public func updatesYielded() -> Int {
-    yielded
+    listener.yielded
+  }
+
+  /// Returns once a restore's delayed entitlements read waits for `continueRestore` (at once if one
+  /// waits now), or once the calling task is cancelled.
+  public func restoreWaits() async {
+    let ticket = nextWatcher
+    nextWatcher += 1
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if !restoreWaiters.isEmpty || Task.isCancelled {
+          continuation.resume()
+        } else {
+          restoreWatchers[ticket] = continuation
+        }
+      }
+    } onCancel: {
+      Task { await self.stopWatching(ticket) }
+    }
+  }
+
+  private func stopWatching(_ ticket: Int) {
+    restoreWatchers.removeValue(forKey: ticket)?.resume()
   }
 
   /// The whole account as it stands, for a device bundle or a checkpoint.
@@ -279,7 +294,8 @@ public actor SimulatedAppStore: StoreClient {
     AppStoreSnapshot(
       transactions: account.transactions, pendingApprovals: account.pendingApprovals,
       interruptedPurchases: account.interruptedPurchases, queuedUpdates: account.queue.map(\.transactionID),
-      settings: account.settings, listenerAttached: listener != nil, restoreWaiting: !restoreWaiters.isEmpty,
+      settings: account.settings, listenerAttached: listener.isAttached,
+      restoreWaiting: !restoreWaiters.isEmpty,
       nextTransactionID: account.nextTransactionID, clock: clock)
   }
 
@@ -312,11 +328,11 @@ public actor SimulatedAppStore: StoreClient {
   var now: Int64 { clock }
 
   /// Whether a listener is attached.
-  var isListening: Bool { listener != nil }
+  var isListening: Bool { listener.isAttached }
 
   /// Yields an update to the listener, if one is attached.
   func emit(_ update: QueuedUpdate) {
-    guard let listener else { return }
+    guard listener.isAttached else { return }
     let signed: SignedTransaction
     if let jws = update.forgedJWS {
       signed = SignedTransaction(jwsRepresentation: jws)
@@ -326,7 +342,6 @@ public actor SimulatedAppStore: StoreClient {
       return
     }
     listener.yield(signed)
-    yielded += 1
   }
 
   /// Resumes the oldest restore waiting in `currentEntitlements`; false if none waits.
@@ -367,10 +382,5 @@ public actor SimulatedAppStore: StoreClient {
       latest[transaction.productID] = transaction
     }
     return latest.values.sorted { $0.id < $1.id }
-  }
-
-  private func listenerEnded(_ generation: Int) {
-    guard generation == listenerGeneration else { return }
-    listener = nil
   }
 }

@@ -229,8 +229,8 @@ public final class Session: LineInterpreter {
     let store = store
     do {
       let (app, report) = try await AppModel.launch(
-        at: now, rules: rules, storage: storage, store: store,
-        verifier: TransactionVerifier(publicKey: store.publicKey), faults: faults,
+        at: now, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
+        verifier: TransactionVerifier(publicKey: store.publicKey), crashHook: faults.crashHook,
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
         settle: { app in await app.settle(sent: await store.updatesYielded()) })
       self.app = app

@@ -146,7 +146,7 @@ enum Text {
     case .rejectedUnverified(let id, let productID, let reason, let source):
       let name = id.map { "Transaction \($0)" } ?? "A transaction"
       let product = productID.map { " (\($0))" } ?? ""
-      return "\(name)\(product), via \(via(source)): rejected, \(reason); not delivered, not finished."
+      return "\(name)\(product), via \(via(source)): rejected, \(reason.reason); not delivered, not finished."
     case .rejectedUnrecognised(let id, let productID, let bundleID, let source):
       return
         "Transaction \(id) (\(productID), bundle \(bundleID), via \(via(source))): rejected, not a Quiet Places product; not delivered, not finished."

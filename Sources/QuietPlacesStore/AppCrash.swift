@@ -1,6 +1,7 @@
 import QuietPlacesStoreKit
 
-/// The app died at an armed fault; whatever it had not saved is gone.
+/// The app died at one of the two instants exact-once delivery must survive; whatever it had not
+/// saved is gone.
 public struct AppCrash: Error, Sendable, Equatable {
   /// Where it died.
   public enum Point: String, Sendable {
@@ -15,3 +16,9 @@ public struct AppCrash: Error, Sendable, Equatable {
   /// The transaction being handled.
   public var transaction: TransactionID
 }
+
+/// Asked at each ``AppCrash/Point`` of a delivery: `true` makes the app die there.
+///
+/// What ships never crashes on purpose (``AppModel/neverCrashes``); a tester injects one to walk
+/// the recovery paths.
+public typealias CrashHook = @Sendable (AppCrash.Point) -> Bool

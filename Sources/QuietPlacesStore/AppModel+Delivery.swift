@@ -5,12 +5,14 @@ extension AppModel {
   /// The one delivery pipeline, in order: unverified → unrecognised → revoked → already in the
   /// ledger → deliver, save, and only then finish.
   func process(_ signed: SignedTransaction, source: DeliverySource) async throws(AppCrash) {
-    guard case .verified(let transaction) = verifier.verify(signed) else {
-      if case .unverified(let decoded, let reason) = verifier.verify(signed) {
-        journal.append(
-          .rejectedUnverified(
-            id: decoded?.transactionId, productID: decoded?.productId, reason: reason, source: source))
-      }
+    let transaction: Transaction
+    switch verifier.verify(signed) {
+    case .verified(let verified):
+      transaction = verified
+    case .unverified(let decoded, let reason):
+      journal.append(
+        .rejectedUnverified(
+          id: decoded?.transactionId, productID: decoded?.productId, reason: reason, source: source))
       return
     }
     let id = transaction.transactionId
@@ -34,11 +36,7 @@ extension AppModel {
       journal.append(.alreadyDelivered(id: id, product: product, source: source))
       return
     }
-    if faults.takeCrashBeforeSave() {
-      let report = AppCrash(point: .beforeSave, transaction: id)
-      crash(report)
-      throw report
-    }
+    try checkpoint(.beforeSave, id)
     var next = save
     if let permanent = product.permanent {
       next.game.grant(permanent)
@@ -47,7 +45,7 @@ extension AppModel {
     }
     next.ledger.record(.init(id: id, product: product))
     do {
-      try write(next)
+      try storage.write(next)
     } catch {
       // Restored ownership comes from current entitlements, not from an unfinished transaction:
       // the next reconciliation (launch or restore) grants it again, so it is not held.
@@ -57,11 +55,7 @@ extension AppModel {
     }
     save = next
     if let permanent = product.permanent { markGranted(permanent) }
-    if faults.takeCrashBeforeFinish() {
-      let report = AppCrash(point: .beforeFinish, transaction: id)
-      crash(report)
-      throw report
-    }
+    try checkpoint(.beforeFinish, id)
     await store.finish(id)
     journal.append(.delivered(id: id, product: product, source: source))
   }
@@ -79,13 +73,9 @@ extension AppModel {
     }
     next.ledger.record(.init(id: id, product: product, revoked: true))
     if next != save {
-      if faults.takeCrashBeforeSave() {
-        let report = AppCrash(point: .beforeSave, transaction: id)
-        crash(report)
-        throw report
-      }
+      try checkpoint(.beforeSave, id)
       do {
-        try write(next)
+        try storage.write(next)
       } catch {
         heldForLaunch.insert(id)
         journal.append(.saveFailed(id: id, product: product, source: source))
@@ -93,11 +83,7 @@ extension AppModel {
       }
       save = next
     }
-    if faults.takeCrashBeforeFinish() {
-      let report = AppCrash(point: .beforeFinish, transaction: id)
-      crash(report)
-      throw report
-    }
+    try checkpoint(.beforeFinish, id)
     await store.finish(id)
     journal.append(
       product.permanent == nil
@@ -114,7 +100,7 @@ extension AppModel {
   /// Reads current entitlements and reconciles permanent ownership.
   ///
   /// An entitlement the app lacks and has never delivered goes through the one pipeline (source
-  /// `entitlements`), so it is saved before it is finished and meets the same faults as any other
+  /// `entitlements`), so it is saved before it is finished and meets the same crash points as any other
   /// delivery. One the ledger already knows is granted again directly. Ownership is removed only
   /// for what was granted before the read began and is absent from it.
   func reconcileEntitlements() async throws(AppCrash) {
@@ -155,7 +141,7 @@ extension AppModel {
     }
     guard next != save else { return }
     do {
-      try write(next)
+      try storage.write(next)
     } catch {
       journal.append(.reconciliationNotSaved)
       return

@@ -17,7 +17,7 @@ public struct LaunchReport: Sendable {
 public enum LaunchError: Error, Sendable {
   /// The save is of a format this version cannot read; it was left untouched.
   case unsupportedSave(SaveError)
-  /// The app died at an armed fault while recovering.
+  /// The app died at a crash point while recovering.
   case crashed(AppCrash)
 }
 
@@ -30,7 +30,8 @@ extension AppModel {
   /// the store has sent to it so far has gone through the pipeline.
   public static func launch(
     at now: Int64, rules: Rules, storage: any SaveStorage, store: any StoreClient,
-    verifier: TransactionVerifier, faults: AppFaults, newGame: @Sendable () -> GameState,
+    verifier: TransactionVerifier, crashHook: @escaping CrashHook = AppModel.neverCrashes,
+    newGame: @Sendable () -> GameState,
     settle: @Sendable (AppModel) async -> Void
   ) async throws(LaunchError) -> (AppModel, LaunchReport) {
     var unreadable: SaveError?
@@ -47,7 +48,7 @@ extension AppModel {
       _ = try? save.game.apply(.close, rules: rules)
     }
     let app = AppModel(
-      save: save, rules: rules, storage: storage, store: store, verifier: verifier, faults: faults)
+      save: save, rules: rules, storage: storage, store: store, verifier: verifier, crashHook: crashHook)
     let absence: AbsenceReport?
     do {
       absence = try await app.recover(at: now, settle: settle)

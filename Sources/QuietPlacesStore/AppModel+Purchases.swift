@@ -25,7 +25,7 @@ public enum RestoreOutcome: Sendable, Equatable {
   case restored(owned: [PermanentPurchase])
   /// The store could not be reached; ownership already saved is kept.
   case storeUnreachable(owned: [PermanentPurchase])
-  /// The app died at an armed fault while delivering a restored purchase.
+  /// The app died at a crash point while delivering a restored purchase.
   case crashed(AppCrash)
 }
 

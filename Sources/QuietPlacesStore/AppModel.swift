@@ -9,16 +9,16 @@ import QuietPlacesStoreKit
 public actor AppModel {
   /// The game, balances, entitlements and ledger, as last changed (saved or not).
   public internal(set) var save: AppSave
-  /// Whether the app died at an armed fault; a crashed app does nothing more.
+  /// Whether the app died at a crash point; a crashed app does nothing more.
   public private(set) var hasCrashed = false
-  /// Where it died, if it did at an armed fault.
+  /// Where it died, if it did at a crash point.
   public private(set) var crashReport: AppCrash?
 
   let rules: Rules
   let storage: any SaveStorage
   let store: any StoreClient
   let verifier: TransactionVerifier
-  let faults: AppFaults
+  let crashHook: CrashHook
   var journal: [StoreEvent] = []
   /// Transactions whose delivery could not be saved: they wait for the next launch.
   var heldForLaunch: Set<TransactionID> = []
@@ -34,15 +34,18 @@ public actor AppModel {
 
   init(
     save: AppSave, rules: Rules, storage: any SaveStorage, store: any StoreClient,
-    verifier: TransactionVerifier, faults: AppFaults
+    verifier: TransactionVerifier, crashHook: @escaping CrashHook
   ) {
     self.save = save
     self.rules = rules
     self.storage = storage
     self.store = store
     self.verifier = verifier
-    self.faults = faults
+    self.crashHook = crashHook
   }
+
+  /// The crash hook of what ships: the app never dies on purpose.
+  public static let neverCrashes: CrashHook = { _ in false }
 
   /// The game as it stands.
   public var game: GameState { save.game }
@@ -67,15 +70,15 @@ public actor AppModel {
 
   /// Writes the save now.
   public func saveNow() throws(SaveError) {
-    try write(save)
+    try storage.write(save)
   }
 
-  /// Writes a save, failing where the tester armed a failing disk.
-  func write(_ candidate: AppSave) throws(SaveError) {
-    if faults.takeSaveFailure() {
-      throw .writeFailed(file: FileSaveStorage.fileName, reason: "the disk refused the write (fault)")
-    }
-    try storage.write(candidate)
+  /// Dies here if the crash hook says so: the app is marked dead and the crash thrown.
+  func checkpoint(_ point: AppCrash.Point, _ id: TransactionID) throws(AppCrash) {
+    guard crashHook(point) else { return }
+    let report = AppCrash(point: point, transaction: id)
+    crash(report)
+    throw report
   }
 
   // MARK: - Updates
@@ -127,23 +130,28 @@ public actor AppModel {
     resumeSettleWaiters()
   }
 
+  /// Stops observing `updates`: the observing task is cancelled, which ends the stream (the store
+  /// sees it end), and this returns once that task has finished.
+  private func stopObserving() async {
+    guard let observer else { return }
+    self.observer = nil
+    observer.cancel()
+    await observer.value
+  }
+
   /// Ends the app's life without saving (a crash or the app being deleted).
   public func terminate() async {
     hasCrashed = true
-    observer?.cancel()
-    observer = nil
-    await store.stopUpdates()
     resumeSettleWaiters()
+    await stopObserving()
   }
 
   /// Closes the app: it stops observing updates, any current ends, and the game is saved.
   public func close() async -> (events: [GameEvent], saved: Result<Void, SaveError>) {
-    observer?.cancel()
-    observer = nil
-    await store.stopUpdates()
+    await stopObserving()
     let events = (try? save.game.apply(.close, rules: rules)) ?? []
     do {
-      try write(save)
+      try storage.write(save)
       return (events, .success(()))
     } catch {
       return (events, .failure(error))

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesJWS
 import QuietPlacesStoreKit
 
 /// Where a transaction came from on its way into the delivery pipeline.
@@ -20,7 +21,7 @@ public enum StoreEvent: Sendable, Equatable {
   /// Already in the ledger: finished without delivering again.
   case alreadyDelivered(id: TransactionID, product: ProductID, source: DeliverySource)
   /// The signature did not verify: not delivered, not finished.
-  case rejectedUnverified(id: TransactionID?, productID: String?, reason: String, source: DeliverySource)
+  case rejectedUnverified(id: TransactionID?, productID: String?, reason: JWSError, source: DeliverySource)
   /// Not this app's bundle or not one of its products: not delivered, not finished.
   case rejectedUnrecognised(id: TransactionID, productID: String, bundleID: String, source: DeliverySource)
   /// A revoked non-consumable: removed (if it was owned), saved, finished.

@@ -6,8 +6,8 @@ import QuietPlacesStoreKit
 public enum VerificationResult: Sendable, Equatable {
   /// The signature is the store's and the payload decodes.
   case verified(Transaction)
-  /// Not to be trusted; the payload, where it decodes at all, is only for the log.
-  case unverified(Transaction?, reason: String)
+  /// Not to be trusted, and why; the payload, where it decodes at all, is only for the log.
+  case unverified(Transaction?, reason: JWSError)
 }
 
 /// Checks a signed transaction with the store's public key and decodes its payload.
@@ -24,12 +24,12 @@ public struct TransactionVerifier: Sendable {
     switch JWS.verify(signed.jwsRepresentation, publicKey: publicKey) {
     case .success(let payload):
       guard let transaction = Self.decode(payload) else {
-        return .unverified(nil, reason: "invalidEncoding")
+        return .unverified(nil, reason: .invalidEncoding("the payload is not a transaction"))
       }
       return .verified(transaction)
     case .failure(let error):
       let payload = try? JWS.unverifiedPayload(of: signed.jwsRepresentation)
-      return .unverified(payload.flatMap(Self.decode), reason: error.reason)
+      return .unverified(payload.flatMap(Self.decode), reason: error)
     }
   }
 

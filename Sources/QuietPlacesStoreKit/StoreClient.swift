@@ -10,7 +10,8 @@ public protocol StoreClient: Sendable {
   /// Shows the purchase sheet for a product the store returned.
   func purchase(_ product: Product) async throws(StoreError) -> PurchaseResult
   /// A stream of transactions that arrive outside a purchase call: approvals, resolutions,
-  /// purchases on other devices, refunds. One app observes it from launch to close.
+  /// purchases on other devices, refunds. One app observes it from launch to close; it stops by
+  /// cancelling the task that iterates, which ends the stream (the store sees it in `onTermination`).
   func updates() async -> AsyncStream<SignedTransaction>
   /// Transactions not yet finished.
   func unfinished() async -> [SignedTransaction]
@@ -20,6 +21,4 @@ public protocol StoreClient: Sendable {
   func sync() async throws(StoreError)
   /// Marks a transaction as handled; it leaves `unfinished`.
   func finish(_ id: TransactionID) async
-  /// Stops the current `updates` stream (the app closes).
-  func stopUpdates() async
 }

@@ -297,14 +297,40 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   #expect(await store.snapshot().queuedUpdates == [2])
   #expect(try ids(await store.unfinished(), store) == [2])
 
-  await store.stopUpdates()
-  #expect(await iterator.next() == nil)
+  // The app stops listening by cancelling the task that iterates: the stream ends, and the store
+  // has detached the listener by the time that task has finished.
+  let listening = Task { for await _ in updates {} }
+  listening.cancel()
+  await listening.value
   #expect(await store.snapshot().listenerAttached == false)
+  #expect(await iterator.next() == nil)
 
   let again = await store.updates()
   var second = again.makeAsyncIterator()
   #expect(await store.updatesYielded() == 1)
   #expect(try decode(try #require(await second.next()), store.publicKey).transactionId == 2)
+}
+
+@Test func attachingANewListenerEndsTheReplacedStreamAndKeepsTheNewOneAttached() async throws {
+  let store = try makeStore()
+  let first = await store.updates()
+  let second = await store.updates()
+  var replaced = first.makeAsyncIterator()
+  #expect(await replaced.next() == nil)
+  // The replaced stream's end does not detach the new listener.
+  #expect(await store.snapshot().listenerAttached)
+  try await store.buyOutside(.marks100)
+  var current = second.makeAsyncIterator()
+  #expect(try decode(try #require(await current.next()), store.publicKey).transactionId == 1)
+}
+
+@Test func waitingForARestoreToWaitEndsWhenTheWaitIsCancelled() async throws {
+  let store = try makeStore()
+  let watch = Task { await store.restoreWaits() }
+  watch.cancel()
+  // No restore ever waits here: only the cancellation can end it.
+  await watch.value
+  #expect(await store.snapshot().restoreWaiting == false)
 }
 
 @Test func replayQueuesAFinishedTransactionAgainUntilItIsFinishedAgain() async throws {
@@ -361,7 +387,6 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   #expect(payload == forged)
   // Yielded once, then forgotten: a later listener does not see it again.
   #expect(await store.snapshot().queuedUpdates.isEmpty)
-  await store.stopUpdates()
   _ = await store.updates()
   #expect(await store.updatesYielded() == 0)
   // Its ID is never reused.
@@ -427,12 +452,8 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
     try await store.sync()
     return try ids(await store.currentEntitlements(), store)
   }
-  var waited = 0
-  while !(await store.snapshot().restoreWaiting) {
-    waited += 1
-    try #require(waited < 10_000)
-    await Task.yield()
-  }
+  await store.restoreWaits()
+  #expect(await store.snapshot().restoreWaiting)
   #expect(await store.snapshot().settings.delayRestore == false)
   // Meanwhile another purchase lands and the store keeps answering.
   let hold = try purchasedTransaction(try await buy(store, .hold), store)

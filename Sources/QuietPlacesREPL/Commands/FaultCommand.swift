@@ -76,13 +76,13 @@ struct FaultCommand: REPLCommand {
       session.faults.saveFailure = .on
       return [.info("Every save fails until fault save-fails off.")]
     case .crashBeforeSave:
-      session.faults.armCrashBeforeSave()
+      session.faults.armCrash(at: .beforeSave)
       return [
         .info(
           "The app will crash after the next verified transaction arrives, before delivering and saving it.")
       ]
     case .crashBeforeFinish:
-      session.faults.armCrashBeforeFinish()
+      session.faults.armCrash(at: .beforeFinish)
       return [.info("The app will crash after saving the next delivery, before finishing it.")]
     }
   }

@@ -25,21 +25,27 @@ struct RestoreCommand: REPLCommand {
     return await Self.awaitRestore(progress, in: session)
   }
 
-  /// Waits until the restore finishes or stops to wait for `store continue`.
+  /// Waits until the restore finishes or stops to wait for `store continue`, whichever comes first.
   static func awaitRestore(_ progress: Progress, in session: Session) async -> [OutputLine] {
-    while true {
-      if let outcome = progress.outcome {
-        session.restoreInFlight = nil
-        // What the restore delivered reads before its summary.
-        let delivered = await session.deliveredLines()
-        session.remember(delivered)
-        return delivered + .info(describe(outcome))
+    let store = session.store
+    let finished = await withTaskGroup(of: RestoreOutcome?.self) { group in
+      group.addTask { await progress.outcome() }
+      group.addTask {
+        await store.restoreWaits()
+        return nil
       }
-      if await session.store.snapshot().restoreWaiting {
-        return [.info("Restore read current entitlements and waits (store continue lets it finish).")]
-      }
-      await Task.yield()
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
     }
+    guard let outcome = finished else {
+      return [.info("Restore read current entitlements and waits (store continue lets it finish).")]
+    }
+    session.restoreInFlight = nil
+    // What the restore delivered reads before its summary.
+    let delivered = await session.deliveredLines()
+    session.remember(delivered)
+    return delivered + .info(describe(outcome))
   }
 
   private static func describe(_ outcome: RestoreOutcome) -> [String] {
@@ -58,12 +64,47 @@ struct RestoreCommand: REPLCommand {
 
   /// A restore running in the background, and its outcome once it has one.
   final class Progress: Sendable {
-    private let state = Mutex<RestoreOutcome?>(nil)
+    private struct State {
+      var outcome: RestoreOutcome?
+      /// Callers of `outcome()` waiting, by ticket.
+      var waiters: [Int: CheckedContinuation<RestoreOutcome?, Never>] = [:]
+      var nextTicket = 0
+    }
 
-    /// The outcome, once the restore has finished.
-    var outcome: RestoreOutcome? { state.withLock { $0 } }
+    private let state = Mutex(State())
 
-    /// Records the outcome.
-    func finish(_ outcome: RestoreOutcome) { state.withLock { $0 = outcome } }
+    /// The outcome once the restore has finished (at once if it has), or `nil` once the calling
+    /// task is cancelled.
+    func outcome() async -> RestoreOutcome? {
+      let ticket = state.withLock { state in
+        defer { state.nextTicket += 1 }
+        return state.nextTicket
+      }
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          state.withLock { state in
+            if let outcome = state.outcome {
+              continuation.resume(returning: outcome)
+            } else if Task.isCancelled {
+              continuation.resume(returning: nil)
+            } else {
+              state.waiters[ticket] = continuation
+            }
+          }
+        }
+      } onCancel: {
+        state.withLock { $0.waiters.removeValue(forKey: ticket) }?.resume(returning: nil)
+      }
+    }
+
+    /// Records the outcome and hands it to every caller waiting for it.
+    func finish(_ outcome: RestoreOutcome) {
+      let waiters = state.withLock { state in
+        state.outcome = outcome
+        defer { state.waiters = [:] }
+        return state.waiters.values
+      }
+      for waiter in waiters { waiter.resume(returning: outcome) }
+    }
   }
 }

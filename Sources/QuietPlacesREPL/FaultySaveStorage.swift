@@ -1,0 +1,25 @@
+import QuietPlacesStore
+
+/// The device's save storage with the tester's failing disk in front of it: a write fails while
+/// `fault save-fails` says so, and the save on disk is left as it was.
+struct FaultySaveStorage: SaveStorage {
+  /// The storage underneath.
+  let base: FileSaveStorage
+  /// Where the tester armed the failing disk.
+  let faults: AppFaults
+
+  func read() throws(SaveError) -> AppSave? {
+    try base.read()
+  }
+
+  func write(_ save: AppSave) throws(SaveError) {
+    if faults.takeSaveFailure() {
+      throw .writeFailed(file: FileSaveStorage.fileName, reason: "the disk refused the write (fault)")
+    }
+    try base.write(save)
+  }
+
+  func delete() {
+    base.delete()
+  }
+}
