@@ -13,7 +13,6 @@ public final class LabDevice: PlayHost {
   /// The simulated App Store.
   public let store: SimulatedAppStore
   private let storage = MemorySaveStorage()
-  private let faults = AppFaults()
   private var app: AppModel?
   /// The simulated now.
   public private(set) var now: Int64
@@ -46,7 +45,7 @@ public final class LabDevice: PlayHost {
     do {
       let (app, _) = try await AppModel.launch(
         at: now, rules: rules, storage: storage, store: store,
-        verifier: TransactionVerifier(publicKey: store.publicKey), faults: faults,
+        verifier: TransactionVerifier(publicKey: store.publicKey),
         newGame: { newGame },
         settle: { app in await app.settle(sent: await store.updatesYielded()) })
       self.app = app

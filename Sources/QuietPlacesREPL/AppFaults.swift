@@ -35,6 +35,11 @@ final class AppFaults: Sendable {
     _ = state.withLock { $0.armed.insert(point) }
   }
 
+  /// Which crashes are armed.
+  var armedCrashes: (beforeSave: Bool, beforeFinish: Bool) {
+    state.withLock { ($0.armed.contains(.beforeSave), $0.armed.contains(.beforeFinish)) }
+  }
+
   /// The app's crash hook: it dies at an armed point, and the fault is used up.
   var crashHook: CrashHook {
     { [self] point in takeCrash(at: point) }

@@ -128,16 +128,16 @@ extension Session {
     await store.setClock(now)
     let armed = AppFaults()
     armed.saveFailure = AppFaults.SaveFailure(rawValue: device.faults.saveFails) ?? .off
-    if device.faults.crashBeforeSave { armed.armCrashBeforeSave() }
-    if device.faults.crashBeforeFinish { armed.armCrashBeforeFinish() }
+    if device.faults.crashBeforeSave { armed.armCrash(at: .beforeSave) }
+    if device.faults.crashBeforeFinish { armed.armCrash(at: .beforeFinish) }
     faults = armed
     seed = device.seed
     recentEvents = device.log
     if let memory = device.running {
       let store = store
       app = await AppModel.resume(
-        memory, rules: rules, storage: storage, store: store,
-        verifier: TransactionVerifier(publicKey: store.publicKey), faults: armed,
+        memory, rules: rules, storage: FaultySaveStorage(base: storage, faults: armed), store: store,
+        verifier: TransactionVerifier(publicKey: store.publicKey), crashHook: armed.crashHook,
         settle: { app in await app.settle(sent: await store.updatesYielded()) })
     }
   }

@@ -4,7 +4,7 @@ import QuietPlacesStoreKit
 extension AppModel {
   /// What a running app holds: its save as last changed, the transactions held for the next launch
   /// after a failed save, and when each permanent purchase was granted in this run. Opaque outside
-  /// the app side: a checkpoint keeps it whole and ``resume(_:rules:storage:store:verifier:faults:settle:)``
+  /// the app side: a checkpoint keeps it whole and ``resume(_:rules:storage:store:verifier:crashHook:settle:)``
   /// brings it back.
   public struct Memory: Sendable, Equatable {
     /// The game, balances, entitlements and ledger, saved or not.
@@ -50,10 +50,12 @@ extension AppModel {
   /// `settle` must return once every update the store has sent so far has gone through the pipeline.
   public static func resume(
     _ memory: Memory, rules: Rules, storage: any SaveStorage, store: any StoreClient,
-    verifier: TransactionVerifier, faults: AppFaults, settle: @Sendable (AppModel) async -> Void
+    verifier: TransactionVerifier, crashHook: @escaping CrashHook = AppModel.neverCrashes,
+    settle: @Sendable (AppModel) async -> Void
   ) async -> AppModel {
     let app = AppModel(
-      save: memory.save, rules: rules, storage: storage, store: store, verifier: verifier, faults: faults)
+      save: memory.save, rules: rules, storage: storage, store: store, verifier: verifier,
+      crashHook: crashHook)
     await app.restore(memory)
     await app.observeUpdates()
     await settle(app)
