@@ -7,7 +7,8 @@ enum CommandRegistry {
     ColourCommand.self, PrestigeCommand.self, FreshVoyageCommand.self,
     ShopCommand.self, RestoreCommand.self, TransactionsCommand.self,
     RefundCommand.self, StoreCommand.self, FaultCommand.self, DeleteAppCommand.self,
-    SaveCommand.self, LoadCommand.self, RecordCommand.self, StateCommand.self,
+    SaveCommand.self, LoadCommand.self, BundleCommand.self, CheckpointCommand.self, RewindCommand.self,
+    CheckpointsCommand.self, DiffCommand.self, RecordCommand.self, StateCommand.self,
   ]
 
   /// The command with this name or alias.

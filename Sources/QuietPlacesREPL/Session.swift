@@ -33,6 +33,8 @@ public final class Session: LineInterpreter {
   var question: (any PendingQuestion)?
   /// A restore that has not finished (it may wait for `store continue`).
   var restoreInFlight: RestoreCommand.Progress?
+  /// Checkpoints of the whole device, oldest first, for `rewind`, `diff` and `checkpoints`.
+  var checkpoints: [(name: String, device: DeviceState)] = []
   /// The transcript being recorded, if any.
   var recorder: TranscriptRecorder?
   /// The recorder's path as the user gave it.

@@ -13,6 +13,9 @@ public struct SessionEnvironment: Sendable {
   public var saveDirectory: URL
   /// Whether a question's prompt and colours are for a terminal.
   public var interactive: Bool
+  /// The folder of the script being run (`run`, `test`): a file a command names by a relative path
+  /// is looked for there first.
+  public var scriptFolder: URL?
 
   public init(rules: Rules, storeKit: StoreKitConfiguration, saveDirectory: URL, interactive: Bool = false) {
     self.rules = rules

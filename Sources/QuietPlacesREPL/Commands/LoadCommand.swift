@@ -2,11 +2,13 @@ import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesStore
 
-/// `load FILE`: a player's save replaces the game; the clock moves to the save's time if it is later.
+/// `load FILE`: a device bundle puts the whole device back as it was; a bare save replaces only the
+/// game, after saying what the current App Store account will do to its purchases.
 struct LoadCommand: REPLCommand {
   static let name = "load"
   static let usage = ["load FILE"]
-  static let summary = "load a save file (a player's save from a bug report) in place of the game"
+  static let summary =
+    "load a device bundle (the whole device) or a bare save (the game only) from a bug report"
   static let topic = HelpTopic.files
 
   /// The file as the user gave it.
@@ -20,22 +22,46 @@ struct LoadCommand: REPLCommand {
   static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let app = try session.requireApp(Self.name)
-    let url = URL(fileURLWithPath: path)
+    let url = session.fileURL(path)
     var isFolder: Bool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw .file(
-        path: path, reason: "no such file; give the path of a save (.json) written by save or close")
+        path: path,
+        reason:
+          "no such file; give the path of a device bundle (written by bundle) or a save (written by save)")
     }
     guard !isFolder, let data = try? Data(contentsOf: url) else {
-      throw .file(path: path, reason: "cannot be read; give the path of a save file, not a folder")
+      throw .file(path: path, reason: "cannot be read; give the path of a bundle or save file, not a folder")
     }
+    if DeviceBundle.isBundle(data) { return try await loadBundle(data, in: session) }
+    return try await loadSave(data, in: session)
+  }
+
+  /// The whole device as the bundle holds it, open or closed.
+  private func loadBundle(_ data: Data, in session: Session) async throws(CommandError) -> [OutputLine] {
+    let bundle: DeviceBundle
+    do {
+      bundle = try DeviceBundle.decode(data, file: path, rules: session.rules)
+    } catch {
+      throw .file(path: error.file, reason: error.problem + "; give a bundle written by bundle FILE")
+    }
+    let device = DeviceState(bundle, closed: false)
+    try await session.restoreDevice(device, for: Self.name)
+    return .info(
+      session.fingerprintNotes(bundle) + ["Loaded the device bundle \(path) (\(bundle.writtenBy)):"]
+        + device.summary(rules: session.rules))
+  }
+
+  /// A bare save in place of the running app's game.
+  private func loadSave(_ data: Data, in session: Session) async throws(CommandError) -> [OutputLine] {
+    let app = try session.requireApp(Self.name)
     let loaded: AppSave
     do {
       loaded = try SaveCodec.decode(data, file: path, rules: session.rules)
     } catch {
       throw .save(error)
     }
+    var lines = await session.bareSaveWarnings(loaded, path: path)
     var save = loaded
     save.game.isOpen = true
     if save.game.clock > session.now {
@@ -45,9 +71,19 @@ struct LoadCommand: REPLCommand {
     }
     await app.replace(with: save)
     let game = save.game
-    return .info([
+    lines += [
       "Loaded \(path): seed \(game.seed), route \(game.route) \(session.rules.routeName(game.route)), clock \(Text.instant(session.now)).",
       "  " + Text.position(game, rules: session.rules),
-    ])
+    ]
+    // The simulated account numbers its transactions from 1: its next purchases must not take an ID
+    // the save's ledger already holds, or the app would finish them without delivering.
+    if let highest = save.ledger.ids.last,
+      let next = try? await session.store.reserveTransactionIDs(below: highest + 1), next
+    {
+      lines.append(
+        "note: the App Store account's next transaction ID moves past \(highest), the save's highest, "
+          + "so no new purchase is taken for one the save already delivered.")
+    }
+    return .info(lines)
   }
 }

@@ -1,0 +1,24 @@
+/// `rewind NAME`: the device back exactly as a checkpoint kept it, clock and faults included.
+struct RewindCommand: REPLCommand {
+  static let name = "rewind"
+  static let usage = ["rewind NAME"]
+  static let summary = "return the whole device to a checkpoint exactly, clock and armed faults included"
+  static let topic = HelpTopic.files
+
+  /// The checkpoint's name.
+  let checkpoint: String
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
+    checkpoint = arguments[0]
+  }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    let device = try session.checkpoint(named: checkpoint)
+    try await session.restoreDevice(device, for: Self.name)
+    return [
+      .info(
+        "Rewound to \(checkpoint): \(Text.instant(device.clock)), app \(device.isOpen ? "open" : "closed").")
+    ]
+  }
+}

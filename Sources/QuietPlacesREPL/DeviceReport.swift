@@ -1,0 +1,171 @@
+import FoundationEssentials
+import QuietPlacesAppStore
+import QuietPlacesGame
+import QuietPlacesStore
+import QuietPlacesStoreKit
+import QuietPlacesUtilities
+
+extension DeviceState {
+  /// The game as the device shows it: the running app's, else the save's, else the new game a
+  /// launch would start.
+  func game(rules: Rules) -> GameState {
+    save(rules: rules)?.game ?? GameState(seed: seed, clock: clock, rules: rules)
+  }
+
+  /// The running app's save, else the one on the device if it reads.
+  func save(rules: Rules) -> AppSave? {
+    if let running { return running.save }
+    return disk.flatMap { try? SaveCodec.decode($0, file: FileSaveStorage.fileName, rules: rules) }
+  }
+
+  /// The device's `state --json` line, as the command prints it for this device.
+  func stateLine(rules: Rules) -> String {
+    let save = save(rules: rules) ?? AppSave(game: GameState(seed: seed, clock: clock, rules: rules))
+    return StateJSON(
+      save: save, open: isOpen, now: clock,
+      unfinished: account.transactions.filter { !$0.finished }.map(\.id),
+      storefront: account.settings.storefront.rawValue, rules: rules
+    ).line()
+  }
+
+  /// Three lines on what the device holds: clock and app, the save, the App Store account.
+  func summary(rules: Rules) -> [String] {
+    var lines = [
+      "  clock \(Text.instant(clock)) · app \(isOpen ? "open" : "closed") · storefront \(account.settings.storefront.rawValue)"
+    ]
+    let label = isOpen ? "running app" : "save"
+    if let save = save(rules: rules) {
+      let game = save.game
+      let owned = game.owned.isEmpty ? "nothing" : Text.list(game.owned.map(Text.permanentName))
+      lines.append(
+        "  \(label): seed \(game.seed) · route \(game.route) · Discoveries \(Text.number(game.discoveries))"
+          + " · Postmarks \(Text.count(game.postmarks)) · owns \(owned) · ledger \(save.ledger.ids.map(String.init).joined(separator: ", ").nonEmpty ?? "empty")"
+      )
+    } else {
+      lines.append(
+        disk == nil ? "  save: none (a launch starts a new game)" : "  save: damaged (a launch sets it aside)"
+      )
+    }
+    let transactions = account.transactions
+    let unfinished = transactions.filter { !$0.finished }.map { "\($0.id) \(Self.productName($0.productID))" }
+    var store = "  App Store account: \(Text.plural(transactions.count, "transaction"))"
+    store += unfinished.isEmpty ? ", none unfinished" : ", unfinished \(unfinished.joined(separator: ", "))"
+    if !account.pendingApprovals.isEmpty {
+      store += ", \(account.pendingApprovals.count) waiting for approval"
+    }
+    if !account.interruptedPurchases.isEmpty {
+      store += ", \(account.interruptedPurchases.count) interrupted"
+    }
+    lines.append(store)
+    return lines
+  }
+
+  /// A product's name from its full ID, or the ID itself when it is none of the five.
+  static func productName(_ productID: String) -> String {
+    ProductID(fullID: productID).map(Text.productName) ?? productID
+  }
+}
+
+extension String {
+  /// The string, or `nil` when it is empty.
+  fileprivate var nonEmpty: String? { isEmpty ? nil : self }
+}
+
+extension Session {
+  /// The checkpoint of that name, or the error that lists the ones there are.
+  func checkpoint(named name: String) throws(CommandError) -> DeviceState {
+    guard let found = checkpoints.last(where: { $0.name == name }) else {
+      let names = checkpoints.map(\.name)
+      throw .badArgument(
+        argument: name,
+        expected: names.isEmpty
+          ? "a checkpoint; there are none yet (checkpoint NAME keeps one)"
+          : "a checkpoint; write one of \(names.joined(separator: ", "))")
+    }
+    return found.device
+  }
+
+  /// A file named in a command: relative to the script's folder when a script runs and the file is
+  /// there, else as given (relative to the current folder).
+  func fileURL(_ path: String) -> URL {
+    if !path.hasPrefix("/"), let folder = environment.scriptFolder {
+      let candidate = folder.appendingPathComponent(path)
+      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+    }
+    return URL(fileURLWithPath: path)
+  }
+
+  /// Writes `device` as a bundle to `path`.
+  func writeBundle(_ device: DeviceState, to path: String) throws(CommandError) {
+    let data: Data
+    do {
+      data = try device.bundle(fingerprints: environment.fingerprints, rules: rules).encoded()
+    } catch {
+      throw .file(path: path, reason: "the device could not be encoded")
+    }
+    do {
+      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    } catch {
+      throw .file(
+        path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
+    }
+  }
+
+  /// What loading a bare save would do to its purchases with this App Store account, said before
+  /// anything changes: owned purchases the account does not hold (the next launch or restore removes
+  /// them), ledger IDs the account uses for another product, and ledger IDs the account would give
+  /// to its next purchases.
+  func bareSaveWarnings(_ save: AppSave, path: String) async -> [String] {
+    let account = await store.exportAccount()
+    let bundleID = store.catalogue.bundleID
+    let held = Set(
+      account.transactions.filter { $0.bundleID == bundleID && !$0.isRevoked }.compactMap {
+        ProductID(fullID: $0.productID)?.permanent
+      })
+    var lines: [String] = []
+    let missing = save.game.owned.filter { !held.contains($0) }
+    if !missing.isEmpty {
+      let names = Text.list(missing.map(Text.permanentName))
+      lines.append(
+        "warning: \(path) is a bare save: it owns \(names), which this App Store account does not hold; "
+          + "the next launch or restore will remove \(missing.count == 1 ? "it" : "them").")
+      lines.append(
+        "  To reproduce the player's device with its purchases, load a device bundle (bundle FILE on "
+          + "that device, or quietplaces --bundle FILE) instead of a bare save.")
+    }
+    for entry in save.ledger.entries {
+      guard let other = account.transactions.first(where: { $0.id == entry.id }),
+        other.productID != entry.product.fullID
+      else { continue }
+      lines.append(
+        "warning: the save's ledger holds transaction \(entry.id) (\(Text.productName(entry.product))), but this "
+          + "App Store account's transaction \(entry.id) is \(DeviceState.productName(other.productID)): two "
+          + "different purchases under one ID; the app takes the account's for one already delivered and "
+          + "never delivers it.")
+    }
+    return lines
+  }
+}
+
+extension Session {
+  /// A note for each part of the configuration that differs from the one the bundle was made with.
+  func fingerprintNotes(_ bundle: DeviceBundle) -> [String] {
+    let mine = environment.fingerprints
+    var notes: [String] = []
+    func short(_ print: String) -> String { String(print.prefix(19)) + "…" }
+    if bundle.fingerprints.storeKit != mine.storeKit {
+      notes.append(
+        "note: the bundle was made with another StoreKit configuration (\(short(bundle.fingerprints.storeKit)), "
+          + "this one is \(short(mine.storeKit))); products and prices may differ from the player's.")
+    }
+    if bundle.fingerprints.balance != mine.balance {
+      notes.append(
+        "note: the bundle was made with another balance (\(short(bundle.fingerprints.balance)), this one is "
+          + "\(short(mine.balance))); the game's numbers may differ from the player's.")
+    }
+    if bundle.writtenBy != AppSave.writer {
+      notes.append("note: the bundle was written by \(bundle.writtenBy); this is \(AppSave.writer).")
+    }
+    return notes
+  }
+}

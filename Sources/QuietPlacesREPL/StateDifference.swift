@@ -1,0 +1,52 @@
+import FoundationEssentials
+import QuietPlacesJWS
+
+/// The fields of two `state --json` lines that differ, one line each: `path: old → new`.
+///
+/// Objects are walked into (`equipment.sails`); arrays and plain values are compared whole. Strings
+/// print without quotes, numbers as `state --json` writes them, lists as `[a, b]`; a field on one side
+/// only shows `(none)` on the other.
+enum StateDifference {
+  /// Every leaf of a JSON line with its path, in the order of sorted keys.
+  static func fields(_ line: String) -> [(path: String, value: JSONValue)] {
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) else { return [] }
+    var fields: [(String, JSONValue)] = []
+    func walk(_ value: JSONValue, _ path: String) {
+      if case .object(let members) = value {
+        for key in members.keys.sorted() { walk(members[key]!, path.isEmpty ? key : path + "." + key) }
+      } else {
+        fields.append((path, value))
+      }
+    }
+    walk(value, "")
+    return fields
+  }
+
+  /// `path: old → new` for each path whose value differs, in path order.
+  static func lines(
+    from before: [(path: String, value: JSONValue)], to after: [(path: String, value: JSONValue)]
+  )
+    -> [String]
+  {
+    let old = Dictionary(before.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
+    let new = Dictionary(after.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
+    return Set(old.keys).union(new.keys).sorted().compactMap { path in
+      guard old[path] != new[path] else { return nil }
+      return "\(path): \(old[path].map(text) ?? "(none)") → \(new[path].map(text) ?? "(none)")"
+    }
+  }
+
+  /// A value as the difference prints it.
+  static func text(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let flag): flag ? "true" : "false"
+    case .number(let number):
+      number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+    case .string(let string): string
+    case .array(let items): "[" + items.map(text).joined(separator: ", ") + "]"
+    case .object(let members):
+      "{" + members.keys.sorted().map { "\($0): \(text(members[$0]!))" }.joined(separator: ", ") + "}"
+    }
+  }
+}
