@@ -11,6 +11,9 @@ import QuietPlacesUtilities
 public struct GoldenRunner: Sendable {
   /// Makes a fresh session whose save folder is the given URL.
   public typealias InterpreterFactory = @Sendable (URL) async throws -> any LineInterpreter
+  /// Makes a fresh session for a script: its save folder, and the script's own folder (where files
+  /// the script names by relative paths are looked for first).
+  public typealias ScriptInterpreterFactory = @Sendable (URL, URL) async throws -> any LineInterpreter
 
   /// A script to run: where it is and how it is printed.
   public struct ScriptFile: Sendable, Equatable {
@@ -33,7 +36,7 @@ public struct GoldenRunner: Sendable {
   /// Where the per-script save folders are made.
   public var temporaryDirectory: URL
   /// Makes each script's session.
-  public var factory: InterpreterFactory
+  public var factory: ScriptInterpreterFactory
 
   /// Makes a runner for `options`.
   public init(
@@ -45,7 +48,20 @@ public struct GoldenRunner: Sendable {
     self.options = options
     self.currentDirectory = currentDirectory
     self.temporaryDirectory = temporaryDirectory
-    self.factory = factory
+    self.factory = { folder, _ in try await factory(folder) }
+  }
+
+  /// Makes a runner for `options` whose sessions know the folder of the script they run.
+  public init(
+    options: TestCommandLine,
+    currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+    scriptFactory: @escaping ScriptInterpreterFactory
+  ) {
+    self.options = options
+    self.currentDirectory = currentDirectory
+    self.temporaryDirectory = temporaryDirectory
+    self.factory = scriptFactory
   }
 
   /// The closing line: `N passed, M failed`.
@@ -166,7 +182,7 @@ public struct GoldenRunner: Sendable {
 
     let interpreter: any LineInterpreter
     do {
-      interpreter = try await factory(saveFolder)
+      interpreter = try await factory(saveFolder, file.url.deletingLastPathComponent())
     } catch {
       return ScriptResult(
         path: file.path, outcome: .error("\(file.path): the session could not start: \(error)"))

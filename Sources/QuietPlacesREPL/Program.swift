@@ -91,8 +91,9 @@ public enum Program {
       defer { withExtendedLifetime(lock) {} }
       let session: Session
       do {
-        (session, _) = try await Session.start(
-          SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: directory))
+        var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: directory)
+        environment.scriptFolder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        (session, _) = try await Session.start(environment)
       } catch {
         printError(OutputLine.errorText(error.description))
         return 1
@@ -107,8 +108,10 @@ public enum Program {
       return failed || failedAfter ? 1 : 0
     case .test(let options, let shared):
       guard let (rules, storeKit) = configuration(shared) else { return 2 }
-      let runner = GoldenRunner(options: options) { folder in
-        try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)).0
+      let runner = GoldenRunner(options: options) { folder, scriptFolder in
+        var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
+        environment.scriptFolder = scriptFolder
+        return try await Session.start(environment).0
       }
       return await runner.run(print: { print($0) })
     }

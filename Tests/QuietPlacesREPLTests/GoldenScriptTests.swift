@@ -24,8 +24,10 @@ private func allScripts() -> [String] {
     let configuration = packageRoot.appendingPathComponent("Configuration")
     let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
     let runner = GoldenRunner(options: TestCommandLine(paths: [path]), currentDirectory: packageRoot) {
-      folder in
-      try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)).0
+      folder, scriptFolder in
+      var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
+      environment.scriptFolder = scriptFolder
+      return try await Session.start(environment).0
     }
     let file = GoldenRunner.ScriptFile(url: packageRoot.appendingPathComponent(path), path: path)
     let result = await runner.runScript(file)

@@ -43,7 +43,7 @@ struct LoadCommand: REPLCommand {
     do {
       bundle = try DeviceBundle.decode(data, file: path, rules: session.rules)
     } catch {
-      throw .file(path: error.file, reason: error.problem + "; give a bundle written by bundle FILE")
+      throw .file(path: error.file, reason: error.problem)
     }
     let device = DeviceState(bundle, closed: false)
     try await session.restoreDevice(device, for: Self.name)
