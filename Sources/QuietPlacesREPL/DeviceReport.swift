@@ -169,3 +169,35 @@ extension Session {
     return notes
   }
 }
+
+extension Session {
+  /// `quietplaces --bundle FILE`: the device the bundle holds, in this session's (fresh) save
+  /// folder, with the app closed whatever the bundle says, so the next `launch` runs as the
+  /// player's device would.
+  public func startFromBundle(_ path: String) async throws(CommandError) -> [OutputLine] {
+    let url = URL(fileURLWithPath: path)
+    guard let data = try? Data(contentsOf: url) else {
+      throw .file(
+        path: path, reason: "cannot be read; give the path of a device bundle written by bundle FILE")
+    }
+    let bundle: DeviceBundle
+    do {
+      bundle = try DeviceBundle.decode(data, file: path, rules: rules)
+    } catch {
+      throw .file(path: error.file, reason: error.problem)
+    }
+    let device = DeviceState(bundle, closed: true)
+    try await restoreDevice(device, for: "--bundle")
+    var lines = fingerprintNotes(bundle) + ["Started from the device bundle \(path) (\(bundle.writtenBy)):"]
+    lines += device.summary(rules: rules)
+    if bundle.open {
+      lines.append(
+        "The bundle was made with the app open; it starts closed, as a crash would leave it: launch reads the "
+          + "save as last written (load \(path) opens it as it was).")
+    } else {
+      lines.append(
+        "The app is closed: status and state --json show the device before any recovery; launch opens it.")
+    }
+    return .info(lines)
+  }
+}

@@ -11,6 +11,10 @@ public enum Invocation: Equatable, Sendable {
     public var storeKitFile: String?
     /// `--bail`: stop at the first command that fails.
     public var bail = false
+    /// `--bundle FILE`: start from a device bundle, in a fresh temporary save folder, app closed.
+    public var bundleFile: String?
+    /// `--closed`: start without launching the app.
+    public var closed = false
   }
 
   /// The REPL: interactive on a terminal, batch otherwise.
@@ -33,7 +37,7 @@ public enum Invocation: Equatable, Sendable {
 
   /// The usage text `--help` prints.
   public static let usage = [
-    "usage: quietplaces [--save-dir DIR] [--storekit FILE] [--bail]",
+    "usage: quietplaces [--save-dir DIR | --bundle FILE] [--closed] [--storekit FILE] [--bail]",
     "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
     "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--storekit FILE]",
     "       quietplaces simulate [OPTIONS] | simulate merge FILE.jsonl...   (simulate --help lists its options)",
@@ -41,6 +45,8 @@ public enum Invocation: Equatable, Sendable {
     "",
     "With a terminal on standard input it is an interactive REPL (help lists the commands);",
     "otherwise it reads commands from standard input (batch mode: no prompt, no banner, no colour).",
+    "--bundle FILE starts from a device bundle (written by bundle FILE) in a fresh temporary save folder,",
+    "with the app closed; --closed starts any save folder without launching (launch opens the app).",
     "Saves live in --save-dir, else $QUIETPLACES_HOME, else $XDG_DATA_HOME/quietplaces (~/.local/share/quietplaces).",
     "History lives in $QUIETPLACES_HISTORY, else ~/.quietplaces_history (interactive only).",
   ]
@@ -63,17 +69,34 @@ public enum Invocation: Equatable, Sendable {
     var words = arguments[...]
     while let word = words.popFirst() {
       switch word {
-      case "--save-dir", "--storekit":
+      case "--save-dir", "--storekit", "--bundle":
         guard let value = words.popFirst(), !value.hasPrefix("--") else {
           throw UsageError(
-            message: "\(word) needs a value; write \(word) \(word == "--storekit" ? "FILE" : "DIR")")
+            message: "\(word) needs a value; write \(word) \(word == "--save-dir" ? "DIR" : "FILE")")
         }
-        if word == "--save-dir" { options.saveDirectory = value } else { options.storeKitFile = value }
+        switch word {
+        case "--save-dir": options.saveDirectory = value
+        case "--storekit": options.storeKitFile = value
+        default: options.bundleFile = value
+        }
+      case "--closed":
+        options.closed = true
       case "--bail":
         options.bail = true
       default:
         rest.append(word)
       }
+    }
+    if let mode = rest.first, options.bundleFile != nil || options.closed {
+      throw UsageError(
+        message:
+          "--bundle and --closed start the REPL; write quietplaces --bundle FILE or quietplaces --closed, "
+          + "without \(mode)")
+    }
+    if options.bundleFile != nil, options.saveDirectory != nil {
+      throw UsageError(
+        message: "--bundle starts in a fresh temporary save folder; leave out --save-dir (or load FILE in a "
+          + "session on that folder)")
     }
     switch rest.first {
     case nil:

@@ -39,8 +39,12 @@ public enum Program {
     case .repl(let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
       let (source, interactive, colour) = input(options)
-      let directory = SessionEnvironment.saveDirectory(
-        option: options.saveDirectory, environment: environment)
+      // A bundle starts in a fresh temporary folder, so the file itself is never changed.
+      let temporary = options.bundleFile == nil ? nil : makeTemporaryFolder()
+      defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
+      let directory =
+        temporary
+        ?? SessionEnvironment.saveDirectory(option: options.saveDirectory, environment: environment)
       let lock: SaveFolderLock
       do {
         lock = try SaveFolderLock.acquire(directory)
@@ -54,10 +58,20 @@ public enum Program {
       let session: Session
       let startLines: [OutputLine]
       do {
-        (session, startLines) = try await Session.start(sessionEnvironment)
+        (session, startLines) = try await Session.start(
+          sessionEnvironment, launching: !options.closed && options.bundleFile == nil)
       } catch {
         printError(OutputLine.errorText(error.description))
         return 1
+      }
+      var bundleLines: [OutputLine] = []
+      if let file = options.bundleFile {
+        do {
+          bundleLines = try await session.startFromBundle(file)
+        } catch {
+          printError(OutputLine.errorText(error.message))
+          return 1
+        }
       }
       if interactive {
         print("Quiet Places — the game and store engine. help lists the commands; quit leaves.")
@@ -67,6 +81,13 @@ public enum Program {
       }
       options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
       startLines.forEach(paint)
+      bundleLines.forEach(paint)
+      if options.closed && options.bundleFile == nil {
+        paint(
+          .info(
+            "The app is closed (--closed): status and state --json show the device before any recovery; launch opens it."
+          ))
+      }
       let failed = await REPLLoop.run(session, input: source, bail: options.bail, print: paint)
       return failed ? 1 : 0
     case .run(let file, let step, let thenREPL, let options):

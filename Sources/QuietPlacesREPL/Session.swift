@@ -60,10 +60,14 @@ public final class Session: LineInterpreter {
   }
 
   /// Starts a session: opens the store's account in the save folder and launches the app, which
-  /// loads the save or starts a new game. Returns the session and what the launch printed.
-  public static func start(_ environment: SessionEnvironment) async throws(StartError) -> (
-    Session, [OutputLine]
-  ) {
+  /// loads the save or starts a new game. Returns the session and what the launch printed. With
+  /// `launching` false the app stays closed (`--closed`, `--bundle`): `status` and `state --json`
+  /// show the device before any recovery, and `launch` runs it.
+  public static func start(_ environment: SessionEnvironment, launching: Bool = true) async throws(StartError)
+    -> (
+      Session, [OutputLine]
+    )
+  {
     do {
       try FileManager.default.createDirectory(
         at: environment.saveDirectory, withIntermediateDirectories: true)
@@ -97,6 +101,7 @@ public final class Session: LineInterpreter {
     }
     now = max(now, await store.snapshot().clock)
     let session = Session(environment: environment, store: store, now: now)
+    guard launching else { return (session, []) }
     let lines = await session.launch(quietWhenNew: true)
     return (session, lines)
   }

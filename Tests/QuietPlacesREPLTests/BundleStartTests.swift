@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `quietplaces --bundle FILE` and `--closed`: the device before any recovery, the bundle untouched.
+@Suite struct BundleStartTests {
+  static let bundle = reliabilityPackageRoot.appendingPathComponent(
+    "Scripts/support/fixtures/deep-hold-crash.bundle.json")
+
+  @Test func aBundleStartsClosedInATemporaryFolderAndStaysUntouched() throws {
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return
+    }
+    let before = try Data(contentsOf: Self.bundle)
+    let run = try ChildProcess.run(
+      ["--bundle", Self.bundle.path], input: "state --json\nadvance 20h\nlaunch\n")
+    #expect(run.status == 0, "\(run.output)")
+    let state = try #require(run.lines.first { $0.hasPrefix("{") })
+    // Before any recovery: closed, Deep hold in the save, transaction 1 still unfinished.
+    #expect(state.contains(#""open":false"#))
+    #expect(state.contains(#""owned":["hold"]"#))
+    #expect(state.contains(#""unfinished":[1]"#))
+    // The 32-hour hold credits the whole 20 hours.
+    #expect(run.output.contains("Hold 32h: credited 20h of sailing:"))
+    #expect(try Data(contentsOf: Self.bundle) == before)
+  }
+
+  @Test func closedStartsAnySaveFolderWithoutLaunching() throws {
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quietplaces-closed-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = try ChildProcess.run(["--save-dir", folder.path], input: "new --seed 3\nadvance 6m\n")
+    let run = try ChildProcess.run(["--save-dir", folder.path, "--closed"], input: "state --json\nlaunch\n")
+    #expect(run.lines.first { $0.hasPrefix("{") }?.contains(#""open":false"#) == true, "\(run.output)")
+    #expect(run.output.contains("Launched at 2026-01-05 09:06:00"))
+  }
+
+  @Test(arguments: [
+    (["--bundle", "x.json", "--save-dir", "d"], "--bundle starts in a fresh temporary save folder"),
+    (["run", "a.qp", "--closed"], "--bundle and --closed start the REPL"),
+    (["--bundle"], "--bundle needs a value; write --bundle FILE"),
+  ])
+  func misuseIsAUsageError(arguments: [String], message: String) throws {
+    guard ChildProcess.executable != nil else { return }
+    let run = try ChildProcess.run(arguments)
+    #expect(run.status == 2)
+    #expect(run.output.hasPrefix("error: " + message), "\(run.output)")
+  }
+}
