@@ -39,12 +39,15 @@ public enum CommandError: Error, Sendable, Equatable {
     case appStaysClosed
     /// Closing could not write the save; progress since the last save is gone.
     case progressLost
+    /// The save after a player's action failed; the action stands in memory until the next save.
+    case actionUnsaved
 
     var sentence: String {
       switch self {
       case .newGameStarted: "a new game started"
       case .appStaysClosed: "the app stays closed"
       case .progressLost: "progress since the last save is lost"
+      case .actionUnsaved: "the action stands, and the next save (at the latest the close) writes it"
       }
     }
   }

@@ -33,6 +33,8 @@ public final class Session: LineInterpreter {
   var question: (any PendingQuestion)?
   /// A restore that has not finished (it may wait for `store continue`).
   var restoreInFlight: RestoreCommand.Progress?
+  /// Lines a command's work left to print after its own (a failed save after an action).
+  var notices: [OutputLine] = []
   /// Checkpoints of the whole device, oldest first, for `rewind`, `diff` and `checkpoints`.
   var checkpoints: [(name: String, device: DeviceState)] = []
   /// The transcript being recorded, if any.
@@ -133,6 +135,8 @@ public final class Session: LineInterpreter {
     } else {
       output = await run(text)
     }
+    output += notices
+    notices = []
     output += await storeAftermath()
     if output.hasError { hadError = true }
     if let recorder, !text.lowercased().hasPrefix("record") {
@@ -208,7 +212,9 @@ public final class Session: LineInterpreter {
   ) {
     let app = try requireApp(name)
     do {
-      let events = try await app.perform(command)
+      // Player actions are saved at once; a failed save is reported after the command's lines.
+      let (events, saveFailure) = try await app.act(command)
+      if let saveFailure { notices.append(.error(.saveDuringLifecycle(saveFailure, then: .actionUnsaved))) }
       return (events.first, await app.game)
     } catch {
       throw .game(error)

@@ -4,7 +4,7 @@ import QuietPlacesGame
 struct AdvanceCommand: REPLCommand {
   static let name = "advance"
   static let usage = [
-    "advance DURATION (90s, 45m, 8h, 2d, 1h30m)",
+    "advance DURATION (90s, 45m, 8h, 2d, 1y, 1h 30m)",
     "advance until \(Goal.alternatives) \(Affordable.alternatives)",
   ]
   static let summary = "time passes; with the app open the ship sails, with it closed only the clock moves"
@@ -57,9 +57,9 @@ struct AdvanceCommand: REPLCommand {
       target = .until(try Self.goal(Array(arguments.dropFirst())))
       return
     }
-    guard arguments.count == 1 else { throw Self.usageError() }
     do {
-      target = .duration(try DurationFormat.parse(first))
+      // `advance 1h 30m`: the parts of a duration may come as separate words.
+      target = .duration(try DurationFormat.parse(arguments.joined(separator: " ")))
     } catch {
       throw .duration(error)
     }

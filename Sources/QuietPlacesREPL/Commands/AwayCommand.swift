@@ -9,9 +9,9 @@ struct AwayCommand: REPLCommand {
   let seconds: Int64
 
   init(parsing arguments: [String]) throws(CommandError) {
-    guard arguments.count == 1 else { throw Self.usageError() }
+    guard !arguments.isEmpty else { throw Self.usageError() }
     do {
-      seconds = try DurationFormat.parse(arguments[0])
+      seconds = try DurationFormat.parse(arguments.joined(separator: " "))
     } catch {
       throw .duration(error)
     }

@@ -62,6 +62,11 @@ struct NewCommand: REPLCommand {
     }
     let lines = await session.launch(seed: seed, quietWhenNew: true)
     guard let app = session.app else { return lines }
+    // The new game is saved at once, so a crash right after `new` finds it.
+    var saved: [OutputLine] = []
+    if let failure = await app.saveNewGame() {
+      saved = [.error(.saveDuringLifecycle(failure, then: .actionUnsaved))]
+    }
     let game = await app.game
     let chosen = await session.store.snapshot().settings.storefront
     let rules = session.rules
@@ -70,7 +75,7 @@ struct NewCommand: REPLCommand {
       + .info([
         "New game: seed \(seed), storefront \(chosen.rawValue), \(Text.instant(session.now)).",
         "Sailing \(rules.routeName(game.route)) for \(rules.placeName(game.nextPlace)), \(Text.distance(game.legRemaining)) nm ahead.",
-      ])
+      ]) + saved
   }
 
   /// A fresh test account: the old account file goes, a new store with a new key takes its place.
