@@ -22,7 +22,7 @@ extension AppModel {
     let events = try perform(command)
     guard command.isPlayerAction else { return (events, nil) }
     do {
-      try write(save)
+      try storage.write(save)
       return (events, nil)
     } catch {
       return (events, error)
@@ -32,7 +32,7 @@ extension AppModel {
   /// Saves a new game at once, so a crash right after `new` finds it.
   public func saveNewGame() -> SaveError? {
     do {
-      try write(save)
+      try storage.write(save)
       return nil
     } catch {
       return error
