@@ -1,0 +1,32 @@
+import CEditLine
+import FoundationEssentials
+import QuietPlacesREPL
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `quietplaces` executable: arguments, the terminal, and nothing else.
+@main
+enum QuietPlaces {
+  static func main() async {
+    let interactive = Terminal.inputIsTerminal
+    if interactive {
+      // First, before the program starts any thread: Ctrl-C then reaches only the thread that reads
+      // a line.
+      qp_el_block_sigint()
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let status = await Program.main(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment
+    ) { _ in
+      if interactive {
+        let editor = LineEditor(
+          historyPath: LineEditor.historyPath(environment: environment), completion: CommandCompletion())
+        return (editor, true, Terminal.usesColour(environment: environment))
+      }
+      return (StandardInput(), false, false)
+    }
+    exit(status)
+  }
+}
