@@ -27,8 +27,24 @@ extension Balance {
     return balance
   }
 
-  /// Checks every number against what the rules can work with.
-  func validate(file: String) throws(BalanceError) {
+  /// The values the file may leave out in its shape but the rules need, read by ``validate(file:)``.
+  struct Checked {
+    /// `clock.start`, in seconds since 1970.
+    var startClock: Int64
+    /// Each level's multiplier for sails and the spyglass, and the hours a cargo level adds.
+    var equipment: (sails: Double, spyglass: Double, cargoHours: Double)
+    /// The survey's grant multiple and Knowledge, the current's duration and speed multiplier.
+    var events: (surveyGrant: Double, surveyKnowledge: Int, currentSeconds: Double, currentSpeed: Double)
+    /// The cost of chartering each route, by route (0-based); 0 for the first, which is never chartered.
+    var charterCosts: [Double]
+    /// Postmarks in each pack.
+    var packPostmarks: [PostmarkPack: Int]
+  }
+
+  /// Checks every number against what the rules can work with, and returns the values the rules need
+  /// that the shape of the file leaves optional.
+  @discardableResult
+  func validate(file: String) throws(BalanceError) -> Checked {
     func require(_ ok: Bool, _ key: String, _ reason: String) throws(BalanceError) {
       if !ok { throw .invalidValue(file: file, key: key, reason: reason) }
     }
@@ -38,22 +54,28 @@ extension Balance {
     func growth(_ value: Double, _ key: String) throws(BalanceError) {
       try require(value.isFinite && value > 1, key, "must be a number above 1, not \(value)")
     }
-    try require(
-      Rules.parseInstant(clock.start) != nil, "clock.start", "must be an instant like 2026-01-05T09:00:00Z")
+    guard let startClock = Rules.parseInstant(clock.start) else {
+      throw .invalidValue(
+        file: file, key: "clock.start", reason: "must be an instant like 2026-01-05T09:00:00Z")
+    }
     try positive(ship.baseSpeedKnots, "ship.baseSpeedKnots")
     try require(
       !routes.isEmpty && routes.count <= 12, "routes", "must list 1 to 12 routes, not \(routes.count)")
     var names = Set<String>()
+    var charterCosts: [Double] = []
     for (r, route) in routes.enumerated() {
       let key = "routes[\(r)]"
       try require(
-        route.places.count == 5, "\(key).places", "must list five places, not \(route.places.count)")
+        route.places.count == Rules.placesPerRoute, "\(key).places",
+        "must list five places, not \(route.places.count)")
       try positive(route.scoutYieldPerSecond, "\(key).scoutYieldPerSecond")
       if r == 0 {
         try require(
           route.charterCost == nil, "\(key).charterCost", "must be null: the first route is never chartered")
+        charterCosts.append(0)
       } else if let cost = route.charterCost {
         try positive(cost, "\(key).charterCost")
+        charterCosts.append(cost)
       } else {
         throw .missingKey(file: file, key: "\(key).charterCost")
       }
@@ -140,12 +162,19 @@ extension Balance {
     try positive(purchases.chartsMultiplier, "purchases.chartsMultiplier")
     try positive(purchases.signalScoutMultiplier, "purchases.signalScoutMultiplier")
     try require(purchases.signalScouts >= 0, "purchases.signalScouts", "must not be negative")
-    for pack in ["marks100", "marks550"] {
-      guard let amount = purchases.packPostmarks[pack] else {
-        throw .missingKey(file: file, key: "purchases.packPostmarks.\(pack)")
+    var packs: [PostmarkPack: Int] = [:]
+    for pack in PostmarkPack.allCases {
+      let key = "purchases.packPostmarks.\(pack.rawValue)"
+      guard let amount = purchases.packPostmarks[pack.rawValue] else {
+        throw .missingKey(file: file, key: key)
       }
-      try require(amount > 0, "purchases.packPostmarks.\(pack)", "must be positive")
+      try require(amount > 0, key, "must be positive")
+      packs[pack] = amount
     }
+    return Checked(
+      startClock: startClock, equipment: (sailEffect, spyglassEffect, cargoHours),
+      events: (surveyGrant, surveyKnowledge, duration, speedUp), charterCosts: charterCosts,
+      packPostmarks: packs)
   }
 }
 

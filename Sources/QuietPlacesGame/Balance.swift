@@ -171,7 +171,7 @@ public struct Balance: Sendable, Codable, Equatable {
     public var signalScoutMultiplier: Double
     /// Companion signal: permanent scouts added to the fleet.
     public var signalScouts: Int
-    /// Postmarks in each consumable pack, by product suffix.
+    /// Postmarks in each pack of Postmarks, by the pack's key (``PostmarkPack``).
     public var packPostmarks: [String: Int]
   }
 

@@ -8,16 +8,16 @@ public enum GameError: Error, Sendable, Equatable {
   case invalidCount(Int)
   /// A duration below 1 second or beyond the maximum.
   case invalidDuration(seconds: Int64)
-  /// The Discoveries held do not pay for it.
-  case notAffordable(item: String, cost: Double, held: Double)
+  /// The Discoveries held do not pay for `count` of the item.
+  case notAffordable(item: Purchasable, count: Int, cost: Double, held: Double)
   /// `max` found nothing affordable; `cost` is the price of one.
-  case nothingAffordable(item: String, cost: Double, held: Double)
-  /// The count would pass the item's level limit.
-  case overLimit(item: String, limit: Int, level: Int, requested: Int)
+  case nothingAffordable(item: Purchasable, cost: Double, held: Double)
+  /// The count would pass the equipment's level limit.
+  case overLimit(item: Equipment, limit: Int, level: Int, requested: Int)
   /// Every route is chartered already.
   case allRoutesChartered(routes: Int)
   /// The Postmarks held do not pay for it.
-  case notEnoughPostmarks(item: String, cost: Int, held: Int)
+  case notEnoughPostmarks(item: Purchasable, cost: Int, held: Int)
   /// New Bearings would give less than the minimum.
   case bearingsNotReady(gain: Int, minimum: Int)
   /// Not enough Knowledge to Pass the Atlas.

@@ -83,11 +83,6 @@ extension GameState {
     return GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
   }
 
-  /// How an error names `count` of an item: `4 scouts`, `3 levels of sails`.
-  static func counted(_ item: String, _ count: Int) -> String {
-    item == "scout" ? "\(count) scouts" : "\(count) levels of \(item)"
-  }
-
   /// The price rule of hiring scouts.
   public static func scoutPrice(_ rules: Rules) -> GeometricPrice {
     GeometricPrice(base: rules.balance.scouts.basePrice, growth: rules.balance.scouts.priceGrowth)
@@ -100,24 +95,23 @@ extension GameState {
 
   /// How many of `quantity` to buy, refusing counts below 1 and counts past a limit.
   private func resolve(
-    _ quantity: Quantity, item: String, price: GeometricPrice, level: Int, limit: Int?
+    _ quantity: Quantity, item: Purchasable, price: GeometricPrice, level: Int, limit: (Equipment, Int)?
   ) throws(GameError) -> (count: Int, cost: Double) {
     switch quantity {
     case .count(let count):
       guard count >= 1 else { throw .invalidCount(count) }
-      if let limit, count > limit - level {
-        throw .overLimit(item: item, limit: limit, level: level, requested: count)
+      if let (limited, limit) = limit, count > limit - level {
+        throw .overLimit(item: limited, limit: limit, level: level, requested: count)
       }
       let cost = price.cost(from: level, count: count)
       guard GeometricPrice.pays(discoveries, cost) else {
-        throw .notAffordable(
-          item: count == 1 ? item : Self.counted(item, count), cost: cost, held: discoveries)
+        throw .notAffordable(item: item, count: count, cost: cost, held: discoveries)
       }
       return (count, cost)
     case .max:
       var count = price.maxAffordable(from: level, budget: discoveries)
-      if let limit {
-        guard level < limit else { throw .overLimit(item: item, limit: limit, level: level, requested: 1) }
+      if let (limited, limit) = limit {
+        guard level < limit else { throw .overLimit(item: limited, limit: limit, level: level, requested: 1) }
         count = min(count, limit - level)
       }
       guard count >= 1 else {
@@ -132,8 +126,8 @@ extension GameState {
   {
     let level = equipment[item]
     let (count, cost) = try resolve(
-      quantity, item: item.rawValue, price: Self.price(of: item, rules), level: level,
-      limit: Self.levelLimit(of: item, rules))
+      quantity, item: .equipment(item), price: Self.price(of: item, rules), level: level,
+      limit: Self.levelLimit(of: item, rules).map { (item, $0) })
     discoveries = max(0, discoveries - cost)
     equipment[item] = level.saturatingAdd(count)
     return .upgraded(item, levels: count, cost: cost, level: equipment[item])
@@ -141,7 +135,7 @@ extension GameState {
 
   private mutating func hire(_ quantity: Quantity, rules: Rules) throws(GameError) -> GameEvent {
     let (count, cost) = try resolve(
-      quantity, item: "scout", price: Self.scoutPrice(rules), level: hiredScouts, limit: nil)
+      quantity, item: .scouts, price: Self.scoutPrice(rules), level: hiredScouts, limit: nil)
     discoveries = max(0, discoveries - cost)
     hiredScouts = hiredScouts.saturatingAdd(count)
     return .hired(count: count, cost: cost, hired: hiredScouts)
@@ -149,12 +143,14 @@ extension GameState {
 
   /// The cost of chartering the next route, or `nil` when every route is chartered.
   public func nextCharterCost(_ rules: Rules) -> Double? {
-    route < rules.routeCount ? rules.balance.routes[route].charterCost : nil
+    route < rules.routeCount ? rules.charterCost(route: route + 1) : nil
   }
 
   private mutating func charter(rules: Rules) throws(GameError) -> GameEvent {
     guard let cost = nextCharterCost(rules) else { throw .allRoutesChartered(routes: rules.routeCount) }
-    guard cost <= discoveries else { throw .notAffordable(item: "charter", cost: cost, held: discoveries) }
+    guard cost <= discoveries else {
+      throw .notAffordable(item: .charter, count: 1, cost: cost, held: discoveries)
+    }
     discoveries = max(0, discoveries - cost)
     route += 1
     legIndex = 0
@@ -165,7 +161,7 @@ extension GameState {
   private mutating func buySupplies(rules: Rules) throws(GameError) -> GameEvent {
     let price = rules.balance.postmarks.suppliesPrice
     guard postmarks >= price else {
-      throw .notEnoughPostmarks(item: "supplies", cost: price, held: postmarks)
+      throw .notEnoughPostmarks(item: .supplies, cost: price, held: postmarks)
     }
     let amount = suppliesAmount(rules)
     postmarks -= price
@@ -181,7 +177,7 @@ extension GameState {
     }
     let price = rules.balance.postmarks.colourPrice
     guard postmarks >= price else {
-      throw .notEnoughPostmarks(item: "the \(colour.rawValue) sail", cost: price, held: postmarks)
+      throw .notEnoughPostmarks(item: .colour(colour), cost: price, held: postmarks)
     }
     postmarks -= price
     ownedColours.append(colour)

@@ -48,12 +48,12 @@ extension GameState {
   public func baseSpeed(_ rules: Rules) -> Double {
     min(
       rules.balance.ship.baseSpeedKnots
-        * pow(rules.balance.equipment.sails.effectPerLevel ?? 1, Double(equipment.sails)), maximumSpeedKnots)
+        * pow(rules.sailsEffect, Double(equipment.sails)), maximumSpeedKnots)
   }
 
   /// Ship speed in knots now, with a current if one runs.
   public func speed(_ rules: Rules) -> Double {
-    baseSpeed(rules) * (currentRemaining > 0 ? rules.balance.events.current.speedMultiplier ?? 1 : 1)
+    baseSpeed(rules) * (currentRemaining > 0 ? rules.currentSpeedMultiplier : 1)
   }
 
   /// Scouts in the fleet: hired this voyage plus the Companion scout.
@@ -70,7 +70,7 @@ extension GameState {
   /// The arrival grant at a place of the current route without `mC`: `reward · 1.12^spyglass · mK · mG`.
   func unboostedGrant(at place: PlaceID, _ rules: Rules) -> Double {
     rules.rewards[place]
-      * pow(rules.balance.equipment.spyglass.effectPerLevel ?? 1, Double(equipment.spyglass))
+      * pow(rules.spyglassEffect, Double(equipment.spyglass))
       * knowledgeMultiplier(rules) * generationMultiplier(rules)
   }
 
@@ -96,7 +96,7 @@ extension GameState {
 
   /// The ordinary rates: current equipment, route and permanent bonuses; scouts in, currents out.
   public func rates(_ rules: Rules) -> Rates {
-    let first = (route - 1) * 5
+    let first = Rules.place(route: route, index: 0)
     var grants = 0.0
     for place in first..<first + 5 { grants += grant(at: place, rules) }
     let speed = baseSpeed(rules)
@@ -105,7 +105,7 @@ extension GameState {
       generation: generationMultiplier(rules),
       charts: chartsMultiplier(rules),
       signal: owns(.signal) ? rules.signalScoutMultiplier : 1,
-      spyglass: pow(rules.balance.equipment.spyglass.effectPerLevel ?? 1, Double(equipment.spyglass)),
+      spyglass: pow(rules.spyglassEffect, Double(equipment.spyglass)),
       speed: speed,
       effectiveScouts: Self.effectiveScouts(fleetSize(rules), rules: rules),
       travel: speed * grants / rules.loopLengths[route - 1] / 3600,
@@ -124,7 +124,7 @@ extension GameState {
   public func holdHours(_ rules: Rules) -> Int {
     let hold = rules.balance.hold
     if owns(.hold) { return Int(hold.deepHoldHours) }
-    let cargo = (rules.balance.equipment.cargo.holdHoursPerLevel ?? 0) * Double(equipment.cargo)
+    let cargo = rules.cargoHoursPerLevel * Double(equipment.cargo)
     let fromGenerations = hold.hoursPerGeneration * Double(min(generations, hold.generationCap))
     return Int(hold.baseHours + cargo + fromGenerations)
   }

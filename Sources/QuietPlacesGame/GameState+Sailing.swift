@@ -44,7 +44,7 @@ struct RouteYield {
 
   @inline(__always)
   init(_ state: GameState, _ rules: Rules) {
-    let first = (state.route - 1) * 5
+    let first = Rules.place(route: state.route, index: 0)
     let charts = state.chartsMultiplier(rules)
     let spyglass = rules.spyglassPower(state.equipment.spyglass)
     let knowledge = state.knowledgeMultiplier(rules)
@@ -98,10 +98,10 @@ extension GameState {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else { throw .invalidDuration(seconds: seconds) }
     guard clock <= Self.latestClock - seconds else { throw .beyondLastInstant(latest: Self.latestClock) }
     // At most: the ship at current speed all along, over the shortest leg of the route.
-    let first = (route - 1) * 5
+    let first = Rules.place(route: route, index: 0)
     var shortest = rules.legs[first]
     for place in first..<first + 5 { shortest = min(shortest, rules.legs[place]) }
-    let fastest = baseSpeed(rules) * max(1, rules.balance.events.current.speedMultiplier ?? 1)
+    let fastest = baseSpeed(rules) * max(1, rules.currentSpeedMultiplier)
     let estimate = fastest * Double(seconds) / 3600 / shortest + 1
     guard estimate <= maximumArrivalsPerAdvance else {
       throw .tooMuchSailing(estimatedArrivals: estimate, limit: maximumArrivalsPerAdvance)
@@ -132,9 +132,9 @@ extension GameState {
   {
     var report = SailingReport()
     report.seconds = duration
-    let first = (route - 1) * 5
+    let first = Rules.place(route: route, index: 0)
     let routeMask: UInt64 = 0b11111 << UInt64(first)
-    let boost = rules.balance.events.current.speedMultiplier ?? 1
+    let boost = rules.currentSpeedMultiplier
     // The same number as `baseSpeed(rules)`, with the sails multiplier from the rules' table.
     let baseSpeed = min(
       rules.balance.ship.baseSpeedKnots * rules.sailsPower(equipment.sails), maximumSpeedKnots)
@@ -165,8 +165,8 @@ extension GameState {
         var grants = loops * yield.loopGrant
         var progressGrants = loops * yield.loopProgress
         for j in 0..<batch.extra {
-          grants += yield.grants[(legIndex + j) % 5]
-          progressGrants += yield.progressGrants[(legIndex + j) % 5]
+          grants += yield.grants[(legIndex + j) % Rules.placesPerRoute]
+          progressGrants += yield.progressGrants[(legIndex + j) % Rules.placesPerRoute]
         }
         accrue(time, yield, method: method, rules: rules, report: &report)
         elapsed.add(time)
@@ -181,7 +181,7 @@ extension GameState {
           surveyCountdown -= arrivals
           currentCountdown -= arrivals
         }
-        legIndex = (legIndex + batch.extra) % 5
+        legIndex = (legIndex + batch.extra) % Rules.placesPerRoute
         legRemaining = rules.legs[first + legIndex]
         continue
       }
@@ -242,7 +242,7 @@ extension GameState {
     guard cap >= 2, time > 0 else { return nil }
     let reach = speed * time / 3600
     guard legRemaining <= reach else { return nil }
-    let first = (route - 1) * 5
+    let first = Rules.place(route: route, index: 0)
     let loopLength = rules.loopLengths[route - 1]
     var rest = reach - legRemaining
     var loops = (rest / loopLength).rounded(.down)
@@ -250,8 +250,8 @@ extension GameState {
     rest -= loops * loopLength
     // Arrivals after the first: whole loops of five, then `partial` more legs.
     var partial = 0
-    while partial < 4, rest >= rules.legs[first + (legIndex + 1 + partial) % 5] {
-      rest -= rules.legs[first + (legIndex + 1 + partial) % 5]
+    while partial < 4, rest >= rules.legs[first + (legIndex + 1 + partial) % Rules.placesPerRoute] {
+      rest -= rules.legs[first + (legIndex + 1 + partial) % Rules.placesPerRoute]
       partial += 1
     }
     let count = 1 + 5 * loops + Double(partial)
@@ -259,13 +259,13 @@ extension GameState {
     var after = (loops, partial)
     if arrivals > cap {
       arrivals = cap
-      after = (Double((cap - 1) / 5), (cap - 1) % 5)
+      after = (Double((cap - 1) / 5), (cap - 1) % Rules.placesPerRoute)
     }
     guard arrivals >= 2 else { return nil }
     var distance = legRemaining + after.0 * loopLength
-    for k in 0..<after.1 { distance += rules.legs[first + (legIndex + 1 + k) % 5] }
+    for k in 0..<after.1 { distance += rules.legs[first + (legIndex + 1 + k) % Rules.placesPerRoute] }
     // Arrivals at the run's places: `after` loops of five from the next place, plus the first.
-    let extra = (1 + after.1) % 5
+    let extra = (1 + after.1) % Rules.placesPerRoute
     let wholeLoops = after.0 + Double((1 + after.1) / 5)
     return (arrivals, wholeLoops, extra, distance)
   }
@@ -301,12 +301,12 @@ extension GameState {
     if online {
       surveyCountdown -= 1
       if surveyCountdown <= 0 {
-        let multiplier = balance.events.survey.grantMultiplier ?? 0
+        let multiplier = rules.surveyGrantMultiplier
         let amount = multiplier * grant
         discoveries += amount
         progress += multiplier * progressGrant
         earned += amount
-        let points = balance.events.survey.knowledge ?? 0
+        let points = rules.surveyKnowledge
         knowledge += points
         report.surveyDiscoveries += amount
         report.surveys += 1
@@ -317,7 +317,7 @@ extension GameState {
       }
       currentCountdown -= 1
       if currentCountdown <= 0 {
-        currentRemaining = balance.events.current.durationSeconds ?? 0
+        currentRemaining = rules.currentDurationSeconds
         report.currents += 1
         lifetime.currents = lifetime.currents.saturatingAdd(1)
         currentCountdown = random.nextCountdown(probability: 1 / balance.events.current.oneIn)
@@ -326,8 +326,8 @@ extension GameState {
     lifetime.arrivals = lifetime.arrivals.saturatingAdd(1)
     lifetime.discoveriesEarned += earned
     report.arrivals = report.arrivals.saturatingAdd(1)
-    legIndex = (legIndex + 1) % 5
-    legRemaining = rules.legs[(route - 1) * 5 + legIndex]
+    legIndex = (legIndex + 1) % Rules.placesPerRoute
+    legRemaining = rules.legs[Rules.place(route: route, index: legIndex)]
     return knowledgeChanged
   }
 }

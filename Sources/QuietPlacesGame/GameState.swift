@@ -125,7 +125,7 @@ public struct GameState: Sendable, Codable, Equatable {
   }
 
   /// The place the ship is sailing to.
-  public var nextPlace: PlaceID { (route - 1) * 5 + legIndex }
+  public var nextPlace: PlaceID { Rules.place(route: route, index: legIndex) }
 
   /// Whether the place was visited this voyage.
   public func hasVisited(_ place: PlaceID) -> Bool { visited & (1 << UInt64(place)) != 0 }

@@ -34,13 +34,40 @@ public final class Rules: Sendable {
   /// Companion signal's permanent scouts.
   let signalScouts: Int
 
+  /// Sails' speed multiplier per level.
+  public let sailsEffect: Double
+  /// The spyglass's reward multiplier per level.
+  public let spyglassEffect: Double
+  /// Hours of free hold each cargo level adds.
+  public let cargoHoursPerLevel: Double
+  /// An exceptional survey's Discoveries, as a multiple of the arrival grant.
+  public let surveyGrantMultiplier: Double
+  /// An exceptional survey's Knowledge.
+  public let surveyKnowledge: Int
+  /// How long a current lasts, in seconds.
+  public let currentDurationSeconds: Double
+  /// The ship's speed multiplier while a current runs.
+  public let currentSpeedMultiplier: Double
+  /// The cost of chartering each route, by route (0-based); the first is never chartered.
+  let charterCosts: [Double]
+  /// Postmarks in each pack.
+  private let packPostmarks: [PostmarkPack: Int]
+
   /// Levels whose equipment multipliers are tabulated; higher levels call `pow`.
   static let powerTableSize = 256
 
-  /// Rules from validated balance data.
-  public init(balance: Balance) {
+  /// How many places every route has, in sailing order.
+  public static let placesPerRoute = 5
+
+  /// Rules from balance data, validated here as a balance file is on load.
+  public init(balance: Balance) throws(BalanceError) {
+    let checked = try balance.validate(file: "balance")
     self.balance = balance
-    startClock = Rules.parseInstant(balance.clock.start) ?? 0
+    startClock = checked.startClock
+    (sailsEffect, spyglassEffect, cargoHoursPerLevel) = checked.equipment
+    (surveyGrantMultiplier, surveyKnowledge, currentDurationSeconds, currentSpeedMultiplier) = checked.events
+    charterCosts = checked.charterCosts
+    packPostmarks = checked.packPostmarks
     legs = balance.routes.flatMap { $0.places.map(\.legNauticalMiles) }
     rewards = balance.routes.flatMap { $0.places.map(\.reward) }
     placeNames = balance.routes.flatMap { $0.places.map(\.name) }
@@ -52,27 +79,32 @@ public final class Rules: Sendable {
     chartsMultiplier = balance.purchases.chartsMultiplier
     signalScoutMultiplier = balance.purchases.signalScoutMultiplier
     signalScouts = balance.purchases.signalScouts
-    let sails = balance.equipment.sails.effectPerLevel ?? 1
-    let spyglass = balance.equipment.spyglass.effectPerLevel ?? 1
+    let (sails, spyglass, _) = checked.equipment
     sailsPowers = (0..<Self.powerTableSize).map { pow(sails, Double($0)) }
     spyglassPowers = (0..<Self.powerTableSize).map { pow(spyglass, Double($0)) }
   }
 
+  /// Postmarks in a pack.
+  public func postmarks(in pack: PostmarkPack) -> Int { packPostmarks[pack] ?? 0 }
+
+  /// The cost of chartering a route (1-based, from the second on).
+  public func charterCost(route: Int) -> Double { charterCosts[route - 1] }
+
   /// `sails effect ^ level`: the same number `pow` gives, from the table when the level is in it.
   func sailsPower(_ level: Int) -> Double {
     sailsPowers.indices.contains(level)
-      ? sailsPowers[level] : pow(balance.equipment.sails.effectPerLevel ?? 1, Double(level))
+      ? sailsPowers[level] : pow(sailsEffect, Double(level))
   }
 
   /// `spyglass effect ^ level`: the same number `pow` gives, from the table when the level is in it.
   func spyglassPower(_ level: Int) -> Double {
     spyglassPowers.indices.contains(level)
-      ? spyglassPowers[level] : pow(balance.equipment.spyglass.effectPerLevel ?? 1, Double(level))
+      ? spyglassPowers[level] : pow(spyglassEffect, Double(level))
   }
 
   /// Loads `balance.json` from a configuration folder.
   public static func load(configurationDirectory: URL) throws(BalanceError) -> Rules {
-    Rules(balance: try Balance.load(from: configurationDirectory.appendingPathComponent("balance.json")))
+    try Rules(balance: try Balance.load(from: configurationDirectory.appendingPathComponent("balance.json")))
   }
 
   /// Number of routes in the atlas.
@@ -85,7 +117,7 @@ public final class Rules: Sendable {
   public func place(named name: String) -> PlaceID? { placesByName[name.lowercased()] }
 
   /// The place of a route (1-based) at an index (0-based).
-  public func place(route: Int, index: Int) -> PlaceID { (route - 1) * 5 + index }
+  public static func place(route: Int, index: Int) -> PlaceID { (route - 1) * placesPerRoute + index }
 
   /// All places, in atlas order.
   public var allPlaces: Range<PlaceID> { 0..<placeNames.count }

@@ -51,3 +51,26 @@ public enum PrestigeLayer: String, Sendable, Codable, Hashable {
 
 /// A place of the atlas: `route · 5 + index`, both counted from zero.
 public typealias PlaceID = Int
+
+/// A pack of Postmarks sold for money; its raw value is its key under `purchases.packPostmarks` in the
+/// balance file, which says how many Postmarks it holds.
+public enum PostmarkPack: String, Sendable, Codable, CaseIterable, Hashable {
+  /// The small pack.
+  case small = "marks100"
+  /// The large pack.
+  case large = "marks550"
+}
+
+/// Something Discoveries or Postmarks buy, as a refusal names it.
+public enum Purchasable: Sendable, Equatable, Hashable {
+  /// Levels of a piece of equipment.
+  case equipment(Equipment)
+  /// Hired scouts.
+  case scouts
+  /// The next route's charter.
+  case charter
+  /// A crate of supplies.
+  case supplies
+  /// A sail colour.
+  case colour(SailColour)
+}

@@ -118,7 +118,12 @@ public struct SimulatePlan: Sendable {
       if let cached = rulesCache[cacheKey] {
         rules = cached
       } else {
-        rules = Rules(balance: try BalanceVariant.apply(template.settings, to: balance))
+        let varied = try BalanceVariant.apply(template.settings, to: balance)
+        do {
+          rules = try Rules(balance: varied)
+        } catch {
+          throw LabError(error.description)
+        }
         rulesCache[cacheKey] = rules
       }
       for milestone in request.milestones {

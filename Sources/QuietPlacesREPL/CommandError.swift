@@ -97,27 +97,30 @@ public enum CommandError: Error, Sendable, Equatable {
       return "\(count) is not a count; write a whole number from 1 to 1,000,000, or max"
     case .invalidDuration(let seconds):
       return "\(seconds) s is not a duration the game accepts; write 1 second to 100 years"
-    case .notAffordable(let item, let cost, let held) where !cost.isFinite:
-      let verb = item.first?.isNumber == true ? "cost" : "costs"
+    case .notAffordable(let item, let count, let cost, let held) where !cost.isFinite:
+      let verb = count == 1 ? "costs" : "cost"
       return
-        "\(item) \(verb) more Discoveries than any balance can hold (beyond \(NumberFormat.readable(Double.greatestFiniteMagnitude))); "
+        "\(name(item, count: count)) \(verb) more Discoveries than any balance can hold (beyond \(NumberFormat.readable(Double.greatestFiniteMagnitude))); "
         + "you hold \(NumberFormat.readable(held)); buy fewer, or max"
-    case .notAffordable(let item, let cost, let held):
-      let verb = item.first?.isNumber == true ? "cost" : "costs"
+    case .notAffordable(let item, let count, let cost, let held):
+      let verb = count == 1 ? "costs" : "cost"
       return
-        "\(item) \(verb) \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
+        "\(name(item, count: count)) \(verb) \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
     case .nothingAffordable(let item, let cost, let held):
       return
-        "no \(item) is affordable: the next costs \(NumberFormat.readable(cost)) Discoveries; "
+        "no \(name(item)) is affordable: the next costs \(NumberFormat.readable(cost)) Discoveries; "
         + "you hold \(NumberFormat.readable(held))"
     case .overLimit(let item, let limit, let level, let requested):
       let room = max(0, limit - level)
-      guard room > 0 else { return "\(item) is at its limit of \(limit) levels; nothing more can be bought" }
-      return "\(item) stops at level \(limit); you have \(level), so at most \(room) more, not \(requested)"
+      guard room > 0 else {
+        return "\(item.rawValue) is at its limit of \(limit) levels; nothing more can be bought"
+      }
+      return
+        "\(item.rawValue) stops at level \(limit); you have \(level), so at most \(room) more, not \(requested)"
     case .allRoutesChartered(let routes):
       return "all \(routes) routes are chartered; there is nothing further to charter"
     case .notEnoughPostmarks(let item, let cost, let held):
-      return "\(item) costs \(cost) Postmarks; you hold \(NumberFormat.grouped(held))"
+      return "\(name(item)) costs \(cost) Postmarks; you hold \(NumberFormat.grouped(held))"
     case .bearingsNotReady(let gain, let minimum):
       return
         "New Bearings would give \(gain) Knowledge; it needs at least \(minimum) (preview bearings shows why)"
@@ -133,6 +136,19 @@ public enum CommandError: Error, Sendable, Equatable {
         "the clock cannot pass \(Rules.formatInstant(latest)), the last instant a save holds; advance less"
     case .clockBackwards(let from, let to):
       return "the clock cannot go back from \(Rules.formatInstant(from)) to \(Rules.formatInstant(to))"
+    }
+  }
+
+  /// How a refusal names what was to be bought: `sails`, `3 levels of sails`, `scout`, `4 scouts`,
+  /// `charter`, `supplies`, `the apricot sail`.
+  static func name(_ item: Purchasable, count: Int = 1) -> String {
+    switch item {
+    case .equipment(let equipment):
+      count == 1 ? equipment.rawValue : "\(count) levels of \(equipment.rawValue)"
+    case .scouts: count == 1 ? "scout" : "\(count) scouts"
+    case .charter: "charter"
+    case .supplies: "supplies"
+    case .colour(let colour): "the \(colour.rawValue) sail"
     }
   }
 

@@ -135,9 +135,7 @@ enum Text {
     switch event {
     case .delivered(let id, let product, let source):
       let what =
-        product.permanent == nil
-        ? "+\(rules.balance.purchases.packPostmarks[product.rawValue] ?? 0) Postmarks"
-        : "\(productName(product)) unlocked"
+        product.pack.map { "+\(rules.postmarks(in: $0)) Postmarks" } ?? "\(productName(product)) unlocked"
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): delivered, \(what); saved, then finished."
     case .alreadyDelivered(let id, let product, let source):

@@ -40,8 +40,8 @@ extension AppModel {
     var next = save
     if let permanent = product.permanent {
       next.game.grant(permanent)
-    } else {
-      next.game.addPostmarks(rules.balance.purchases.packPostmarks[product.rawValue] ?? 0)
+    } else if let pack = product.pack {
+      next.game.addPostmarks(rules.postmarks(in: pack))
     }
     next.ledger.record(.init(id: id, product: product))
     do {

@@ -34,6 +34,15 @@ public enum ProductID: String, Sendable, Codable, CaseIterable, Hashable, Compar
   /// Consumable packs or non-consumable permanent purchases.
   public var type: ProductType { permanent == nil ? .consumable : .nonConsumable }
 
+  /// The pack of Postmarks a consumable holds.
+  public var pack: PostmarkPack? {
+    switch self {
+    case .marks100: .small
+    case .marks550: .large
+    case .charts, .hold, .signal: nil
+    }
+  }
+
   /// The permanent purchase a non-consumable unlocks.
   public var permanent: PermanentPurchase? {
     switch self {

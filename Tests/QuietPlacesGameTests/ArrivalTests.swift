@@ -34,7 +34,7 @@ import Testing
     // The loop is 6 nm: 0.6 h = 2160 s at 10 knots.
     let report = sailed(try game.apply(.advance(seconds: 2160), rules: rules))
     #expect(report.arrivals == 5)
-    #expect(report.firstVisits == Array(rules.place(route: 1, index: 0)...rules.place(route: 1, index: 4)))
+    #expect(report.firstVisits == Array(Rules.place(route: 1, index: 0)...Rules.place(route: 1, index: 4)))
     #expect(isClose(report.arrivalDiscoveries, RouteOne.loopReward))
     #expect(isClose(report.bonusDiscoveries, 10 * RouteOne.loopReward))
     #expect(game.postmarks == 5 * 4)

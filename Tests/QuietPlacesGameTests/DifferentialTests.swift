@@ -154,8 +154,12 @@ struct Differences {
 
   mutating func errors(_ a: GameError, _ b: GameError) {
     switch (a, b) {
-    case (.notAffordable(let i, let c, let h), .notAffordable(let j, let d, let k)),
-      (.nothingAffordable(let i, let c, let h), .nothingAffordable(let j, let d, let k)):
+    case (.notAffordable(let i, let n, let c, let h), .notAffordable(let j, let m, let d, let k)):
+      exact("error.item", i, j)
+      exact("error.count", n, m)
+      number("error.cost", c, d)
+      number("error.held", h, k)
+    case (.nothingAffordable(let i, let c, let h), .nothingAffordable(let j, let d, let k)):
       exact("error.item", i, j)
       number("error.cost", c, d)
       number("error.held", h, k)

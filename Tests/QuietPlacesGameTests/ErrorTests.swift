@@ -15,16 +15,16 @@ import Testing
   static let refusals: [Refusal] = [
     Refusal(
       name: "sails unaffordable", command: .upgrade(.sails, .count(1)), setUp: { $0.discoveries = 24 },
-      error: .notAffordable(item: "sails", cost: 25, held: 24)),
+      error: .notAffordable(item: .equipment(.sails), count: 1, cost: 25, held: 24)),
     Refusal(
       name: "spyglass max with nothing", command: .upgrade(.spyglass, .max), setUp: { $0.discoveries = 39 },
-      error: .nothingAffordable(item: "spyglass", cost: 40, held: 39)),
+      error: .nothingAffordable(item: .equipment(.spyglass), cost: 40, held: 39)),
     Refusal(
       name: "scout unaffordable", command: .hire(.count(1)), setUp: { $0.discoveries = 9.5 },
-      error: .notAffordable(item: "scout", cost: 10, held: 9.5)),
+      error: .notAffordable(item: .scouts, count: 1, cost: 10, held: 9.5)),
     Refusal(
       name: "scouts max with nothing", command: .hire(.max), setUp: { $0.discoveries = 0 },
-      error: .nothingAffordable(item: "scout", cost: 10, held: 0)),
+      error: .nothingAffordable(item: .scouts, cost: 10, held: 0)),
     Refusal(
       name: "zero levels", command: .upgrade(.sails, .count(0)), setUp: { $0.discoveries = 1e9 },
       error: .invalidCount(0)),
@@ -39,18 +39,18 @@ import Testing
       error: .invalidCount(-1)),
     Refusal(
       name: "cargo over the limit", command: .upgrade(.cargo, .count(5)), setUp: { $0.discoveries = 1e12 },
-      error: .overLimit(item: "cargo", limit: 4, level: 0, requested: 5)),
+      error: .overLimit(item: .cargo, limit: 4, level: 0, requested: 5)),
     Refusal(
       name: "charter unaffordable", command: .charter, setUp: { $0.discoveries = 3999 },
-      error: .notAffordable(item: "charter", cost: 4000, held: 3999)),
+      error: .notAffordable(item: .charter, count: 1, cost: 4000, held: 3999)),
     Refusal(
       name: "all routes", command: .charter, setUp: { $0.route = 8 }, error: .allRoutesChartered(routes: 8)),
     Refusal(
       name: "supplies short", command: .buySupplies, setUp: { $0.postmarks = 24 },
-      error: .notEnoughPostmarks(item: "supplies", cost: 25, held: 24)),
+      error: .notEnoughPostmarks(item: .supplies, cost: 25, held: 24)),
     Refusal(
       name: "colour short", command: .colour(.apricot), setUp: { $0.postmarks = 39 },
-      error: .notEnoughPostmarks(item: "the apricot sail", cost: 40, held: 39)),
+      error: .notEnoughPostmarks(item: .colour(.apricot), cost: 40, held: 39)),
     Refusal(
       name: "bearings not ready", command: .prestige(.bearings), setUp: { $0.progress = 50_000 },
       // ⌊10 · ∛0.5⌋ = ⌊7.93…⌋ = 7.

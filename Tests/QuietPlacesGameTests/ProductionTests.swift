@@ -98,7 +98,7 @@ import Testing
     #expect(game.clock == before.clock)
     // Five Postmarks left: refused, nothing changes.
     let refused = game
-    #expect(throws: GameError.notEnoughPostmarks(item: "supplies", cost: 25, held: 5)) {
+    #expect(throws: GameError.notEnoughPostmarks(item: .supplies, cost: 25, held: 5)) {
       try game.apply(.buySupplies, rules: rules)
     }
     #expect(game == refused)

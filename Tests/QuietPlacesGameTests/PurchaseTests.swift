@@ -46,7 +46,8 @@ import Testing
     #expect(isClose(game.discoveries, 100))
     let before = game
     #expect(
-      throws: GameError.nothingAffordable(item: "sails", cost: 25 * pow(1.6, 3), held: game.discoveries)
+      throws: GameError.nothingAffordable(
+        item: .equipment(.sails), cost: 25 * pow(1.6, 3), held: game.discoveries)
     ) {
       try game.apply(.upgrade(.sails, .max), rules: rules)
     }
@@ -74,7 +75,7 @@ import Testing
     _ = try game.apply(.upgrade(.cargo, .count(3)), rules: rules)
     #expect(game.equipment.cargo == 3)
     let before = game
-    #expect(throws: GameError.overLimit(item: "cargo", limit: 4, level: 3, requested: 2)) {
+    #expect(throws: GameError.overLimit(item: .cargo, limit: 4, level: 3, requested: 2)) {
       try game.apply(.upgrade(.cargo, .count(2)), rules: rules)
     }
     #expect(game == before)
@@ -82,7 +83,7 @@ import Testing
     let events = try game.apply(.upgrade(.cargo, .max), rules: rules)
     expectUpgrade(events, .cargo, levels: 1, cost: 500 * 8 * 8 * 8, level: 4)
     let full = game
-    #expect(throws: GameError.overLimit(item: "cargo", limit: 4, level: 4, requested: 1)) {
+    #expect(throws: GameError.overLimit(item: .cargo, limit: 4, level: 4, requested: 1)) {
       try game.apply(.upgrade(.cargo, .max), rules: rules)
     }
     #expect(game == full)
@@ -129,7 +130,7 @@ import Testing
     #expect(try game.apply(.colour(.apricot), rules: rules) == [.colourSelected(.apricot)])
     #expect(game.postmarks == 10)
     let before = game
-    #expect(throws: GameError.notEnoughPostmarks(item: "the turquoise sail", cost: 40, held: 10)) {
+    #expect(throws: GameError.notEnoughPostmarks(item: .colour(.turquoise), cost: 40, held: 10)) {
       try game.apply(.colour(.turquoise), rules: rules)
     }
     #expect(game == before)

@@ -31,7 +31,8 @@ let storeKit: StoreKitConfiguration = {
 
 /// The V1 rules with `KEY=VALUE` changes.
 func rules(setting changes: String...) throws -> Rules {
-  Rules(balance: try BalanceVariant.apply(changes.map { try BalanceSetting.parse($0) }, to: rules.balance))
+  try Rules(
+    balance: try BalanceVariant.apply(changes.map { try BalanceSetting.parse($0) }, to: rules.balance))
 }
 
 /// A new game.

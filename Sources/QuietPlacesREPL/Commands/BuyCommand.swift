@@ -48,7 +48,7 @@ struct BuyCommand: REPLCommand {
     let game = try await session.requireApp("buy supplies").game
     let price = session.rules.balance.postmarks.suppliesPrice
     guard game.postmarks >= price else {
-      throw .game(.notEnoughPostmarks(item: "supplies", cost: price, held: game.postmarks))
+      throw .game(.notEnoughPostmarks(item: .supplies, cost: price, held: game.postmarks))
     }
     session.question = Supplies()
     let amount = game.suppliesAmount(session.rules)

@@ -29,7 +29,7 @@ struct ColourCommand: REPLCommand {
     }
     let price = session.rules.balance.postmarks.colourPrice
     guard game.postmarks >= price else {
-      throw .game(.notEnoughPostmarks(item: "the \(colour.rawValue) sail", cost: price, held: game.postmarks))
+      throw .game(.notEnoughPostmarks(item: .colour(colour), cost: price, held: game.postmarks))
     }
     session.question = Purchase(colour: colour)
     return [
