@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesREPL
 import Testing
 
 /// `quietplaces --bundle FILE` and `--closed`: the device before any recovery, the bundle untouched.
@@ -48,6 +49,6 @@ import Testing
     guard ChildProcess.executable != nil else { return }
     let run = try ChildProcess.run(arguments)
     #expect(run.status == 2)
-    #expect(run.output.hasPrefix("error: " + message), "\(run.output)")
+    #expect(run.output.hasPrefix(OutputLine.errorText(message)), "\(run.output)")
   }
 }
