@@ -73,7 +73,7 @@ let package = Package(
       exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
-      name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame"],
+      name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -1,11 +1,12 @@
 /// Durations as the lab reads and writes them, in the REPL's syntax: whole numbers with the units
-/// `w`, `d`, `h`, `m`, `s`, largest first, each once (`90s`, `15m`, `8h`, `2d`, `1h30m`).
+/// `y` (365.25 days), `w`, `d`, `h`, `m`, `s`, largest first, each once (`90s`, `15m`, `8h`, `2d`,
+/// `1h30m`, `10y`).
 public enum LabDuration {
   /// The longest stretch the engine sails in one `advance`: 100 Julian years.
   public static let maximumSeconds: Int64 = 3_155_760_000
 
   private static let units: [(unit: Character, seconds: Int64)] = [
-    ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
+    ("y", 31_557_600), ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
   ]
 
   /// The seconds `text` stands for (possibly 0), or `nil` when it is not a duration of that syntax or
@@ -36,7 +37,7 @@ public enum LabDuration {
   public static func typed(_ seconds: Int64) -> String {
     var rest = max(0, seconds)
     var text = ""
-    for (unit, size) in units.dropFirst() where rest >= size {
+    for (unit, size) in units.dropFirst(2) where rest >= size {
       text += "\(rest / size)\(unit)"
       rest %= size
     }

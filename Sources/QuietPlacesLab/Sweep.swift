@@ -46,42 +46,48 @@ public enum Sweep {
     _ runs: [SimulatePlan.Run], plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
     keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws(LabError) -> [RunResult] {
-    var results: [RunResult?] = Array(repeating: nil, count: runs.count)
-    let outcome: LabError? = await withTaskGroup(of: (Int, Result<RunResult, LabError>).self) { group in
+    typealias Finished = (position: Int, result: Result<RunResult, LabError>)
+    let outcome = await withTaskGroup(of: Finished.self, returning: Result<[RunResult], LabError>.self) {
+      group in
+      var collected = [RunResult?](repeating: nil, count: runs.count)
       var next = 0
       var done = 0
-      func start() {
-        guard next < runs.count else { return }
+      while next < runs.count && next < max(1, jobs) {
         let position = next
-        let run = runs[position]
+        group.addTask { await Self.play(runs[position], at: position, plan, configuration, keepSteps) }
         next += 1
-        group.addTask {
-          do throws(LabError) {
-            return (
-              position,
-              .success(
-                try await Self.run(run, plan: plan, configuration: configuration, keepSteps: keepSteps))
-            )
-          } catch {
-            return (position, .failure(error))
-          }
-        }
       }
-      for _ in 0..<max(1, jobs) { start() }
-      while let (position, result) = await group.next() {
-        switch result {
-        case .success(let value): results[position] = value
+      while let finished = await group.next() {
+        switch finished.result {
+        case .success(let value): collected[finished.position] = value
         case .failure(let error):
           group.cancelAll()
-          return error
+          return .failure(error)
         }
         done += 1
         progress(done, runs.count)
-        start()
+        if next < runs.count {
+          let position = next
+          group.addTask { await Self.play(runs[position], at: position, plan, configuration, keepSteps) }
+          next += 1
+        }
       }
-      return nil
+      return .success(collected.compactMap { $0 })
     }
-    if let outcome { throw outcome }
-    return results.compactMap { $0 }
+    return try outcome.get()
+  }
+
+  private static func play(
+    _ run: SimulatePlan.Run, at position: Int, _ plan: SimulatePlan, _ configuration: StoreKitConfiguration,
+    _ keepSteps: Bool
+  ) async -> (position: Int, result: Result<RunResult, LabError>) {
+    do throws(LabError) {
+      return (
+        position,
+        .success(try await Self.run(run, plan: plan, configuration: configuration, keepSteps: keepSteps))
+      )
+    } catch {
+      return (position, .failure(error))
+    }
   }
 }

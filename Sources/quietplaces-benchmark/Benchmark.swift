@@ -53,6 +53,7 @@ struct Benchmark {
     goldenSuite()
     replStart()
     saveAndLoad()
+    lab()
     peakMemory()
     report.printSummary()
     print("checksum \(checksum)")

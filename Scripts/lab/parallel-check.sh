@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The README's GNU parallel recipe, checked: a sweep run as 4 shards by `parallel` and merged prints
+# exactly what the whole sweep prints (table, csv, jsonl and chart).
+#
+# Usage: Scripts/lab/parallel-check.sh [QUIETPLACES]   (default .build/debug/quietplaces)
+# Installs GNU parallel with apt-get when it is missing (as Scripts/test installs its packages).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+quietplaces="$(realpath "${1:-$root/.build/debug/quietplaces}")"
+cd "$root"
+exec </dev/null
+if ! command -v parallel >/dev/null 2>&1; then
+  # shellcheck source=Scripts/lib/install-dependencies.sh
+  source Scripts/lib/install-dependencies.sh
+  QP_REQUIRED_PACKAGES=(parallel)
+  install_dependencies
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+sweep=(--seeds 1-40 --strategy payback --strategy cheapest --sessions always --sessions 15m/8h --until bearings,time:1d)
+
+# The recipe: one process per shard, then merge.
+parallel --will-cite --halt now,fail=1 \
+  "$quietplaces" simulate "${sweep[@]}" --jobs 1 --shard {}/4 --format jsonl '>' "$work/shard-{}.jsonl" ::: 1 2 3 4
+"$quietplaces" simulate merge "$work"/shard-*.jsonl --format table --chart "$work/merged.svg" >"$work/merged.txt"
+"$quietplaces" simulate merge "$work"/shard-*.jsonl --format csv >"$work/merged.csv"
+"$quietplaces" simulate merge "$work"/shard-*.jsonl --format jsonl >"$work/merged.jsonl"
+
+# The whole sweep in one process.
+"$quietplaces" simulate "${sweep[@]}" --format table --chart "$work/whole.svg" >"$work/whole.txt"
+"$quietplaces" simulate "${sweep[@]}" --format csv >"$work/whole.csv"
+"$quietplaces" simulate "${sweep[@]}" --format jsonl >"$work/whole.jsonl"
+
+status=0
+for file in txt csv jsonl svg; do
+  if cmp -s "$work/merged.$file" "$work/whole.$file"; then
+    echo "ok   merged shards = whole sweep ($file)"
+  else
+    echo "FAIL merged shards differ from the whole sweep ($file)"
+    diff "$work/merged.$file" "$work/whole.$file" | head -20 || true
+    status=1
+  fi
+done
+exit $status
