@@ -4,6 +4,8 @@ public struct AutoplayRequest: Sendable, Equatable {
   public var strategy: Strategy
   /// Where it stops.
   public var goal: PlayGoal
+  /// Where it stops, as written: `until bearings,atlas` or `for 8h`.
+  public var stop: String
 
   /// The command's form.
   public static let usage =
@@ -21,6 +23,7 @@ public struct AutoplayRequest: Sendable, Equatable {
     }
     var strategy = Strategy(kind: try StrategyKind.parse(name))
     var milestones: [Milestone]?
+    var stop = ""
     var limit = PlayGoal.defaultLimit
     while let word = rest.popFirst() {
       guard let value = rest.popFirst() else {
@@ -41,12 +44,14 @@ public struct AutoplayRequest: Sendable, Equatable {
         guard milestones == nil else { throw LabError("give one of until or for, not both; write \(usage)") }
         if word.lowercased() == "until" {
           milestones = try Milestone.parseList(value)
+          stop = "until " + (milestones ?? []).map(\.name).joined(separator: ",")
         } else {
           guard let seconds = LabDuration.parse(value), seconds >= 1 else {
             throw LabError(
               "'\(value)' is not a duration for autoplay for; write at least 1s, such as 8h or 2d")
           }
           milestones = [.time(seconds)]
+          stop = "for " + LabDuration.typed(seconds)
         }
       default:
         let choices = options + ["until", "for"]
@@ -57,6 +62,7 @@ public struct AutoplayRequest: Sendable, Equatable {
     guard let milestones else {
       throw LabError("autoplay needs where to stop: until MILESTONE (\(Milestone.forms)) or for DURATION")
     }
-    return AutoplayRequest(strategy: strategy, goal: PlayGoal(milestones: milestones, limit: limit))
+    return AutoplayRequest(
+      strategy: strategy, goal: PlayGoal(milestones: milestones, limit: limit), stop: stop)
   }
 }

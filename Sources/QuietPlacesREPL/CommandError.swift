@@ -1,5 +1,6 @@
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesLab
 import QuietPlacesStore
 
 /// Why a line was refused or a step failed. The one place these become sentences is ``message``.
@@ -30,6 +31,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case store(AppStoreError)
   /// A `y`/`n` with no question waiting.
   case noQuestion(String)
+  /// The balance lab refused a request or stopped a strategy; its sentence says why.
+  case lab(LabError)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -84,6 +87,8 @@ public enum CommandError: Error, Sendable, Equatable {
       return error.description
     case .noQuestion(let answer):
       return "'\(answer)' answers no question; nothing is waiting for a yes or no"
+    case .lab(let error):
+      return error.message
     }
   }
 

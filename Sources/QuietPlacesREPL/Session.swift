@@ -139,7 +139,8 @@ public final class Session: LineInterpreter {
     notices = []
     output += await storeAftermath()
     if output.hasError { hadError = true }
-    if let recorder, !text.lowercased().hasPrefix("record") {
+    // `autoplay` is recorded as the ordinary commands it ran (each through this method), not itself.
+    if let recorder, !text.lowercased().hasPrefix("record"), !text.lowercased().hasPrefix("autoplay") {
       try? recorder.record(command: text, output: output.texts)
     }
     return output
