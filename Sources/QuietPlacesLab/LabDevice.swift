@@ -67,11 +67,14 @@ public final class LabDevice: PlayHost {
   public func perform(_ step: PlayStep) async throws(LabError) {
     guard let app else { throw LabError("the app is closed") }
     func run(_ command: GameCommand) async throws(LabError) {
+      // As the REPL does: the app saves after every player action.
+      let failure: SaveError?
       do {
-        _ = try await app.perform(command)
+        failure = try await app.act(command).saveFailure
       } catch {
         throw LabError("'\(step.commands.joined(separator: " then "))' was refused: \(error)")
       }
+      if let failure { throw LabError("the app could not save after '\(step.commands[0])': \(failure)") }
     }
     switch step {
     case .buyProduct(let id):
