@@ -8,6 +8,25 @@ public enum Equipment: String, Sendable, Codable, CaseIterable, Hashable {
   case cargo
 }
 
+/// Something bought with Discoveries, in the order ties go to.
+public enum Buyable: String, Sendable, CaseIterable, Hashable, Comparable {
+  case sails
+  case spyglass
+  case cargo
+  case scout
+  case charter
+
+  /// The goal of waiting until the next one is affordable.
+  public var affordableGoal: AdvanceGoal {
+    if let equipment = Equipment(rawValue: rawValue) { return .affordableEquipment(equipment) }
+    return self == .scout ? .affordableScout : .affordableCharter
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
+
 /// How many levels or scouts to buy.
 public enum Quantity: Sendable, Equatable, Hashable {
   /// Exactly this many.

@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesGame
 import Testing
 
 @testable import QuietPlacesREPL
@@ -75,6 +76,11 @@ import Testing
       )
     ) { try AdvanceCommand(parsing: ["until", "affordable"]) }
     #expect(throws: AdvanceCommand.usageError()) { try AdvanceCommand(parsing: []) }
+    #expect(
+      Buyable.allCases.map(\.affordableGoal) == [
+        .affordableEquipment(.sails), .affordableEquipment(.spyglass), .affordableEquipment(.cargo),
+        .affordableScout, .affordableCharter,
+      ])
   }
 
   @Test func refusalsNameWhatWasToBeBought() {

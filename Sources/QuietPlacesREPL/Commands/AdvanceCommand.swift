@@ -20,26 +20,7 @@ struct AdvanceCommand: REPLCommand {
   }
 
   /// What `advance until affordable` waits to afford.
-  enum Affordable: String, ArgumentWord {
-    case sails
-    case spyglass
-    case cargo
-    case scout
-    case charter
-
-    static let noun = "something to afford"
-
-    /// The goal it names.
-    var goal: AdvanceGoal {
-      switch self {
-      case .sails: .affordableEquipment(.sails)
-      case .spyglass: .affordableEquipment(.spyglass)
-      case .cargo: .affordableEquipment(.cargo)
-      case .scout: .affordableScout
-      case .charter: .affordableCharter
-      }
-    }
-  }
+  typealias Affordable = Buyable
 
   /// How far to advance.
   enum Target: Equatable {
@@ -73,7 +54,7 @@ struct AdvanceCommand: REPLCommand {
     case .atlas where lowered.count == 1: return .atlas
     case .affordable where lowered.count == 2:
       if lowered[1] == "scouts" { return .affordableScout }
-      if let item = Affordable(rawValue: lowered[1]) { return item.goal }
+      if let item = Affordable(rawValue: lowered[1]) { return item.affordableGoal }
     default: break
     }
     throw .usage(
@@ -150,4 +131,8 @@ struct AdvanceCommand: REPLCommand {
     case .affordableCharter: "the next charter is affordable"
     }
   }
+}
+
+extension Buyable: ArgumentWord {
+  static var noun: String { "something to afford" }
 }
