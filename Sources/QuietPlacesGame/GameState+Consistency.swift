@@ -13,7 +13,9 @@ extension GameState {
     if !(1...rules.routeCount).contains(route) {
       return "'route' must be 1 to \(rules.routeCount), not \(route)"
     }
-    if !(0..<5).contains(legIndex) { return "'legIndex' must be 0 to 4, not \(legIndex)" }
+    if !(0..<Rules.placesPerRoute).contains(legIndex) {
+      return "'legIndex' must be 0 to \(Rules.placesPerRoute - 1), not \(legIndex)"
+    }
     if let problem = finite(discoveries, "discoveries") ?? finite(legRemaining, "legRemaining")
       ?? finite(currentRemaining, "currentRemaining") ?? finite(progress, "progress")
       ?? finite(lifetime.discoveriesEarned, "lifetime.discoveriesEarned")

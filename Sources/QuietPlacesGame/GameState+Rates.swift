@@ -98,7 +98,7 @@ extension GameState {
   public func rates(_ rules: Rules) -> Rates {
     let first = Rules.place(route: route, index: 0)
     var grants = 0.0
-    for place in first..<first + 5 { grants += grant(at: place, rules) }
+    for place in first..<first + Rules.placesPerRoute { grants += grant(at: place, rules) }
     let speed = baseSpeed(rules)
     return Rates(
       knowledge: knowledgeMultiplier(rules),

@@ -100,7 +100,7 @@ extension GameState {
     // At most: the ship at current speed all along, over the shortest leg of the route.
     let first = Rules.place(route: route, index: 0)
     var shortest = rules.legs[first]
-    for place in first..<first + 5 { shortest = min(shortest, rules.legs[place]) }
+    for place in first..<first + Rules.placesPerRoute { shortest = min(shortest, rules.legs[place]) }
     let fastest = baseSpeed(rules) * max(1, rules.currentSpeedMultiplier)
     let estimate = fastest * Double(seconds) / 3600 / shortest + 1
     guard estimate <= maximumArrivalsPerAdvance else {
@@ -243,30 +243,31 @@ extension GameState {
     let reach = speed * time / 3600
     guard legRemaining <= reach else { return nil }
     let first = Rules.place(route: route, index: 0)
+    let places = Rules.placesPerRoute
     let loopLength = rules.loopLengths[route - 1]
     var rest = reach - legRemaining
     var loops = (rest / loopLength).rounded(.down)
-    if online { loops = min(loops, Double(cap / 5 + 1)) }
+    if online { loops = min(loops, Double(cap / places + 1)) }
     rest -= loops * loopLength
     // Arrivals after the first: whole loops of five, then `partial` more legs.
     var partial = 0
-    while partial < 4, rest >= rules.legs[first + (legIndex + 1 + partial) % Rules.placesPerRoute] {
-      rest -= rules.legs[first + (legIndex + 1 + partial) % Rules.placesPerRoute]
+    while partial < places - 1, rest >= rules.legs[first + (legIndex + 1 + partial) % places] {
+      rest -= rules.legs[first + (legIndex + 1 + partial) % places]
       partial += 1
     }
-    let count = 1 + 5 * loops + Double(partial)
+    let count = 1 + Double(places) * loops + Double(partial)
     var arrivals = count < 9e18 ? Int(count) : Int.max
     var after = (loops, partial)
     if arrivals > cap {
       arrivals = cap
-      after = (Double((cap - 1) / 5), (cap - 1) % Rules.placesPerRoute)
+      after = (Double((cap - 1) / places), (cap - 1) % places)
     }
     guard arrivals >= 2 else { return nil }
     var distance = legRemaining + after.0 * loopLength
-    for k in 0..<after.1 { distance += rules.legs[first + (legIndex + 1 + k) % Rules.placesPerRoute] }
+    for k in 0..<after.1 { distance += rules.legs[first + (legIndex + 1 + k) % places] }
     // Arrivals at the run's places: `after` loops of five from the next place, plus the first.
-    let extra = (1 + after.1) % Rules.placesPerRoute
-    let wholeLoops = after.0 + Double((1 + after.1) / 5)
+    let extra = (1 + after.1) % places
+    let wholeLoops = after.0 + Double((1 + after.1) / places)
     return (arrivals, wholeLoops, extra, distance)
   }
 
