@@ -33,6 +33,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case noQuestion(String)
   /// The balance lab refused a request or stopped a strategy; its sentence says why.
   case lab(LabError)
+  /// `state --json FIELD…` named a field the state does not have.
+  case stateField(JSONFieldSelection.Problem)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -89,6 +91,8 @@ public enum CommandError: Error, Sendable, Equatable {
       return "'\(answer)' answers no question; nothing is waiting for a yes or no"
     case .lab(let error):
       return error.message
+    case .stateField(let problem):
+      return problem.description
     }
   }
 

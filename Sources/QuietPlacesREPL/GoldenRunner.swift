@@ -2,6 +2,10 @@ import FoundationEssentials
 import QuietPlacesStore
 import QuietPlacesUtilities
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs `.qp` scripts as golden tests: `quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
 ///
 /// Each script gets a fresh session from the factory, with its own temporary save folder that the runner
@@ -37,14 +41,17 @@ public struct GoldenRunner: Sendable {
   public var temporaryDirectory: URL
   /// Makes each script's session.
   public var factory: ScriptInterpreterFactory
+  /// Colour the diffs (standard output is a terminal and `NO_COLOR` is not set); never with `--tap`.
+  public var colour: Bool
 
   /// Makes a runner for `options`.
   public init(
     options: TestCommandLine,
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-    temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+    temporaryDirectory: URL = FileManager.default.temporaryDirectory, colour: Bool = false,
     factory: @escaping InterpreterFactory
   ) {
+    self.colour = colour
     self.options = options
     self.currentDirectory = currentDirectory
     self.temporaryDirectory = temporaryDirectory
@@ -55,9 +62,10 @@ public struct GoldenRunner: Sendable {
   public init(
     options: TestCommandLine,
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-    temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+    temporaryDirectory: URL = FileManager.default.temporaryDirectory, colour: Bool = false,
     scriptFactory: @escaping ScriptInterpreterFactory
   ) {
+    self.colour = colour
     self.options = options
     self.currentDirectory = currentDirectory
     self.temporaryDirectory = temporaryDirectory
@@ -69,56 +77,169 @@ public struct GoldenRunner: Sendable {
     "\(passed) passed, \(failed) failed"
   }
 
-  /// Runs every selected script, printing each result in path order and then the closing line.
-  ///
-  /// Returns the exit status: 0 when every script passed, 1 when any failed, was an error, or when no
-  /// script was found to run (an empty run is more likely a mistake than a success). A script that
-  /// `--update` rewrote counts as failed: it did not match when it ran.
-  public func run(print: (String) -> Void) async -> Int32 {
-    let (files, problems) = discover()
-    let selected = files.filter { file in options.filter.map { file.path.contains($0) } ?? true }
-    let problemResults = problems.sorted { $0.path < $1.path }
-    if selected.isEmpty && problems.isEmpty {
+  /// What a run covers: the scripts found (after `--filter`), the ones of this shard, and the PATHs
+  /// that do not exist (reported by the first shard only, so a sharded run counts each once).
+  public struct Selection: Sendable, Equatable {
+    /// Every script found and kept by `--filter`, sorted by path.
+    public var found: [ScriptFile]
+    /// The scripts this run runs: `found`, or this shard's part of it.
+    public var scripts: [ScriptFile]
+    /// A failed result for each PATH that does not exist.
+    public var problems: [ScriptResult]
+    /// Why nothing can run, when nothing was found at all.
+    public var emptyError: String?
+  }
+
+  /// The scripts this run covers, without running anything.
+  public func select() -> Selection {
+    let (files, allProblems) = discover()
+    let found = files.filter { file in options.filter.map { file.path.contains($0) } ?? true }
+    let scripts = found.enumerated().filter { options.shard?.contains($0.offset) ?? true }.map(\.element)
+    let firstShard = (options.shard?.index ?? 0) == 0
+    let problems = firstShard ? allProblems.sorted { $0.path < $1.path } : []
+    var emptyError: String?
+    if found.isEmpty && allProblems.isEmpty {
       if let filter = options.filter, !files.isEmpty {
-        print(OutputLine.errorText("no script path contains '\(filter)'; check the --filter text"))
+        emptyError = "no script path contains '\(filter)'; check the --filter text"
       } else {
         let places = options.paths.isEmpty ? "Scripts" : options.paths.joined(separator: ", ")
-        print(
-          OutputLine.errorText(
-            "no .qp scripts found in \(places); pass files or folders that hold .qp scripts"))
+        emptyError = "no .qp scripts found in \(places); pass files or folders that hold .qp scripts"
       }
-      print(Self.closingLine(passed: 0, failed: 0))
-      return 1
     }
-    for line in problemResults.flatMap(\.report) { print(line) }
+    return Selection(found: found, scripts: scripts, problems: problems, emptyError: emptyError)
+  }
 
+  /// Runs every selected script, printing each result in path order and then the closing lines;
+  /// with `--list`, prints the paths instead; with `--tap`, prints TAP version 14. Writes the JUnit
+  /// files asked for.
+  ///
+  /// Returns the exit status: 0 when every script passed or was rewritten by `--update`, 1 when any
+  /// failed, was an error, or when no script was found to run (an empty run is more likely a mistake
+  /// than a success; an empty shard of a run that found scripts is not).
+  public func run(print: (String) -> Void) async -> Int32 {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let selection = select()
+    var status: Int32 = 0
+    if let file = options.shardStatusFile, let problem = Self.touch(file) {
+      print(OutputLine.errorText(problem))
+      status = 1
+    }
+    if options.list {
+      if let error = selection.emptyError {
+        print(OutputLine.errorText(error))
+        return 1
+      }
+      for line in selection.problems.flatMap(\.report) { print(line) }
+      for file in selection.scripts { print(file.path) }
+      return selection.problems.isEmpty ? status : 1
+    }
+
+    let total = selection.problems.count + selection.scripts.count
+    if options.tap {
+      print("TAP version 14")
+      print("1..\(total)")
+    }
+    if let error = selection.emptyError {
+      print(options.tap ? "Bail out! \(error)" : OutputLine.errorText(error))
+      if !options.tap { print(Self.closingLine(passed: 0, failed: 0)) }
+      return writeJUnit([], seconds: 0, print: print) ?? 1
+    }
+    if total == 0, let shard = options.shard {
+      let note = "shard \(shard) has no scripts (\(selection.found.count) in all)"
+      print(options.tap ? "# \(note)" : note)
+    }
+
+    var results: [ScriptResult] = []
+    func report(_ result: ScriptResult) {
+      results.append(result)
+      if options.tap {
+        TAPReport.lines(for: result, number: results.count).forEach(print)
+      } else {
+        (colour ? DiffColour.paint(result.report) : result.report).forEach(print)
+      }
+    }
+    selection.problems.forEach(report)
+    await runAll(selection.scripts, report: report)
+
+    let passed = results.filter(\.counted).count
+    let failed = results.count - passed
+    let updated = results.filter(\.updated).count
+    let summary =
+      (options.update ? ["\(updated) updated"] : []) + [Self.closingLine(passed: passed, failed: failed)]
+    summary.forEach { print(options.tap ? "# \($0)" : $0) }
+    let seconds = Self.seconds(clock.now - started)
+    if let junitStatus = writeJUnit(results, seconds: seconds, print: print) { status = junitStatus }
+    return failed == 0 ? status : 1
+  }
+
+  /// Runs `files` up to `jobs` at a time and hands each result to `report` in the files' order.
+  private func runAll(_ files: [ScriptFile], report: (ScriptResult) -> Void) async {
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    var passed = 0
-    var failed = problemResults.count
     await withTaskGroup(of: (Int, ScriptResult).self) { group in
       var next = 0
       func startNext() {
-        guard next < selected.count else { return }
+        guard next < files.count else { return }
         let index = next
-        let file = selected[index]
+        let file = files[index]
         group.addTask { (index, await self.runScript(file)) }
         next += 1
       }
-      for _ in 0..<min(jobs, selected.count) { startNext() }
+      for _ in 0..<min(jobs, files.count) { startNext() }
       var finished: [Int: ScriptResult] = [:]
       var printed = 0
       while let (index, result) = await group.next() {
         finished[index] = result
         startNext()
         while let ready = finished.removeValue(forKey: printed) {
-          for line in ready.report { print(line) }
-          if ready.passed { passed += 1 } else { failed += 1 }
+          report(ready)
           printed += 1
         }
       }
     }
-    print(Self.closingLine(passed: passed, failed: failed))
-    return failed == 0 ? 0 : 1
+  }
+
+  /// Writes the JUnit report to every file asked for; returns 1 after printing an error when one
+  /// cannot be written, `nil` otherwise.
+  private func writeJUnit(_ results: [ScriptResult], seconds: Double, print: (String) -> Void) -> Int32? {
+    guard !options.junitFiles.isEmpty else { return nil }
+    let name = options.shard.map { "quietplaces test (shard \($0))" } ?? "quietplaces test"
+    let xml = JUnitReport.xml(results, name: name, seconds: seconds)
+    var status: Int32?
+    for file in options.junitFiles {
+      let url =
+        file.hasPrefix("/") ? URL(fileURLWithPath: file) : currentDirectory.appendingPathComponent(file)
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(xml, to: url)
+      } catch {
+        print(
+          OutputLine.errorText(
+            "the JUnit report \(file) cannot be written (\(error.readableReason)); "
+              + "pass a path in a writable folder"))
+        status = 1
+      }
+    }
+    return status
+  }
+
+  /// Creates `path` if it is missing and sets its modification time to now, as `touch` does; returns
+  /// what went wrong, if anything.
+  static func touch(_ path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
+    guard descriptor >= 0 else {
+      return "TEST_SHARD_STATUS_FILE \(path) cannot be created (\(String(cString: strerror(errno)))); "
+        + "point it at a writable folder"
+    }
+    defer { close(descriptor) }
+    _ = futimens(descriptor, nil)
+    return nil
+  }
+
+  /// A duration in seconds.
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   /// The scripts the PATHs name, sorted by printed path, and a failed result for each PATH that does
@@ -161,6 +282,14 @@ public struct GoldenRunner: Sendable {
   /// Runs one script in a fresh session and compares its output; with `--update`, rewrites it if it
   /// failed.
   public func runScript(_ file: ScriptFile) async -> ScriptResult {
+    let clock = ContinuousClock()
+    let started = clock.now
+    var result = await runUntimed(file)
+    result.seconds = Self.seconds(clock.now - started)
+    return result
+  }
+
+  private func runUntimed(_ file: ScriptFile) async -> ScriptResult {
     let script: GoldenScript
     do {
       script = try GoldenScript.load(from: file.url, path: file.path)
@@ -207,7 +336,11 @@ public struct GoldenRunner: Sendable {
       let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
       return "\(file.path):\(block.line): > \(block.command)"
     }
-    var result = ScriptResult(path: file.path, outcome: .failed(diff: diff))
+    let fields = Self.fieldDifferences(expected: script.lines, actual: actualLines) { index in
+      let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
+      return "\(file.path):\(index + 1) (> \(block.command))"
+    }
+    var result = ScriptResult(path: file.path, outcome: .failed(diff: diff + fields))
     if options.update {
       do {
         try AtomicFile.write(script.rendered(actualOutputs: outputs), to: file.url)
@@ -217,5 +350,40 @@ public struct GoldenRunner: Sendable {
       }
     }
     return result
+  }
+
+  /// For each expected line that was replaced by an actual line and both are JSON, a heading and one
+  /// line per differing field (`  postmarks: expected 20, got 24`).
+  ///
+  /// Removed and added lines pair up in order within each change of the diff. `place` names an
+  /// expected line by its 0-based index.
+  static func fieldDifferences(
+    expected: [String], actual: [String], place: (Int) -> String
+  ) -> [String] {
+    var lines: [String] = []
+    var removed: [Int] = []
+    var added: [Int] = []
+    func pairUp() {
+      for (old, new) in zip(removed, added) {
+        guard
+          let differences = JSONFieldDiff.differences(expectedLine: expected[old], actualLine: actual[new]),
+          !differences.isEmpty
+        else { continue }
+        let count = differences.count == 1 ? "1 field differs" : "\(differences.count) fields differ"
+        lines.append("\(place(old)): \(count) in the JSON line:")
+        lines += differences.map { "  \($0)" }
+      }
+      removed = []
+      added = []
+    }
+    for edit in LineDiff.edits(from: expected, to: actual) {
+      switch edit {
+      case .same: pairUp()
+      case .delete(let old): removed.append(old)
+      case .insert(let new, _): added.append(new)
+      }
+    }
+    pairUp()
+    return lines
   }
 }

@@ -11,8 +11,9 @@ import QuietPlacesStore
 /// The format (repl.md §2): a line starting with `> ` is a command (a tab after `>` works too); a line
 /// starting with `#` is a comment; the lines after a command, up to the next command or comment, are its
 /// expected output. Blank lines between blocks are ignored and trailing blank lines of a block are not
-/// compared. The script keeps its original text so that ``rendered(actualOutputs:)`` can rewrite only
-/// the output that changed, leaving commands, comments and blank lines byte for byte.
+/// compared; an expected line ending in ` (re)` or ` (glob)` is a pattern (``LineMatcher``). The script
+/// keeps its original text so that ``rendered(actualOutputs:)`` can rewrite only the output that
+/// changed, leaving commands, comments, blank lines and still-matching patterns byte for byte.
 public struct GoldenScript: Sendable, Equatable {
   /// One line of the script: its 1-based number and its text (without the line ending).
   public struct Line: Sendable, Equatable {
@@ -46,10 +47,52 @@ public struct GoldenScript: Sendable, Equatable {
 
     /// Whether `actual` is the output this block expects.
     ///
-    /// Trailing blank lines are ignored on both sides, and so is white space at the end of a line
-    /// (editors strip it, and a test should not fail on what nobody can see).
+    /// Line for line, each expected line matches as its ``LineMatcher`` says (exact, ` (re)` or
+    /// ` (glob)`). Trailing blank lines are ignored on both sides, and so is white space at the end of a
+    /// line (editors strip it, and a test should not fail on what nobody can see).
     public func matches(_ actual: [String]) -> Bool {
-      GoldenScript.comparable(expected.map(\.text)) == GoldenScript.comparable(actual)
+      let wanted = GoldenScript.trimmingTrailingBlanks(expected.map(\.text))
+      let got = GoldenScript.trimmingTrailingBlanks(actual)
+      guard wanted.count == got.count else { return false }
+      return zip(wanted, got).allSatisfy { LineMatcher(expected: $0).matches($1) }
+    }
+
+    /// The output to write in place of this block's expected lines: `actual`, except that an expected
+    /// ` (re)` or ` (glob)` line that still matches the line it lines up with is kept as it was.
+    ///
+    /// Expected and actual lines are lined up by a longest common subsequence in which a line pairs
+    /// with the lines its matcher accepts, so a pattern survives lines added or removed around it.
+    func rewritten(_ actual: [String]) -> [String] {
+      let got = GoldenScript.trimmingTrailingBlanks(actual)
+      let wanted = expected.map(\.text)
+      let matchers = wanted.map(LineMatcher.init(expected:))
+      guard matchers.contains(where: \.isPattern) else { return got }
+      let n = wanted.count
+      let m = got.count
+      // lengths[i][j]: the longest alignment of wanted[i...] with got[j...].
+      var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+          lengths[i][j] =
+            matchers[i].matches(got[j])
+            ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        }
+      }
+      var result = got
+      var i = 0
+      var j = 0
+      while i < n && j < m {
+        if matchers[i].matches(got[j]) && lengths[i][j] == lengths[i + 1][j + 1] + 1 {
+          if matchers[i].isPattern { result[j] = wanted[i] }
+          i += 1
+          j += 1
+        } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+          i += 1
+        } else {
+          j += 1
+        }
+      }
+      return result
     }
   }
 
@@ -122,8 +165,8 @@ public struct GoldenScript: Sendable, Equatable {
   }
 
   /// The script's text with the expected output of every block that does not match replaced by
-  /// `actualOutputs` (one array per block, in order); commands, comments, blank lines and matching
-  /// blocks are kept exactly.
+  /// `actualOutputs` (one array per block, in order); commands, comments, blank lines, matching
+  /// blocks and the pattern lines that still match are kept exactly.
   public func rendered(actualOutputs: [[String]]) -> String {
     let lines = renderedLines(actualOutputs: actualOutputs)
     return Self.join(lines, endsWithNewline: endsWithNewline)
@@ -139,8 +182,7 @@ public struct GoldenScript: Sendable, Equatable {
       guard !block.matches(actual) else { continue }
       let start = block.line  // the 0-based index of the first line after the command
       result += rawLines[next..<start]
-      let trimmed = Self.trimmingTrailingBlanks(actual)
-      result += trimmed.map { crlf ? $0 + "\r" : $0 }
+      result += block.rewritten(actual).map { crlf ? $0 + "\r" : $0 }
       next = start + block.expected.count
     }
     result += rawLines[next...]
@@ -190,6 +232,9 @@ public struct GoldenScript: Sendable, Equatable {
         entries.append(.comment(Line(number: number, text: text)))
         place = .comment
       } else if place == .command {
+        if let problem = LineMatcher(expected: text).problem {
+          throw GoldenScriptError(path: path, line: number, problem: .badRegex(problem))
+        }
         pending.append(Line(number: number, text: text))
       } else if !isBlank(text) {
         let commandSeen = entries.contains { if case .command = $0 { true } else { false } }
@@ -214,14 +259,6 @@ public struct GoldenScript: Sendable, Equatable {
     var lines = lines
     while let last = lines.last, isBlank(last) { lines.removeLast() }
     return lines
-  }
-
-  static func comparable(_ lines: [String]) -> [Substring] {
-    trimmingTrailingBlanks(lines).map { line in
-      var text = Substring(line)
-      while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-      return text
-    }
   }
 
   private static func join(_ lines: [String], endsWithNewline: Bool) -> String {

@@ -18,6 +18,8 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case noCommands
     /// The file could not be read; the reason comes from the file system.
     case unreadable(String)
+    /// A ` (re)` line whose pattern is not a regular expression; the reason comes from the parser.
+    case badRegex(String)
   }
 
   /// The script's path as the user named it.
@@ -58,6 +60,10 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
       return "no commands; a script needs at least one line starting with '> '"
     case .unreadable(let reason):
       return "cannot be read (\(reason)); check the path and its permissions"
+    case .badRegex(let reason):
+      return
+        "the pattern before ' (re)' is not a regular expression (\(reason)); "
+        + "fix it, or escape the characters meant literally with '\\'"
     }
   }
 }

@@ -15,13 +15,15 @@ public enum Invocation: Equatable, Sendable {
     public var bundleFile: String?
     /// `--closed`: start without launching the app.
     public var closed = false
+    /// `--jsonl`: batch answers as one JSON object per input line.
+    public var jsonl = false
   }
 
   /// The REPL: interactive on a terminal, batch otherwise.
   case repl(Options)
   /// `run FILE.qp [--step] [--then-repl]`.
   case run(file: String, step: Bool, thenREPL: Bool, options: Options)
-  /// `test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
+  /// `test [PATH ...]` and its options (``TestCommandLine``).
   case test(TestCommandLine, options: Options)
   /// `simulate …` or `simulate merge FILE…`: the balance lab's sweeps.
   case simulate(SimulateRequest, options: Options)
@@ -37,14 +39,17 @@ public enum Invocation: Equatable, Sendable {
 
   /// The usage text `--help` prints.
   public static let usage = [
-    "usage: quietplaces [--save-dir DIR | --bundle FILE] [--closed] [--storekit FILE] [--bail]",
+    "usage: quietplaces [--save-dir DIR | --bundle FILE] [--closed] [--storekit FILE] [--bail] [--jsonl]",
     "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
-    "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--storekit FILE]",
+    "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--shard K/N] [--list]",
+    "                        [--junit FILE] [--tap] [--storekit FILE]",
     "       quietplaces simulate [OPTIONS] | simulate merge FILE.jsonl...   (simulate --help lists its options)",
     "       quietplaces --help | --version",
     "",
     "With a terminal on standard input it is an interactive REPL (help lists the commands);",
-    "otherwise it reads commands from standard input (batch mode: no prompt, no banner, no colour).",
+    "otherwise it reads commands from standard input (batch mode: no prompt, no banner, no colour;",
+    "each answer is flushed before the next line is read). --jsonl reads standard input in any case",
+    "and prints one JSON object per line read: {\"n\",\"command\",\"output\",\"error\"} (n 0 is the launch).",
     "--bundle FILE starts from a device bundle (written by bundle FILE) in a fresh temporary save folder,",
     "with the app closed; --closed starts any save folder without launching (launch opens the app).",
     "Saves live in --save-dir, else $QUIETPLACES_HOME, else $XDG_DATA_HOME/quietplaces (~/.local/share/quietplaces).",
@@ -83,6 +88,8 @@ public enum Invocation: Equatable, Sendable {
         options.closed = true
       case "--bail":
         options.bail = true
+      case "--jsonl":
+        options.jsonl = true
       default:
         rest.append(word)
       }
@@ -97,6 +104,10 @@ public enum Invocation: Equatable, Sendable {
       throw UsageError(
         message: "--bundle starts in a fresh temporary save folder; leave out --save-dir (or load FILE in a "
           + "session on that folder)")
+    }
+    if options.jsonl, let mode = rest.first, mode == "run" || mode == "test" {
+      throw UsageError(
+        message: "--jsonl is for the REPL reading standard input, not for \(mode); write quietplaces --jsonl")
     }
     switch rest.first {
     case nil:

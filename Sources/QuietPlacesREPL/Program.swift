@@ -73,22 +73,28 @@ public enum Program {
           return 1
         }
       }
-      if interactive {
+      if interactive && !options.jsonl {
         print("Quiet Places — the game and store engine. help lists the commands; quit leaves.")
       }
       let paint: (OutputLine) -> Void = { line in
         if colour && line.isError { print("\u{1B}[31m\(line.text)\u{1B}[0m") } else { print(line.text) }
       }
-      options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
-      startLines.forEach(paint)
-      bundleLines.forEach(paint)
+      // Each answer is flushed before the next line is read, so a program driving the REPL through
+      // a pipe sees it before it sends the next command.
+      let answer: (REPLLoop.Answer) -> Void = { answer in
+        if options.jsonl { print(JSONLinesAnswer.line(answer)) } else { answer.output.forEach(paint) }
+        fflush(nil)
+      }
+      let notes = options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0) } ?? []
+      var launch = notes.map(OutputLine.info) + startLines + bundleLines
       if options.closed && options.bundleFile == nil {
-        paint(
+        launch.append(
           .info(
             "The app is closed (--closed): status and state --json show the device before any recovery; launch opens it."
           ))
       }
-      let failed = await REPLLoop.run(session, input: source, bail: options.bail, print: paint)
+      answer(REPLLoop.Answer(number: 0, command: "", output: launch))
+      let failed = await REPLLoop.run(session, input: source, bail: options.bail, answer: answer)
       return failed ? 1 : 0
     case .run(let file, let step, let thenREPL, let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
@@ -125,11 +131,15 @@ public enum Program {
         script, in: session, input: step ? source : nil, print: { print($0) })
       guard thenREPL else { return failed ? 1 : 0 }
       print("The script has ended; the REPL goes on from its state (quit leaves).")
-      let failedAfter = await REPLLoop.run(session, input: source, bail: options.bail, print: { print($0) })
+      let failedAfter = await REPLLoop.run(session, input: source, bail: options.bail) { answer in
+        answer.output.forEach { print($0.text) }
+        fflush(nil)
+      }
       return failed || failedAfter ? 1 : 0
     case .test(let options, let shared):
       guard let (rules, storeKit) = configuration(shared) else { return 2 }
-      let runner = GoldenRunner(options: options) { folder, scriptFolder in
+      let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && !options.tap
+      let runner = GoldenRunner(options: options, colour: colour) { (folder: URL, scriptFolder: URL) in
         var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
         environment.scriptFolder = scriptFolder
         return try await Session.start(environment).0

@@ -14,28 +14,37 @@ public struct ScriptResult: Sendable, Equatable {
   public var path: String
   /// How it ended.
   public var outcome: Outcome
-  /// Whether `--update` rewrote its expected output.
+  /// Whether `--update` rewrote its expected output (the outcome still holds the diff it fixed).
   public var updated: Bool
+  /// How long the script took, in seconds.
+  public var seconds: Double
 
   /// Makes a result.
-  public init(path: String, outcome: Outcome, updated: Bool = false) {
+  public init(path: String, outcome: Outcome, updated: Bool = false, seconds: Double = 0) {
     self.path = path
     self.outcome = outcome
     self.updated = updated
+    self.seconds = seconds
   }
 
-  /// Whether the script passed.
+  /// Whether the script passed as it was.
   public var passed: Bool { outcome == .passed }
 
-  /// The lines the runner prints for this script.
-  public var report: [String] {
-    var lines: [String]
+  /// Whether the script counts as passed: it passed, or `--update` rewrote it to what it printed.
+  public var counted: Bool { passed || updated }
+
+  /// The lines that show what went wrong: the diff (and the fields that differ), or the error.
+  public var details: [String] {
     switch outcome {
-    case .passed: lines = ["ok   \(path)"]
-    case .failed(let diff): lines = ["FAIL \(path)"] + diff
-    case .error(let message): lines = ["FAIL \(path)", OutputLine.errorText(message)]
+    case .passed: []
+    case .failed(let diff): diff
+    case .error(let message): [OutputLine.errorText(message)]
     }
-    if updated { lines.append("updated \(path)") }
-    return lines
+  }
+
+  /// The lines the runner prints for this script: `ok`, `FAIL` or `updated`, then the details.
+  public var report: [String] {
+    let status = updated ? "updated" : passed ? "ok  " : "FAIL"
+    return ["\(status) \(path)"] + details
   }
 }

@@ -6,7 +6,8 @@ import QuietPlacesStore
   import Glibc
 #endif
 
-/// The `state --json` contract of the REPL spec: one object on one line, keys sorted.
+/// The `state --json` contract of the REPL spec: one object on one line, keys sorted; `state --json
+/// FIELD…` keeps only the fields named.
 struct StateJSON: Encodable {
   struct Equipment: Encodable {
     var sails: Int
@@ -100,6 +101,26 @@ struct StateJSON: Encodable {
     guard value.isFinite else { return value > 0 ? .greatestFiniteMagnitude : 0 }
     return Decimals.rounded(value, significant: 12)
   }
+
+  /// One line of JSON with only the fields at `paths` (dotted, such as `equipment.sails`), nested
+  /// and ordered as in the whole object; every field when `paths` is empty.
+  func line(fields paths: [String]) throws(JSONFieldSelection.Problem) -> String {
+    let whole = line()
+    guard !paths.isEmpty, let object = OrderedJSON(parsing: whole) else { return whole }
+    return try JSONFieldSelection(paths, in: object).applied(to: object).text
+  }
+
+  /// Every field path `state --json FIELD…` accepts, in the object's order (for Tab completion; a
+  /// test checks it against the object itself).
+  static let fieldPaths = [
+    "bearingsGain", "clock", "countdowns", "countdowns.current", "countdowns.survey", "currentRemaining",
+    "discoveries", "equipment", "equipment.cargo", "equipment.sails", "equipment.spyglass", "generations",
+    "holdHours", "knowledge", "ledger", "legRemaining", "nextPlace", "open", "owned", "postmarks", "progress",
+    "rates", "rates.ordinary", "rates.scouts", "rates.travel", "route", "sail", "sail.owned", "sail.selected",
+    "scouts", "scouts.effective", "scouts.hired", "scouts.permanent", "seed", "speed", "stamped",
+    "storefront",
+    "unfinished", "visited",
+  ]
 
   /// One line of JSON.
   func line() -> String {

@@ -10,16 +10,16 @@ import QuietPlacesREPL
 @main
 enum QuietPlaces {
   static func main() async {
-    let interactive = Terminal.inputIsTerminal
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    // `--jsonl` is for programs: plain standard input even on a terminal.
+    let interactive = Terminal.inputIsTerminal && !arguments.contains("--jsonl")
     if interactive {
       // First, before the program starts any thread: Ctrl-C then reaches only the thread that reads
       // a line.
       qp_el_block_sigint()
     }
     let environment = ProcessInfo.processInfo.environment
-    let status = await Program.main(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment
-    ) { _ in
+    let status = await Program.main(arguments: arguments, environment: environment) { _ in
       if interactive {
         let editor = LineEditor(
           historyPath: LineEditor.historyPath(environment: environment), completion: CommandCompletion())

@@ -1,19 +1,27 @@
 import QuietPlacesGame
 import QuietPlacesStore
 
-/// `state --json`: the machine-readable state, one JSON object on one line.
+/// `state --json [FIELD ...]`: the machine-readable state, or only the fields named, on one line.
 struct StateCommand: REPLCommand {
   static let name = "state"
-  static let usage = ["state --json"]
-  static let summary = "the state as one line of JSON (from the save on disk while the app is closed)"
+  static let usage = ["state --json [FIELD ...]"]
+  static let summary =
+    "the state as one line of JSON, or only the fields named (dotted: equipment.sails); from the save on "
+    + "disk while the app is closed"
   static let topic = HelpTopic.files
 
   static func completion(after words: [String]) -> ArgumentCompletion {
-    words.isEmpty ? .words(["--json"]) : .none
+    guard let first = words.first else { return .words(["--json"]) }
+    guard first == "--json" else { return .none }
+    return .words(StateJSON.fieldPaths.filter { !words.dropFirst().contains($0) })
   }
 
+  /// The fields asked for; empty for the whole state.
+  let fields: [String]
+
   init(parsing arguments: [String]) throws(CommandError) {
-    guard arguments == ["--json"] else { throw Self.usageError() }
+    guard arguments.first == "--json" else { throw Self.usageError() }
+    fields = Array(arguments.dropFirst())
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
@@ -23,12 +31,13 @@ struct StateCommand: REPLCommand {
       ?? AppSave(game: GameState(seed: session.seed, clock: session.now, rules: rules))
     let snapshot = await session.store.snapshot()
     let unfinished = snapshot.transactions.filter { !$0.finished }.map(\.id)
-    return [
-      .info(
-        StateJSON(
-          save: save, open: session.app != nil, now: session.now, unfinished: unfinished,
-          storefront: snapshot.settings.storefront.rawValue, rules: rules
-        ).line())
-    ]
+    let state = StateJSON(
+      save: save, open: session.app != nil, now: session.now, unfinished: unfinished,
+      storefront: snapshot.settings.storefront.rawValue, rules: rules)
+    do {
+      return [.info(try state.line(fields: fields))]
+    } catch {
+      throw .stateField(error)
+    }
   }
 }

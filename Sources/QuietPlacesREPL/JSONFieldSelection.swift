@@ -1,0 +1,122 @@
+/// Picks fields out of a JSON object by dotted paths (`postmarks`, `equipment.sails`), keeping the
+/// object's nesting and key order: `postmarks equipment.sails` of the state gives
+/// `{"equipment":{"sails":0},"postmarks":4}`.
+public struct JSONFieldSelection: Sendable, Equatable {
+  /// Why a path names no field; `description` is the sentence after `error: `.
+  public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path as given.
+    public var path: String
+    /// The longest part of the path that does name a field, when the path goes inside a value
+    /// that has no fields.
+    public var notAnObject: (prefix: String, kind: String)?
+    /// The nearest path that exists, if one is near enough.
+    public var suggestion: String?
+    /// The dotted path of the object where the path went wrong (empty for the top).
+    public var parent: String = ""
+    /// The fields that exist where the path went wrong.
+    public var available: [String]
+
+    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+      lhs.path == rhs.path && lhs.notAnObject?.prefix == rhs.notAnObject?.prefix
+        && lhs.notAnObject?.kind == rhs.notAnObject?.kind && lhs.suggestion == rhs.suggestion
+        && lhs.parent == rhs.parent && lhs.available == rhs.available
+    }
+
+    /// What a right path would be, to follow "'PATH' is not ".
+    public var expectation: String {
+      if let (prefix, kind) = notAnObject {
+        return "a field of the state: '\(prefix)' is \(kind), which has no fields; write '\(prefix)'"
+      }
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      let list =
+        parent.isEmpty
+        ? " (state --json with no field shows them all)"
+        : " (\(parent) has \(available.joined(separator: ", ")))"
+      return "a field of the state\(hint)\(list)"
+    }
+
+    /// `'PATH' is not a field of the state; …`.
+    public var description: String { "'\(path)' is not \(expectation)" }
+  }
+
+  /// The validated paths, each split at its dots.
+  public let paths: [[String]]
+
+  /// Checks every path against `object`; throws for the first that names no field.
+  public init(_ paths: [String], in object: OrderedJSON) throws(Problem) {
+    var checked: [[String]] = []
+    for path in paths {
+      let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      var value = object
+      for (depth, key) in keys.enumerated() {
+        guard let members = value.members else {
+          let prefix = keys[..<depth].joined(separator: ".")
+          throw Problem(path: path, notAnObject: (prefix, value.kind), suggestion: nil, available: [])
+        }
+        guard let member = members.first(where: { $0.key == key }) else {
+          throw Problem(
+            path: path, notAnObject: nil, suggestion: Self.suggestion(for: path, in: object),
+            parent: keys[..<depth].joined(separator: "."), available: members.map(\.key))
+        }
+        value = member.value
+      }
+      checked.append(keys)
+    }
+    self.paths = checked
+  }
+
+  /// `object` with only the selected fields, nested and ordered as in `object`.
+  public func applied(to object: OrderedJSON) -> OrderedJSON {
+    Self.select(paths, from: object)
+  }
+
+  private static func select(_ paths: [[String]], from value: OrderedJSON) -> OrderedJSON {
+    guard let members = value.members, !paths.contains(where: \.isEmpty) else { return value }
+    var kept: [(key: String, value: OrderedJSON)] = []
+    for member in members {
+      let below = paths.filter { $0.first == member.key }.map { Array($0.dropFirst()) }
+      guard !below.isEmpty else { continue }
+      kept.append((member.key, select(below, from: member.value)))
+    }
+    return .object(kept)
+  }
+
+  /// Every dotted path of `value`: each field, and inside objects each of theirs.
+  public static func allPaths(of value: OrderedJSON, under prefix: String = "") -> [String] {
+    guard let members = value.members else { return [] }
+    return members.flatMap { member -> [String] in
+      let path = prefix.isEmpty ? member.key : prefix + "." + member.key
+      return [path] + allPaths(of: member.value, under: path)
+    }
+  }
+
+  /// The existing path nearest to `path`: for a bare name, the one field anywhere of that name;
+  /// otherwise the closest by edit distance when at most a third of it differs.
+  static func suggestion(for path: String, in object: OrderedJSON) -> String? {
+    let candidates = allPaths(of: object)
+    if !path.contains(".") {
+      let sameName = candidates.filter { $0.split(separator: ".").last.map(String.init) == path }
+      if sameName.count == 1 { return sameName[0] }
+    }
+    let scored = candidates.map { (path: $0, distance: editDistance(Array(path), Array($0))) }
+    guard let best = scored.min(by: { $0.distance < $1.distance }),
+      best.distance <= max(1, path.count / 3)
+    else { return nil }
+    return best.path
+  }
+
+  /// Levenshtein distance.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    guard !a.isEmpty else { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,74 @@
+/// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub actions, Bazel's `XML_OUTPUT_FILE`): one
+/// `<testsuite>`, one `<testcase>` per script whose `classname` is the script's folder and whose
+/// `name` is its file name, `time` in seconds, and a `<failure>` carrying the diff (an `<error>` for a
+/// script that could not run).
+public enum JUnitReport {
+  /// The whole document.
+  public static func xml(_ results: [ScriptResult], name: String, seconds: Double) -> String {
+    let failures = results.filter { if case .failed = $0.outcome { !$0.updated } else { false } }.count
+    let errors = results.filter { if case .error = $0.outcome { true } else { false } }.count
+    let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<testsuites name=\"\(escaped(name))\" \(counts) time=\"\(time(seconds))\">",
+      "  <testsuite name=\"\(escaped(name))\" \(counts) skipped=\"0\" time=\"\(time(seconds))\">",
+    ]
+    for result in results {
+      let (folder, file) = split(result.path)
+      let opening =
+        "    <testcase name=\"\(escaped(file))\" classname=\"\(escaped(folder))\" "
+        + "time=\"\(time(result.seconds))\""
+      switch result.outcome {
+      case .failed where result.updated, .passed:
+        lines.append(opening + "/>")
+      case .failed(let diff):
+        lines.append(opening + ">")
+        lines.append(
+          "      <failure message=\"the output differs from the script\" type=\"mismatch\">"
+            + escaped(diff.joined(separator: "\n")) + "</failure>")
+        lines.append("    </testcase>")
+      case .error(let message):
+        lines.append(opening + ">")
+        lines.append(
+          "      <error message=\"\(escaped(message))\" type=\"error\">" + escaped(message) + "</error>")
+        lines.append("    </testcase>")
+      }
+    }
+    lines += ["  </testsuite>", "</testsuites>"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The folder (`.` for none) and the file name of a script path.
+  static func split(_ path: String) -> (folder: String, file: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+
+  /// Seconds with millisecond precision, as JUnit's `time` attributes are usually written.
+  static func time(_ seconds: Double) -> String {
+    let milliseconds = Int((max(0, seconds) * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
+  /// Text safe in XML content and in double-quoted attributes; characters XML 1.0 cannot hold at all
+  /// (controls other than tab, line feed and carriage return) become U+FFFD.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      case let control where control.value < 0x20 || control.value == 0xFFFE || control.value == 0xFFFF:
+        result += "\u{FFFD}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
