@@ -33,7 +33,8 @@ import Testing
     ),
     (
       ["--frob"],
-      "error: unknown option '--frob'; use quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]"
+      "error: unknown option '--frob'; use quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] "
+        + "[--shard K/N] [--list] [--junit FILE] [--tap]"
     ),
     (["--filter", "a", "--filter", "b"], "error: --filter is given more than once; give it once"),
   ])

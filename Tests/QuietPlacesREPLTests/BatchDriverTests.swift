@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// A program driving the built `quietplaces` through pipes, as a harness would: it sends one line,
+/// waits for the answer, and only then sends the next.
+final class PipeDriver: @unchecked Sendable {
+  // `buffer` and `ended` are guarded by `condition`; the reader thread appends, the test takes.
+  private let condition = NSCondition()
+  private var buffer = Data()
+  private var ended = false
+  private let process: Process
+  private let input: FileHandle
+
+  init(_ arguments: [String]) throws {
+    process = try ChildProcess.make(arguments)
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    input = stdin.fileHandleForWriting
+    try process.run()
+    let output = stdout.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      while true {
+        let data = output.availableData
+        condition.lock()
+        if data.isEmpty { ended = true } else { buffer.append(data) }
+        condition.broadcast()
+        condition.unlock()
+        if data.isEmpty { return }
+      }
+    }
+  }
+
+  /// Sends one line.
+  func send(_ line: String) {
+    input.write(Data((line + "\n").utf8))
+  }
+
+  /// The next whole line of output, or `nil` if none arrives within `seconds` (the answer was not
+  /// flushed) or the output ended.
+  func readLine(within seconds: Double = 20) -> String? {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+        buffer.removeSubrange(buffer.startIndex...newline)
+        return line
+      }
+      if ended || !condition.wait(until: deadline) { return nil }
+    }
+  }
+
+  /// Lines until one satisfies `done` (included); `nil` if the output stalls first.
+  func readLines(until done: (String) -> Bool) -> [String]? {
+    var lines: [String] = []
+    while let line = readLine() {
+      lines.append(line)
+      if done(line) { return lines }
+    }
+    return nil
+  }
+
+  /// Closes standard input and waits for the exit status.
+  func finish() -> Int32 {
+    try? input.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
+
+@Suite struct BatchDriverTests {
+  func saveFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("qp-driver-\(UUID().uuidString)")
+  }
+
+  @Test func eachAnswerArrivesBeforeTheNextLineIsSent() throws {
+    let folder = saveFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let driver = try PipeDriver(["--save-dir", folder.path])
+    driver.send("new --seed 7")
+    // If batch output waited for the end of input, nothing would arrive here: the next line is not
+    // sent until this answer is read.
+    let first = try #require(driver.readLines { $0.hasPrefix("Sailing Harbour Reach") })
+    #expect(first.first == "New game: seed 7, storefront GBR, 2026-01-05 09:00:00.")
+    driver.send("advance 6m")
+    let second = try #require(driver.readLines { $0.contains("Discoveries 88 ·") })
+    #expect(second.first == "Sailed 6m: 1 arrival, +88 Discoveries.")
+    driver.send("state --json postmarks")
+    #expect(driver.readLine() == #"{"postmarks":4}"#)
+    #expect(driver.finish() == 0)
+  }
+
+  @Test func jsonlGivesOneObjectPerLineRead() throws {
+    let folder = saveFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let driver = try PipeDriver(["--jsonl", "--save-dir", folder.path])
+    // n 0 is what the launch printed: nothing, for a fresh save folder.
+    #expect(driver.readLine() == #"{"n":0,"command":"","output":[],"error":false}"#)
+    driver.send("new --seed 7")
+    #expect(
+      driver.readLine()
+        == #"{"n":1,"command":"new --seed 7","output":["New game: seed 7, storefront GBR, 2026-01-05 09:00:00.","Sailing Harbour Reach for Lantern Quay, 1.0 nm ahead."],"error":false}"#
+    )
+    driver.send("upgrade rudder")
+    let refused = try #require(driver.readLine())
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(refused.utf8)) as? [String: Any])
+    #expect(object["n"] as? Int == 2)
+    #expect(object["command"] as? String == "upgrade rudder")
+    #expect(object["error"] as? Bool == true)
+    let output = try #require(object["output"] as? [String])
+    #expect(output.count == 1 && output[0].hasPrefix("error: "))
+    driver.send("")
+    #expect(driver.readLine() == #"{"n":3,"command":"","output":[],"error":false}"#)
+    driver.send("state --json \"postmarks\"")
+    let quoted = try #require(driver.readLine())
+    #expect(quoted.hasPrefix(#"{"n":4,"command":"state --json \"postmarks\"","output":["error: "#))
+    driver.send("quit")
+    #expect(driver.readLine() == #"{"n":5,"command":"quit","output":[],"error":false}"#)
+    #expect(driver.readLine(within: 5) == nil)
+    // A command failed, so the exit status is 1, as in plain batch mode.
+    #expect(driver.finish() == 1)
+  }
+
+  @Test func jsonlIsRefusedOutsideTheREPL() throws {
+    let result = try ChildProcess.run(["test", "--jsonl"])
+    #expect(result.status == 2)
+    #expect(result.output.hasPrefix("error: --jsonl is for the REPL reading standard input"))
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import QuietPlacesREPL
+import Testing
+
+/// The golden scripts pin what their rules are about, so a balance change breaks only the scripts
+/// about what changed; and the patterns work against the real engine.
+@Suite struct GoldenResilienceTests {
+  let root = reliabilityPackageRoot
+
+  /// The package's Configuration copied to a temporary folder, with `edit` applied to balance.json.
+  func configuration(editing edit: (String) -> String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "qp-balance-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: root.appendingPathComponent("Configuration"), to: folder)
+    let balance = folder.appendingPathComponent("balance.json")
+    try Data(edit(try String(contentsOf: balance, encoding: .utf8)).utf8).write(to: balance)
+    return folder
+  }
+
+  /// The paths of the scripts under Scripts/ that fail with the configuration in `folder`.
+  func failingScripts(configuration folder: URL) async throws -> [String] {
+    let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: folder)
+    let runner = GoldenRunner(options: TestCommandLine(paths: ["Scripts"]), currentDirectory: root) { save in
+      try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: save)).0
+    }
+    var lines: [String] = []
+    _ = await runner.run { lines.append($0) }
+    return lines.filter { $0.hasPrefix("FAIL ") }.map { String($0.dropFirst(5)) }
+  }
+
+  @Test func changingTheSailsBasePriceBreaksOnlyTheScriptsAboutSails() async throws {
+    // balance.json: equipment.sails.basePrice 25 → 30, nothing else.
+    let pattern = #/("sails"\s*:\s*\{\s*"basePrice"\s*:\s*)25(\s*,)/#
+    let folder = try configuration { text in text.replacing(pattern) { "\($0.1)30\($0.2)" } }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (rules, _) = try SessionEnvironment.load(configurationDirectory: folder)
+    #expect(rules.balance.equipment.sails.basePrice == 30)
+    #expect(rules.balance.equipment.spyglass.basePrice == 40)
+
+    // Before the scripts pinned only their fields, this change broke 7 of 53 scripts (among them
+    // the tour, New Bearings' resets, a current's timing and the numeric limits). Now only the
+    // three whose rule is the price of sails break: each computes with 25 · 1.6^L.
+    // A new script that breaks here pins a number its rule is not about: use state --json FIELD…
+    // and ` (re)`/` (glob)` lines for it; a script whose rule is the price of sails belongs here.
+    let failing = try await failingScripts(configuration: folder)
+    #expect(
+      failing == [
+        "Scripts/game/05-advance-until-affordable.qp",  // waits until 25 is held, buys 25 + 40
+        "Scripts/game/05-bulk-buys-and-max.qp",  // 25 · (1.6³ − 1) / 0.6 = 129 for sails 3
+        "Scripts/game/05-sails-and-spyglass.qp",  // sails cost 25 · 1.6^L
+      ],
+      "pin only what each script's rule is about (state --json FIELD…, (re)/(glob) lines)")
+  }
+
+  @Test func aRegexThatMustNotMatchFailsAgainstTheEngineAndUpdateWritesTheLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // One loop of route 1 earns 550 (rule 3); sails level 1 costs 25 (rule 5), 525 left. The first
+    // pattern holds; the second asks for a level of two digits, which the engine never printed.
+    let script = """
+      > new --seed 1
+      New game: seed 1, storefront GBR, * (glob)
+      Sailing Harbour Reach for Lantern Quay, 1.0 nm ahead.
+      > advance 36m
+      Sailed 36m: 5 arrivals, \\+550 Discoveries\\. (re)
+        from arrivals 50, first visits 500
+        First visits this voyage: * and Reedwater. (glob)
+        Postmark stamps: * (+20 Postmarks). (glob)
+        Discoveries 550 · Postmarks 20 · heading for Lantern Quay, 1.0 nm left.
+      > upgrade sails
+      Sails \\+1 → level [0-9]{2} for [0-9]+ Discoveries \\([0-9]+ left\\)\\. (re)
+
+      """
+    try folder.write(script, to: "sails.qp")
+    let (rules, storeKit) = try SessionEnvironment.load(
+      configurationDirectory: root.appendingPathComponent("Configuration"))
+    func runner(update: Bool) -> GoldenRunner {
+      GoldenRunner(
+        options: TestCommandLine(paths: ["sails.qp"], update: update), currentDirectory: folder.url
+      ) { save in
+        try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: save)).0
+      }
+    }
+    var lines: [String] = []
+    #expect(await runner(update: false).run { lines.append($0) } == 1)
+    #expect(
+      lines == [
+        "FAIL sails.qp",
+        "--- sails.qp (expected)",
+        "+++ sails.qp (actual)",
+        "@@ -8,4 +8,4 @@ sails.qp:10: > upgrade sails",
+        "   Postmark stamps: * (+20 Postmarks). (glob)",
+        "   Discoveries 550 · Postmarks 20 · heading for Lantern Quay, 1.0 nm left.",
+        " > upgrade sails",
+        "-Sails \\+1 → level [0-9]{2} for [0-9]+ Discoveries \\([0-9]+ left\\)\\. (re)",
+        "+Sails +1 → level 1 for 25 Discoveries (525 left).",
+        "0 passed, 1 failed",
+      ])
+    lines = []
+    #expect(await runner(update: true).run { lines.append($0) } == 0)
+    #expect(lines.suffix(2) == ["1 updated", "1 passed, 0 failed"])
+    // The patterns that matched are kept; the one that did not is replaced by what was printed.
+    #expect(
+      try folder.read("sails.qp")
+        == script.replacingOccurrences(
+          of: "Sails \\+1 → level [0-9]{2} for [0-9]+ Discoveries \\([0-9]+ left\\)\\. (re)",
+          with: "Sails +1 → level 1 for 25 Discoveries (525 left)."))
+  }
+}

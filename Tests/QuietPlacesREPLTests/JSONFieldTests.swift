@@ -1,0 +1,137 @@
+import Foundation
+import QuietPlacesREPL
+import Testing
+
+@Suite struct OrderedJSONTests {
+  @Test(arguments: [
+    #"{"b":1,"a":[true,false,null],"c":{"z":"x\"y","y":-0.5e+3}}"#,
+    #"[]"#, #"{}"#, #"[1,"é\u00e9\n",{"k":[]}]"#, #"0"#, #""just a string""#,
+  ])
+  func writesBackWhatItRead(_ text: String) throws {
+    #expect(try #require(OrderedJSON(parsing: text)).text == text)
+  }
+
+  @Test(arguments: [
+    "", "{", "{\"a\":}", "[1,]", "01", "1.", "-", "{\"a\" 1}", "[1] x", "\"unterminated", "tru", "{a:1}",
+    "\"bad \\q escape\"", "\"\\ud800\"",
+  ])
+  func refusesWhatIsNotJSON(_ text: String) {
+    #expect(OrderedJSON(parsing: text) == nil)
+  }
+
+  @Test func keepsKeyOrderAndSpelling() throws {
+    let value = try #require(OrderedJSON(parsing: #" { "z" : 1.50 , "a" : 2 } "#))
+    #expect(value.members?.map(\.key) == ["z", "a"])
+    #expect(value.text == #"{"z":1.50,"a":2}"#)
+  }
+}
+
+@Suite struct JSONFieldDiffTests {
+  @Test func oneLinePerDifferingFieldWithDottedPaths() throws {
+    let expected = #"{"equipment":{"cargo":0,"sails":0},"ledger":[1,2],"owned":["charts"],"postmarks":20}"#
+    let actual =
+      #"{"equipment":{"cargo":0,"sails":1},"ledger":[1,3],"owned":["charts","hold"],"postmarks":24}"#
+    let differences = try #require(JSONFieldDiff.differences(expectedLine: expected, actualLine: actual))
+    #expect(
+      differences.map(\.description) == [
+        "equipment.sails: expected 0, got 1",
+        "ledger[1]: expected 2, got 3",
+        #"owned: expected ["charts"], got ["charts","hold"]"#,
+        "postmarks: expected 20, got 24",
+      ])
+  }
+
+  @Test func missingFieldsOnEitherSide() throws {
+    let differences = try #require(
+      JSONFieldDiff.differences(expectedLine: #"{"a":1,"b":"x"}"#, actualLine: #"{"a":1,"c":null}"#))
+    #expect(
+      differences.map(\.description) == [
+        #"b: expected "x", got (missing)"#, "c: expected (missing), got null",
+      ])
+  }
+
+  @Test func onlyObjectsAndListsAreCompared() {
+    #expect(JSONFieldDiff.differences(expectedLine: "20", actualLine: "24") == nil)
+    #expect(JSONFieldDiff.differences(expectedLine: "{not json", actualLine: "{}") == nil)
+    #expect(JSONFieldDiff.differences(expectedLine: "{\"a\":1}", actualLine: "{\"a\":1}") == [])
+  }
+}
+
+@Suite struct StateFieldsTests {
+  func session() async throws -> (Session, URL) {
+    let (session, folder) = try await makeScratchSession()
+    _ = await session.execute("new --seed 7")
+    _ = await session.execute("advance 6m")
+    return (session, folder)
+  }
+
+  @Test func fieldsKeepTheWholeObjectsNestingAndOrder() async throws {
+    let (session, folder) = try await session()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // advance 6m of seed 7 reaches Lantern Quay for the first time: its stamp is 4 Postmarks
+    // (balance arrivals.firstVisitEverPostmarks); no sails were bought, so sails is 0.
+    #expect(
+      await session.execute("state --json postmarks equipment.sails") == [
+        #"{"equipment":{"sails":0},"postmarks":4}"#
+      ])
+    // The order of the request does not matter, and a whole object takes in its own fields.
+    #expect(
+      await session.execute("state --json equipment.sails postmarks equipment")
+        == [#"{"equipment":{"cargo":0,"sails":0,"spyglass":0},"postmarks":4}"#])
+    let whole = try #require(await session.execute("state --json").first)
+    let parsed = try #require(OrderedJSON(parsing: whole))
+    #expect(
+      await session.execute("state --json scouts.effective clock").first?.hasPrefix(#"{"clock":""#) == true)
+    // Every field of the whole object is a field the command accepts (and Tab completes).
+    let all = try #require(
+      await session.execute("state --json " + fieldPaths(parsed).joined(separator: " ")).first)
+    #expect(all == whole)
+    // Tab after state --json offers exactly those fields, and leaves out the ones already typed.
+    #expect(CommandCompletion().completions(for: "state --json ") == fieldPaths(parsed))
+    #expect(
+      CommandCompletion().completions(for: "state --json postmarks equipment.s") == [
+        "equipment.sails", "equipment.spyglass",
+      ])
+  }
+
+  /// The dotted paths of every field of `value`.
+  func fieldPaths(_ value: OrderedJSON, prefix: String = "") -> [String] {
+    (value.members ?? []).flatMap { member -> [String] in
+      let path = prefix.isEmpty ? member.key : prefix + "." + member.key
+      return [path] + fieldPaths(member.value, prefix: path)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      "state --json equipment.sail",
+      "error: 'equipment.sail' is not a field of the state; did you mean 'equipment.sails'? "
+        + "(equipment has cargo, sails, spyglass)"
+    ),
+    (
+      "state --json sails",
+      "error: 'sails' is not a field of the state; did you mean 'equipment.sails'? "
+        + "(state --json with no field shows them all)"
+    ),
+    (
+      "state --json postmarks.count",
+      "error: 'postmarks.count' is not a field of the state: 'postmarks' is a number, which has no fields; "
+        + "write 'postmarks'"
+    ),
+    (
+      "state --json nothing",
+      "error: 'nothing' is not a field of the state (state --json with no field shows them all)"
+    ),
+    (
+      "state --json postmarks bogus",
+      "error: 'bogus' is not a field of the state (state --json with no field shows them all)"
+    ),
+  ])
+  func anUnknownFieldIsOneErrorWithASuggestion(line: String, message: String) async throws {
+    let (session, folder) = try await session()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let before = await session.execute("state --json")
+    #expect(await session.execute(line) == [message])
+    #expect(await session.execute("state --json") == before)
+  }
+}
