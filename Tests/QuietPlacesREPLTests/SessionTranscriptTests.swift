@@ -63,19 +63,18 @@ import Testing
     let original = try String(
       contentsOf: root.appendingPathComponent("Scripts/tour/tour.qp"), encoding: .utf8)
     let edited = original.replacingOccurrences(
-      of: "Sails +1 → level 1 for 25 Discoveries (63 left).",
-      with: "Sails +1 → level 1 for 26 Discoveries (62 left).")
+      of: "Bought Luminous charts for £4.99.", with: "Bought Luminous charts for £5.99.")
     #expect(edited != original)
     try edited.write(to: script, atomically: true, encoding: .utf8)
-    let commandLine = original.components(separatedBy: "\n").firstIndex(of: "> upgrade sails")! + 1
+    let commandLine = original.components(separatedBy: "\n").firstIndex(of: "> buy charts")! + 1
 
     var output: [String] = []
     let failing = try await runner([script.path], in: folder).run { output.append($0) }
     #expect(failing == 1)
-    #expect(output.contains("-Sails +1 → level 1 for 26 Discoveries (62 left)."))
-    #expect(output.contains("+Sails +1 → level 1 for 25 Discoveries (63 left)."))
+    #expect(output.contains("-Bought Luminous charts for £5.99."))
+    #expect(output.contains("+Bought Luminous charts for £4.99."))
     #expect(
-      output.contains { $0.hasPrefix("@@") && $0.contains("edited.qp:\(commandLine): > upgrade sails") })
+      output.contains { $0.hasPrefix("@@") && $0.contains("edited.qp:\(commandLine): > buy charts") })
     #expect(output.last == "0 passed, 1 failed")
 
     output = []
