@@ -71,20 +71,21 @@ import Testing
     // advance 6m of seed 7 reaches Lantern Quay for the first time: its stamp is 4 Postmarks
     // (balance arrivals.firstVisitEverPostmarks); no sails were bought, so sails is 0.
     #expect(
-      await session.execute("state --json postmarks equipment.sails") == [
+      await session.execute("state --json postmarks equipment.sails").texts == [
         #"{"equipment":{"sails":0},"postmarks":4}"#
       ])
     // The order of the request does not matter, and a whole object takes in its own fields.
     #expect(
-      await session.execute("state --json equipment.sails postmarks equipment")
+      await session.execute("state --json equipment.sails postmarks equipment").texts
         == [#"{"equipment":{"cargo":0,"sails":0,"spyglass":0},"postmarks":4}"#])
-    let whole = try #require(await session.execute("state --json").first)
+    let whole = try #require(await session.execute("state --json").texts.first)
     let parsed = try #require(OrderedJSON(parsing: whole))
     #expect(
-      await session.execute("state --json scouts.effective clock").first?.hasPrefix(#"{"clock":""#) == true)
+      await session.execute("state --json scouts.effective clock").texts.first?.hasPrefix(#"{"clock":""#)
+        == true)
     // Every field of the whole object is a field the command accepts (and Tab completes).
     let all = try #require(
-      await session.execute("state --json " + fieldPaths(parsed).joined(separator: " ")).first)
+      await session.execute("state --json " + fieldPaths(parsed).joined(separator: " ")).texts.first)
     #expect(all == whole)
     // Tab after state --json offers exactly those fields, and leaves out the ones already typed.
     #expect(CommandCompletion().completions(for: "state --json ") == fieldPaths(parsed))
@@ -130,8 +131,8 @@ import Testing
   func anUnknownFieldIsOneErrorWithASuggestion(line: String, message: String) async throws {
     let (session, folder) = try await session()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let before = await session.execute("state --json")
-    #expect(await session.execute(line) == [message])
-    #expect(await session.execute("state --json") == before)
+    let before = await session.execute("state --json").texts
+    #expect(await session.execute(line).texts == [message])
+    #expect(await session.execute("state --json").texts == before)
   }
 }
