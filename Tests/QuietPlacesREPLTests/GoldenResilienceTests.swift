@@ -42,8 +42,8 @@ import Testing
 
     // Before the scripts pinned only their fields, this change broke 7 of 53 scripts (among them
     // the tour, New Bearings' resets, a current's timing and the numeric limits). Now only the
-    // three whose rule is the price of sails break (each computes with 25 · 1.6^L), and the one
-    // whose rule is that a bundle knows its balance.
+    // scripts whose rule is the price of sails break (each computes with 25 · 1.6^L or weighs it),
+    // and the one whose rule is that a bundle knows its balance.
     // A new script that breaks here pins a number its rule is not about: use state --json FIELD…
     // and ` (re)`/` (glob)` lines for it; a script whose rule is the price of sails belongs here.
     let failing = try await failingScripts(configuration: folder)
@@ -52,6 +52,8 @@ import Testing
         "Scripts/game/05-advance-until-affordable.qp",  // waits until 25 is held, buys 25 + 40
         "Scripts/game/05-bulk-buys-and-max.qp",  // 25 · (1.6³ − 1) / 0.6 = 129 for sails 3
         "Scripts/game/05-sails-and-spyglass.qp",  // sails cost 25 · 1.6^L
+        "Scripts/lab/autoplay.qp",  // payback weighs sails at 25 against scouts and buys one
+        "Scripts/lab/prices.qp",  // lists sails → level 1 at 25, payback 25 / 8.33 per hour = 3h
         // A device bundle records the balance it was made with; loaded with any other balance it
         // says so (a note), which is that script's rule, whatever number changed.
         "Scripts/support/01-deep-hold-report-from-a-bundle.qp",
