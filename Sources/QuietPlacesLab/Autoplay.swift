@@ -84,8 +84,9 @@ public enum Autoplay {
         report.decisions += 1
         continue
       }
-      let prices = PriceList(game: game, rules: rules, sessions: strategy.sessions)
-      let choice = strategy.choice(prices)
+      let choice =
+        strategy.kind == .idle
+        ? nil : strategy.choice(PriceList(game: game, rules: rules, sessions: strategy.sessions))
       if let choice, choice.affordable, let cost = choice.cost {
         try await perform(choice.item.step)
         report.bought[choice.item, default: 0] += 1

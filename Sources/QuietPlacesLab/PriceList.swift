@@ -1,5 +1,9 @@
 import QuietPlacesGame
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One thing buyable with Discoveries, priced for a state.
 public struct PriceRow: Sendable, Equatable {
   /// What it is.
@@ -58,30 +62,30 @@ public struct PriceList: Sendable, Equatable {
 
   /// Prices for `game`. Cargo's gain is the extra offline credit per cycle of `sessions`,
   /// `min(hold added, max(0, OFF − hold)) × rate`, spread over `ON + OFF`; 0 when always online.
+  ///
+  /// Gains come from one pass of the ordinary rates: a sails level scales travel by the new speed
+  /// over the old, a spyglass level by its reward factor, a scout adds `eff(n+1) − eff(n)` scouts'
+  /// worth; only a charter reads the rates of the next route afresh.
   public init(game: GameState, rules: Rules, sessions: SessionModel = .always) {
-    let rate = game.ordinaryRate(rules)
+    let rates = game.rates(rules)
+    let rate = rates.ordinary
     ordinaryRate = rate
     discoveries = game.discoveries
     postmarks = game.postmarks
     suppliesPrice = rules.balance.postmarks.suppliesPrice
-    suppliesDiscoveries = game.suppliesAmount(rules)
+    // `suppliesAmount` is `ordinaryRate × suppliesSeconds`: the same product, without a second rates pass.
+    suppliesDiscoveries = rate * rules.balance.postmarks.suppliesSeconds
     colourPrice = rules.balance.postmarks.colourPrice
     colours = SailColour.allCases.map { ($0, game.ownedColours.contains($0)) }
 
-    func row(_ item: Buyable, cost: Double?, level: Int, affordable: Bool, after: GameState?) -> PriceRow {
-      var gain = 0.0
-      var hold = 0
-      if let after {
-        if item == .cargo {
-          hold = after.holdHours(rules) - game.holdHours(rules)
-          if case .cycle(let on, let off) = sessions {
-            let missed = max(0, Double(off) - Double(game.holdHours(rules)) * 3600)
-            gain = min(Double(hold) * 3600, missed) * rate / Double(on + off)
-          }
-        } else {
-          gain = after.ordinaryRate(rules) - rate
-        }
-      }
+    /// The engine's rule for "the Discoveries held pay for it" (`GeometricPrice.pays`): the closed
+    /// form may round a few units in the last place above the sum of the single prices.
+    func pays(_ cost: Double) -> Bool {
+      cost.isFinite && cost <= game.discoveries + abs(game.discoveries) * 1e-12
+    }
+
+    func row(_ item: Buyable, cost: Double?, level: Int, gain: Double, hold: Int = 0) -> PriceRow {
+      let affordable = cost.map(pays) ?? false
       let wait = cost.map { affordable ? 0 : max(0, $0 - game.discoveries) / rate } ?? .infinity
       var payback: Double?
       if let cost, gain > 0 {
@@ -95,38 +99,61 @@ public struct PriceList: Sendable, Equatable {
         holdHours: hold, payback: payback, pathfinder: pathfinder)
     }
 
+    let equipment = rules.balance.equipment
     var rows: [PriceRow] = []
-    for item in [Equipment.sails, .spyglass, .cargo] {
-      let level = game.equipment[item]
-      let buyable: Buyable = item == .sails ? .sails : item == .spyglass ? .spyglass : .cargo
-      if let limit = GameState.levelLimit(of: item, rules), level >= limit {
-        rows.append(row(buyable, cost: nil, level: level, affordable: false, after: nil))
-        continue
-      }
+    // Sails: the speed of one more level (capped as the engine caps it) over the speed now.
+    let sailsLevel = game.equipment.sails
+    let faster = min(
+      rules.balance.ship.baseSpeedKnots * pow(equipment.sails.effectPerLevel ?? 1, Double(sailsLevel + 1)),
+      maximumSpeedKnots)
+    rows.append(
+      row(
+        .sails, cost: GameState.price(of: .sails, rules).cost(from: sailsLevel, count: 1), level: sailsLevel,
+        gain: rates.travel * (faster / rates.speed) - rates.travel))
+    // Spyglass: every arrival reward × its effect.
+    let spyglassLevel = game.equipment.spyglass
+    rows.append(
+      row(
+        .spyglass, cost: GameState.price(of: .spyglass, rules).cost(from: spyglassLevel, count: 1),
+        level: spyglassLevel, gain: rates.travel * (equipment.spyglass.effectPerLevel ?? 1) - rates.travel))
+    // Cargo: hold, and under a session model the offline credit it adds per cycle.
+    let cargoLevel = game.equipment.cargo
+    if let limit = GameState.levelLimit(of: .cargo, rules), cargoLevel >= limit {
+      rows.append(row(.cargo, cost: nil, level: cargoLevel, gain: 0))
+    } else {
       var after = game
-      after.equipment[item] = level + 1
+      after.equipment.cargo = cargoLevel + 1
+      let holdNow = game.holdHours(rules)
+      let hold = after.holdHours(rules) - holdNow
+      var gain = 0.0
+      if case .cycle(let on, let off) = sessions {
+        let missed = max(0, Double(off) - Double(holdNow) * 3600)
+        gain = min(Double(hold) * 3600, missed) * rate / Double(on + off)
+      }
       rows.append(
         row(
-          buyable, cost: GameState.price(of: item, rules).cost(from: level, count: 1), level: level,
-          affordable: game.satisfies(.affordableEquipment(item), rules: rules), after: after))
+          .cargo, cost: GameState.price(of: .cargo, rules).cost(from: cargoLevel, count: 1),
+          level: cargoLevel,
+          gain: gain, hold: hold))
     }
-    var hired = game
-    hired.hiredScouts += 1
+    // Scout: the effective scouts one more hire adds, each worth the scout rate of one.
+    let fleet = game.fleetSize(rules)
+    let added = GameState.effectiveScouts(fleet + 1, rules: rules) - rates.effectiveScouts
+    let perScout =
+      rates.effectiveScouts > 0 ? rates.scouts / Double(rates.effectiveScouts) : Self.scoutWorth(game, rules)
     rows.append(
       row(
         .scout, cost: GameState.scoutPrice(rules).cost(from: game.hiredScouts, count: 1),
-        level: game.hiredScouts, affordable: game.satisfies(.affordableScout, rules: rules), after: hired))
+        level: game.hiredScouts,
+        gain: Double(added) * perScout))
+    // Charter: the rates of the next route from its first place, as after chartering.
     if let cost = game.nextCharterCost(rules) {
       var chartered = game
       chartered.route += 1
       chartered.legIndex = 0
-      rows.append(
-        row(
-          .charter, cost: cost, level: game.route,
-          affordable: game.satisfies(.affordableCharter, rules: rules),
-          after: chartered))
+      rows.append(row(.charter, cost: cost, level: game.route, gain: chartered.ordinaryRate(rules) - rate))
     } else {
-      rows.append(row(.charter, cost: nil, level: game.route, affordable: false, after: nil))
+      rows.append(row(.charter, cost: nil, level: game.route, gain: 0))
     }
     self.rows = rows
 
@@ -140,5 +167,12 @@ public struct PriceList: Sendable, Equatable {
     }
     self.best = best?.0
     self.cheapest = cheapest?.0
+  }
+
+  /// What one effective scout earns per second now: `yield · mK · mG · mC · (1.2 if signal)`.
+  static func scoutWorth(_ game: GameState, _ rules: Rules) -> Double {
+    rules.balance.routes[game.route - 1].scoutYieldPerSecond * game.knowledgeMultiplier(rules)
+      * game.generationMultiplier(rules) * game.chartsMultiplier(rules)
+      * (game.owns(.signal) ? rules.balance.purchases.signalScoutMultiplier : 1)
   }
 }
