@@ -6,12 +6,13 @@ import QuietPlacesUtilities
   import Glibc
 #endif
 
-/// Runs `.qp` scripts as golden tests: `quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N]`.
+/// Runs `.qp` scripts as golden tests: `quietplaces test` (``TestCommandLine/usage``).
 ///
 /// Each script gets a fresh session from the factory, with its own temporary save folder that the runner
 /// creates and removes. Every command is fed to the session in order (a question's answer is simply the
 /// next command), then the session is finished and its output compared with the script's. Up to `jobs`
-/// scripts run at once; results are printed in sorted path order whatever order they finish in.
+/// scripts run at once; results are printed in sorted path order whatever order they finish in, as the
+/// usual lines or as TAP, and written as JUnit when asked; `--shard` and `--list` choose what runs.
 public struct GoldenRunner: Sendable {
   /// Makes a fresh session whose save folder is the given URL.
   public typealias InterpreterFactory = @Sendable (URL) async throws -> any LineInterpreter
