@@ -122,17 +122,17 @@ public enum CommandError: Error, Sendable, Equatable {
     case .overLimit(let item, let limit, let level, let requested):
       let room = max(0, limit - level)
       guard room > 0 else {
-        return "\(item.rawValue) is at its limit of \(limit) levels; nothing more can be bought"
+        return "\(item.rawValue) is at its limit of \(NumberFormat.grouped(limit)) levels; nothing more can be bought"
       }
       return
-        "\(item.rawValue) stops at level \(limit); you have \(level), so at most \(room) more, not \(requested)"
+        "\(item.rawValue) stops at level \(NumberFormat.grouped(limit)); you have \(NumberFormat.grouped(level)), so at most \(NumberFormat.grouped(room)) more, not \(NumberFormat.grouped(requested))"
     case .allRoutesChartered(let routes):
       return "all \(routes) routes are chartered; there is nothing further to charter"
     case .notEnoughPostmarks(let item, let cost, let held):
       return "\(name(item)) costs \(cost) Postmarks; you hold \(NumberFormat.grouped(held))"
     case .bearingsNotReady(let gain, let minimum):
       return
-        "New Bearings would give \(gain) Knowledge; it needs at least \(minimum) (preview bearings shows why)"
+        "New Bearings would give \(NumberFormat.grouped(gain)) Knowledge; it needs at least \(NumberFormat.grouped(minimum)) (preview bearings shows why)"
     case .atlasNotReady(let knowledge, let required):
       return
         "Passing the Atlas needs \(NumberFormat.grouped(required)) Knowledge; you hold \(NumberFormat.grouped(knowledge))"
@@ -153,8 +153,8 @@ public enum CommandError: Error, Sendable, Equatable {
   static func name(_ item: Purchasable, count: Int = 1) -> String {
     switch item {
     case .equipment(let equipment):
-      count == 1 ? equipment.rawValue : "\(count) levels of \(equipment.rawValue)"
-    case .scouts: count == 1 ? "scout" : "\(count) scouts"
+      count == 1 ? equipment.rawValue : "\(NumberFormat.grouped(count)) levels of \(equipment.rawValue)"
+    case .scouts: count == 1 ? "scout" : "\(NumberFormat.grouped(count)) scouts"
     case .charter: "charter"
     case .supplies: "supplies"
     case .colour(let colour): "the \(colour.rawValue) sail"

@@ -76,11 +76,13 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   public var faults: Faults
   /// The configuration in use.
   public var fingerprints: Fingerprints
+  /// The event log (`log`), so a recording that starts from the bundle replays it too.
+  public var log: [String]?
 
   /// Makes a bundle of the current format.
   public init(
     clock: Int64, open: Bool, seed: UInt64, save: AppSave?, unreadableSave: String?, running: Running?,
-    account: StoreAccount, faults: Faults, fingerprints: Fingerprints
+    account: StoreAccount, faults: Faults, fingerprints: Fingerprints, log: [String]? = nil
   ) {
     format = Self.currentFormat
     kind = Self.kind
@@ -95,6 +97,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     self.account = account
     self.faults = faults
     self.fingerprints = fingerprints
+    self.log = log
   }
 
   /// Whether `data` is a bundle rather than a bare save: its `kind` says so.

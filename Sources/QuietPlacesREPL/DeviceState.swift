@@ -41,7 +41,7 @@ struct DeviceState: Sendable {
     return DeviceBundle(
       clock: clock, open: isOpen, seed: seed, save: save, unreadableSave: unreadable,
       running: running.map { DeviceBundle.Running(save: $0.save, heldForLaunch: $0.held) },
-      account: account, faults: faults, fingerprints: fingerprints)
+      account: account, faults: faults, fingerprints: fingerprints, log: log)
   }
 
   /// The device a bundle holds; with `closed`, the app closed whatever the bundle says (its memory,
@@ -57,7 +57,7 @@ struct DeviceState: Sendable {
     account = bundle.account
     faults = bundle.faults
     seed = bundle.seed
-    log = []
+    log = bundle.log ?? []
   }
 
   init(

@@ -104,3 +104,15 @@ enum Switch: String, ArgumentWord {
   /// Whether it is `on`.
   var isOn: Bool { self == .on }
 }
+
+/// A command that is a player's action (equipment, scouts, charters, prestige, purchases, supplies,
+/// colours, a fresh voyage): what it did goes in the `log`, beside the sailing and store events.
+protocol PlayerActionCommand: REPLCommand {}
+
+extension UpgradeCommand: PlayerActionCommand {}
+extension HireCommand: PlayerActionCommand {}
+extension CharterCommand: PlayerActionCommand {}
+extension PrestigeCommand: PlayerActionCommand {}
+extension BuyCommand: PlayerActionCommand {}
+extension ColourCommand: PlayerActionCommand {}
+extension FreshVoyageCommand: PlayerActionCommand {}

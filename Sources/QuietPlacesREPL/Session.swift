@@ -33,6 +33,8 @@ public final class Session: LineInterpreter {
   var question: (any PendingQuestion)?
   /// A restore that has not finished (it may wait for `store continue`).
   var restoreInFlight: RestoreCommand.Progress?
+  /// Whether the lines read are a pasted transcript's: after a `> CMD` line, until an empty line.
+  var inPastedBlock = false
   /// Lines a command's work left to print after its own (a failed save after an action).
   var notices: [OutputLine] = []
   /// Checkpoints of the whole device, oldest first, for `rewind`, `diff` and `checkpoints`.
@@ -125,7 +127,17 @@ public final class Session: LineInterpreter {
   // MARK: - Lines
 
   public func execute(_ line: String) async -> [OutputLine] {
-    let text = line.trimmingWhitespace
+    var text = line.trimmingWhitespace
+    // Lines pasted from a transcript: `> CMD` runs CMD, `# …` and the pasted output do nothing.
+    switch PastedLine(text, inPastedBlock: inPastedBlock) {
+    case .comment, .expectedOutput:
+      return []
+    case .empty:
+      inPastedBlock = false
+    case .command(let command):
+      inPastedBlock = command != text
+      text = command
+    }
     var output: [OutputLine]
     if let waiting = question {
       question = nil
@@ -158,7 +170,10 @@ public final class Session: LineInterpreter {
     }
     await store.setClock(now)
     do {
-      return try await command.init(parsing: Array(words.dropFirst())).run(in: self)
+      let lines = try await command.init(parsing: Array(words.dropFirst())).run(in: self)
+      // A player's action goes in the log once done (not while it asks its question).
+      if command is any PlayerActionCommand.Type, question == nil { remember(lines) }
+      return lines
     } catch {
       return [.error(error)]
     }
@@ -168,7 +183,9 @@ public final class Session: LineInterpreter {
   private func answer(_ waiting: any PendingQuestion, with text: String) async -> [OutputLine] {
     guard ["y", "yes"].contains(text.lowercased()) else { return [.info("Cancelled; nothing changed.")] }
     do {
-      return try await waiting.confirmed(in: self)
+      let lines = try await waiting.confirmed(in: self)
+      remember(lines)
+      return lines
     } catch {
       return [.error(error)]
     }

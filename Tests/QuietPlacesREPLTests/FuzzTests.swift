@@ -169,7 +169,9 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
       // A sample of lines is checked for "changes nothing" with a state read before and after. While a
       // question waits, `state --json` would be its answer (and cancel it), so the sample waits too.
       let check = index % 25 == 0 && !session.isAskingQuestion
-      let before = check ? await session.execute("state --json") : []
+      // An empty line first: a generated `> …` line opens a pasted block, whose next lines are
+      // skipped as expected output until an empty line.
+      let before = check ? await readState(session) : []
       let answering = session.isAskingQuestion
       let output = await session.execute(line)
       let errors = output.filter(\.isError)
@@ -185,7 +187,7 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
       }
       if check && output.count == 1 && errors.count == 1 {
         stateChecks += 1
-        let after = await session.execute("state --json")
+        let after = await readState(session)
         if after != before || before.count != 1 || !before[0].text.hasPrefix("{") {
           failures.append("\(line.debugDescription) was rejected but changed the state: \(before) → \(after)")
         }
@@ -200,6 +202,12 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
         + "\(Int(Date().timeIntervalSince(started))) s, failures = \(failures.count)")
     #expect(stateChecks >= 2_000)
     #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
+  }
+
+  /// `state --json` after an empty line, which ends any pasted block.
+  private func readState(_ session: Session) async -> [OutputLine] {
+    _ = await session.execute("")
+    return await session.execute("state --json")
   }
 
   @Test func durationsParseOrFailWithASentence() {

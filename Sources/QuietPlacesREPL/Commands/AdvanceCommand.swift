@@ -84,7 +84,9 @@ struct AdvanceCommand: REPLCommand {
         let waiting = "Waiting \(DurationFormat.typed(seconds: seconds)) until \(Self.describe(goal))."
         return [.info(waiting)] + (try await Self.advance(seconds: seconds, in: session))
       case .failure(.atLimit(let item, let limit)):
-        return [.info("Never: \(item.rawValue) is at its limit of \(limit) levels. Nothing advanced.")]
+        return [
+          .info("Never: \(item.rawValue) is at its limit of \(Text.count(limit)) levels. Nothing advanced.")
+        ]
       case .failure(.allRoutesChartered):
         return [.info("Never: every route is chartered already. Nothing advanced.")]
       case .failure(.notWithinMaximum):

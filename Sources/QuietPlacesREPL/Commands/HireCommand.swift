@@ -21,13 +21,22 @@ struct HireCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let (event, game) = try await session.perform(.hire(quantity), command: Self.name)
+    let event: GameEvent?
+    let game: GameState
+    do {
+      (event, game) = try await session.perform(.hire(quantity), command: Self.name)
+    } catch {
+      if case .game(.nothingAffordable(_, let cost, let held)) = error {
+        return [.info(UpgradeCommand.nothingAffordable("scout", cost: cost, held: held))]
+      }
+      throw error
+    }
     guard case .hired(let count, let cost, let hired) = event else { return [] }
     let rules = session.rules
     let companion = game.owns(.signal) ? " + the companion" : ""
     return [
       .info(
-        "Hired \(Text.plural(count, "scout")) for \(Text.number(cost)) Discoveries: \(hired) hired\(companion), effective \(GameState.effectiveScouts(game.fleetSize(rules), rules: rules)) (\(Text.number(game.discoveries)) left)."
+        "Hired \(Text.plural(count, "scout")) for \(Text.number(cost)) Discoveries: \(Text.count(hired)) hired\(companion), effective \(Text.count(GameState.effectiveScouts(game.fleetSize(rules), rules: rules))) (\(Text.number(game.discoveries)) left)."
       )
     ]
   }

@@ -36,7 +36,7 @@ struct PrestigeCommand: REPLCommand {
       ])
     case .passedAtlas(let generation, let postmarks):
       return .info([
-        "Passed the Atlas: generation \(generation), +\(postmarks) Postmarks (now \(Text.count(game.postmarks))); Knowledge back to 0.",
+        "Passed the Atlas: generation \(Text.count(generation)), +\(postmarks) Postmarks (now \(Text.count(game.postmarks))); Knowledge back to 0.",
         "  A new voyage begins on \(route): everything New Bearings resets, and Knowledge; purchases, stamps and colours stay.",
       ])
     default:

@@ -41,9 +41,10 @@ struct PreviewCommand: REPLCommand {
       let bearings = rules.balance.prestige.bearings
       let gain = game.bearingsGain(rules)
       let ready =
-        gain >= bearings.minimumKnowledge ? "available" : "needs at least \(bearings.minimumKnowledge)"
+        gain >= bearings.minimumKnowledge
+        ? "available" : "needs at least \(Text.count(bearings.minimumKnowledge))"
       return .info([
-        "New Bearings now: ⌊\(Text.number(bearings.factor)) · ∛(\(Text.number(game.progress)) / \(Text.number(bearings.progressScale)))⌋ = \(gain) Knowledge (\(ready)), +\(bearings.postmarks) Postmarks.",
+        "New Bearings now: ⌊\(Text.number(bearings.factor)) · ∛(\(Text.number(game.progress)) / \(Text.number(bearings.progressScale)))⌋ = \(Text.count(gain)) Knowledge (\(ready)), +\(bearings.postmarks) Postmarks.",
         "  Voyage progress counts arrivals, bonuses, surveys and scouts without purchased bonuses.",
       ])
     case .atlas:

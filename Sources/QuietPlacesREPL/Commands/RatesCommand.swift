@@ -19,7 +19,7 @@ struct RatesCommand: REPLCommand {
     return .info([
       "Ordinary rates (no current):",
       "  travel    \(perSecond(rates.travel)) at \(Text.number(rates.speed)) knots around \(Text.distance(rules.balance.routes[game.route - 1].places.reduce(0) { $0 + $1.legNauticalMiles })) nm",
-      "  scouts    \(perSecond(rates.scouts)) from \(rates.effectiveScouts) effective × \(Text.number(yield))/s",
+      "  scouts    \(perSecond(rates.scouts)) from \(Text.count(rates.effectiveScouts)) effective × \(Text.number(yield))/s",
       "  ordinary  \(perSecond(rates.ordinary))",
       "Multipliers: knowledge ×\(Text.precise(rates.knowledge)) · generation ×\(Text.precise(rates.generation)) · charts ×\(Text.precise(rates.charts)) · signal (scouts) ×\(Text.precise(rates.signal)) · spyglass ×\(Text.precise(rates.spyglass))",
     ])

@@ -1,10 +1,12 @@
 import FoundationEssentials
+import QuietPlacesStore
 
 /// `record FILE` and `record stop`: write the session from now on as a `.qp` transcript.
 struct RecordCommand: REPLCommand {
   static let name = "record"
   static let usage = ["record FILE", "record stop"]
-  static let summary = "write the session from now on as a .qp transcript that quietplaces test can run"
+  static let summary =
+    "write the session from now on as a .qp transcript (and the device now as NAME.bundle.json beside it)"
   static let topic = HelpTopic.files
 
   /// Start recording to a file, or stop.
@@ -38,10 +40,24 @@ struct RecordCommand: REPLCommand {
           command: "record",
           expected: "no recording running; \(current) is being recorded (record stop ends it)")
       }
+      // The device as it is now goes beside the transcript, and the transcript begins by loading it,
+      // so the recording replays in a fresh engine (a path in a script is relative to the script).
+      let device = try await session.captureDevice(for: "record")
+      let bundlePath = Self.bundlePath(for: path)
+      try session.writeBundle(device, to: bundlePath)
+      let bundleName = URL(fileURLWithPath: bundlePath).lastPathComponent
       do {
-        session.recorder = try TranscriptRecorder(
+        let recorder = try TranscriptRecorder(
           url: URL(fileURLWithPath: path),
-          header: ["# Recorded with quietplaces; run it with: quietplaces test \(path)"])
+          header: [
+            "# Recorded with quietplaces; run it with: quietplaces test \(path)",
+            "# It starts from the device as it was when the recording began, in \(bundleName) beside it.",
+          ])
+        try recorder.record(
+          command: "load \(bundleName)",
+          output: ["Loaded the device bundle \(bundleName) (\(AppSave.writer)):"]
+            + device.summary(rules: session.rules))
+        session.recorder = recorder
       } catch {
         throw .file(
           path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
@@ -49,5 +65,11 @@ struct RecordCommand: REPLCommand {
       session.recordingPath = path
       return [.info("Recording to \(path); record stop ends it.")]
     }
+  }
+
+  /// The bundle written beside a transcript: `report.qp` → `report.bundle.json`.
+  static func bundlePath(for transcript: String) -> String {
+    let base = transcript.hasSuffix(".qp") ? String(transcript.dropLast(3)) : transcript
+    return base + ".bundle.json"
   }
 }

@@ -26,8 +26,8 @@ struct StatusCommand: REPLCommand {
       "\(Text.instant(session.now)) · app \(open ? "open" : "closed (as saved)") · seed \(game.seed) · storefront \(storefront)",
       "Discoveries \(Text.number(game.discoveries)) · Postmarks \(Text.count(game.postmarks)) · Knowledge \(Text.count(game.knowledge)) · generation \(Text.count(game.generations))",
       "Route \(game.route) \(rules.routeName(game.route)): heading for \(rules.placeName(game.nextPlace)), \(Text.distance(game.legRemaining)) nm left at \(Text.number(game.speed(rules))) knots",
-      "Equipment: sails \(game.equipment.sails), spyglass \(game.equipment.spyglass), cargo \(game.equipment.cargo) · scouts \(game.hiredScouts) hired\(signal), effective \(GameState.effectiveScouts(fleet, rules: rules))",
-      "Hold \(game.holdHours(rules))h · progress \(Text.number(game.progress)) · New Bearings now: \(game.bearingsGain(rules)) Knowledge",
+      "Equipment: sails \(Text.count(game.equipment.sails)), spyglass \(Text.count(game.equipment.spyglass)), cargo \(Text.count(game.equipment.cargo)) · scouts \(Text.count(game.hiredScouts)) hired\(signal), effective \(Text.count(GameState.effectiveScouts(fleet, rules: rules)))",
+      "Hold \(Text.count(game.holdHours(rules)))h · progress \(Text.number(game.progress)) · New Bearings now: \(Text.count(game.bearingsGain(rules))) Knowledge",
       "Owned: \(owned) · sail \(game.sailColour.rawValue) (owned: \(colours))",
     ]
     if game.currentRemaining > 0 {

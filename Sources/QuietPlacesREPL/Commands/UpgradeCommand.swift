@@ -28,13 +28,31 @@ struct UpgradeCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let (event, game) = try await session.perform(.upgrade(item, quantity), command: Self.name)
+    let event: GameEvent?
+    let game: GameState
+    do {
+      (event, game) = try await session.perform(.upgrade(item, quantity), command: Self.name)
+    } catch {
+      // `max` that can buy nothing is an answer, not a mistake.
+      if case .game(.nothingAffordable(_, let cost, let held)) = error {
+        return [.info(Self.nothingAffordable("\(item.rawValue) level", cost: cost, held: held))]
+      }
+      throw error
+    }
     guard case .upgraded(_, let levels, let cost, let level) = event else { return [] }
     return [
       .info(
-        "\(item.rawValue.capitalized) +\(levels) → level \(level) for \(Text.number(cost)) Discoveries (\(Text.number(game.discoveries)) left)."
+        "\(item.rawValue.capitalized) +\(Text.count(levels)) → level \(Text.count(level)) for \(Text.number(cost)) Discoveries (\(Text.number(game.discoveries)) left)."
       )
     ]
+  }
+}
+
+extension UpgradeCommand {
+  /// What `max` says when not even one is affordable: `No sails level is affordable: …`.
+  static func nothingAffordable(_ item: String, cost: Double, held: Double) -> String {
+    "No \(item) is affordable: the next costs \(Text.number(cost)) Discoveries; you hold \(Text.number(held)). "
+      + "Nothing bought."
   }
 }
 
