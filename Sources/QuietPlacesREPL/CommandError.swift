@@ -122,7 +122,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case .overLimit(let item, let limit, let level, let requested):
       let room = max(0, limit - level)
       guard room > 0 else {
-        return "\(item.rawValue) is at its limit of \(NumberFormat.grouped(limit)) levels; nothing more can be bought"
+        return
+          "\(item.rawValue) is at its limit of \(NumberFormat.grouped(limit)) levels; nothing more can be bought"
       }
       return
         "\(item.rawValue) stops at level \(NumberFormat.grouped(limit)); you have \(NumberFormat.grouped(level)), so at most \(NumberFormat.grouped(room)) more, not \(NumberFormat.grouped(requested))"
