@@ -18,9 +18,12 @@ import Testing
   func runner(_ paths: [String], update: Bool = false, in folder: URL) throws -> GoldenRunner {
     let (rules, storeKit) = try SessionEnvironment.load(
       configurationDirectory: root.appendingPathComponent("Configuration"))
+    // As `quietplaces test` does: files a script names are found beside it (the recording's bundle).
     return GoldenRunner(options: TestCommandLine(paths: paths, update: update), currentDirectory: folder) {
-      saves in
-      try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)).0
+      saves, scriptFolder in
+      var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)
+      environment.scriptFolder = scriptFolder
+      return try await Session.start(environment).0
     }
   }
 
@@ -49,6 +52,9 @@ import Testing
     #expect(!text.contains("> record"))
     #expect(!text.contains("> status"))
     #expect(text.contains("> y\n"))
+    // The recording starts from the device as it was, in a bundle beside it.
+    #expect(text.contains("\n> load bug.bundle.json\n"))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("bug.bundle.json").path))
 
     var output: [String] = []
     let status = try await runner([transcript], in: folder).run { output.append($0) }
