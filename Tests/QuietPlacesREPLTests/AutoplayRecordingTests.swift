@@ -35,9 +35,12 @@ import Testing
     #expect(text.contains("> away 1h\n"))
     #expect(text.contains("> hire\n"))
     // The transcript's last block is the state after autoplay; replayed, it passes as a golden test.
+    // As `quietplaces test` does: the recording's bundle is found beside the transcript.
     let runner = GoldenRunner(options: TestCommandLine(paths: [transcript]), currentDirectory: folder) {
-      saves in
-      try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)).0
+      saves, scriptFolder in
+      var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)
+      environment.scriptFolder = scriptFolder
+      return try await Session.start(environment).0
     }
     var output: [String] = []
     let status = await runner.run { output.append($0) }
