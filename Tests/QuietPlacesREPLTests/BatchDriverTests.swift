@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesREPL
 import Testing
 
 /// A program driving the built `quietplaces` through pipes, as a harness would: it sends one line,
@@ -116,7 +117,7 @@ final class PipeDriver: @unchecked Sendable {
     #expect(object["command"] as? String == "upgrade rudder")
     #expect(object["error"] as? Bool == true)
     let output = try #require(object["output"] as? [String])
-    #expect(output.count == 1 && output[0].hasPrefix("error: "))
+    #expect(output.count == 1 && output[0].hasPrefix(OutputLine.errorText("")))
     driver.send("")
     #expect(driver.readLine() == #"{"n":3,"command":"","output":[],"error":false}"#)
     driver.send("state --json \"postmarks\"")
@@ -132,6 +133,6 @@ final class PipeDriver: @unchecked Sendable {
   @Test func jsonlIsRefusedOutsideTheREPL() throws {
     let result = try ChildProcess.run(["test", "--jsonl"])
     #expect(result.status == 2)
-    #expect(result.output.hasPrefix("error: --jsonl is for the REPL reading standard input"))
+    #expect(result.output.hasPrefix(OutputLine.errorText("--jsonl is for the REPL reading standard input")))
   }
 }

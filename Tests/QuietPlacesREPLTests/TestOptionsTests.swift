@@ -96,7 +96,7 @@ import Testing
     let result = try ChildProcess.run(["test"] + arguments)
     #expect(result.status == 2)
     #expect(result.lines.filter { !$0.isEmpty }.count == 1)
-    #expect(result.output.hasPrefix("error: "))
+    #expect(result.output.hasPrefix(OutputLine.errorText("")))
   }
 
   @Test func listingTheRealScriptsRunsNothing() throws {
