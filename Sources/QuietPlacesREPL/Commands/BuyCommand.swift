@@ -54,7 +54,7 @@ struct BuyCommand: REPLCommand {
     let amount = game.suppliesAmount(session.rules)
     return [
       .info(
-        "Supplies: \(Text.number(amount)) Discoveries for \(price) of your \(Text.count(game.postmarks)) Postmarks. Buy? [y/N]"
+        "Supplies: \(Text.number(amount)) Discoveries for \(Text.count(price)) of your \(Text.count(game.postmarks)) Postmarks. Buy? [y/N]"
       )
     ]
   }
@@ -66,7 +66,7 @@ struct BuyCommand: REPLCommand {
       guard case .suppliesBought(let amount, let price) = event else { return [] }
       return [
         .info(
-          "Bought supplies: +\(Text.number(amount)) Discoveries for \(price) Postmarks (\(Text.count(game.postmarks)) left)."
+          "Bought supplies: +\(Text.number(amount)) Discoveries for \(Text.count(price)) Postmarks (\(Text.count(game.postmarks)) left)."
         )
       ]
     }

@@ -34,7 +34,7 @@ struct ColourCommand: REPLCommand {
     session.question = Purchase(colour: colour)
     return [
       .info(
-        "The \(colour.rawValue) sail costs \(price) of your \(Text.count(game.postmarks)) Postmarks and is yours for good. Buy? [y/N]"
+        "The \(colour.rawValue) sail costs \(Text.count(price)) of your \(Text.count(game.postmarks)) Postmarks and is yours for good. Buy? [y/N]"
       )
     ]
   }
@@ -48,7 +48,7 @@ struct ColourCommand: REPLCommand {
       guard case .colourBought(_, let price) = event else { return [] }
       return [
         .info(
-          "Bought the \(colour.rawValue) sail for \(price) Postmarks (\(Text.count(game.postmarks)) left); it is up."
+          "Bought the \(colour.rawValue) sail for \(Text.count(price)) Postmarks (\(Text.count(game.postmarks)) left); it is up."
         )
       ]
     }

@@ -31,12 +31,12 @@ struct PrestigeCommand: REPLCommand {
     switch event {
     case .tookBearings(let knowledge, let postmarks):
       return .info([
-        "New Bearings: +\(Text.count(knowledge)) Knowledge (now \(Text.count(game.knowledge))), +\(postmarks) Postmarks (now \(Text.count(game.postmarks))).",
+        "New Bearings: +\(Text.count(knowledge)) Knowledge (now \(Text.count(game.knowledge))), +\(Text.count(postmarks)) Postmarks (now \(Text.count(game.postmarks))).",
         "  A new voyage begins on \(route): Discoveries, equipment, scouts, routes and progress reset; purchases, stamps and colours stay.",
       ])
     case .passedAtlas(let generation, let postmarks):
       return .info([
-        "Passed the Atlas: generation \(Text.count(generation)), +\(postmarks) Postmarks (now \(Text.count(game.postmarks))); Knowledge back to 0.",
+        "Passed the Atlas: generation \(Text.count(generation)), +\(Text.count(postmarks)) Postmarks (now \(Text.count(game.postmarks))); Knowledge back to 0.",
         "  A new voyage begins on \(route): everything New Bearings resets, and Knowledge; purchases, stamps and colours stay.",
       ])
     default:

@@ -34,7 +34,7 @@ struct PreviewCommand: REPLCommand {
     case .supplies:
       let price = rules.balance.postmarks.suppliesPrice
       return .info([
-        "Supplies now: \(Text.number(game.suppliesAmount(rules))) Discoveries (ordinary rate \(Text.precise(game.ordinaryRate(rules)))/s × \(Text.number(rules.balance.postmarks.suppliesSeconds)) s) for \(price) Postmarks; you hold \(Text.count(game.postmarks)).",
+        "Supplies now: \(Text.number(game.suppliesAmount(rules))) Discoveries (ordinary rate \(Text.precise(game.ordinaryRate(rules)))/s × \(Text.number(rules.balance.postmarks.suppliesSeconds)) s) for \(Text.count(price)) Postmarks; you hold \(Text.count(game.postmarks)).",
         "  Scouts count, currents, first-visit bonuses and surveys do not; the ship does not move.",
       ])
     case .bearings:
@@ -44,7 +44,7 @@ struct PreviewCommand: REPLCommand {
         gain >= bearings.minimumKnowledge
         ? "available" : "needs at least \(Text.count(bearings.minimumKnowledge))"
       return .info([
-        "New Bearings now: ⌊\(Text.number(bearings.factor)) · ∛(\(Text.number(game.progress)) / \(Text.number(bearings.progressScale)))⌋ = \(Text.count(gain)) Knowledge (\(ready)), +\(bearings.postmarks) Postmarks.",
+        "New Bearings now: ⌊\(Text.number(bearings.factor)) · ∛(\(Text.number(game.progress)) / \(Text.number(bearings.progressScale)))⌋ = \(Text.count(gain)) Knowledge (\(ready)), +\(Text.count(bearings.postmarks)) Postmarks.",
         "  Voyage progress counts arrivals, bonuses, surveys and scouts without purchased bonuses.",
       ])
     case .atlas:
@@ -52,7 +52,7 @@ struct PreviewCommand: REPLCommand {
       let ready = game.knowledge >= atlas.knowledgeRequired ? "available" : "not yet"
       return [
         .info(
-          "Passing the Atlas: needs \(Text.count(atlas.knowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (production ×\(Text.number(game.generationMultiplier(rules) + rules.balance.multipliers.perGeneration))) and +\(atlas.postmarks) Postmarks, and resets Knowledge to 0."
+          "Passing the Atlas: needs \(Text.count(atlas.knowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (production ×\(Text.number(game.generationMultiplier(rules) + rules.balance.multipliers.perGeneration))) and +\(Text.count(atlas.postmarks)) Postmarks, and resets Knowledge to 0."
         )
       ]
     }
