@@ -130,7 +130,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case .allRoutesChartered(let routes):
       return "all \(routes) routes are chartered; there is nothing further to charter"
     case .notEnoughPostmarks(let item, let cost, let held):
-      return "\(name(item)) costs \(NumberFormat.grouped(cost)) Postmarks; you hold \(NumberFormat.grouped(held))"
+      return
+        "\(name(item)) costs \(NumberFormat.grouped(cost)) Postmarks; you hold \(NumberFormat.grouped(held))"
     case .bearingsNotReady(let gain, let minimum):
       return
         "New Bearings would give \(NumberFormat.grouped(gain)) Knowledge; it needs at least \(NumberFormat.grouped(minimum)) (preview bearings shows why)"
