@@ -27,14 +27,14 @@ public final class LabDevice: PlayHost {
   public static func start(
     seed: UInt64, rules: Rules, configuration: StoreKitConfiguration
   ) async throws(LabError) -> LabDevice {
-    let store: SimulatedAppStore
-    do {
-      store = try SimulatedAppStore(
-        configuration: configuration, bundleID: ProductID.bundleID, accountFile: nil)
-    } catch {
-      throw LabError("the simulated App Store could not start: \(error)")
-    }
-    let device = LabDevice(rules: rules, store: store)
+    try await start(seed: seed, rules: rules, stores: try await FreshStores(configuration: configuration))
+  }
+
+  /// A new game with `seed` on a fresh device whose App Store account comes from `stores`.
+  public static func start(seed: UInt64, rules: Rules, stores: FreshStores) async throws(LabError)
+    -> LabDevice
+  {
+    let device = LabDevice(rules: rules, store: try stores.make())
     try await device.launch(newGame: GameState(seed: seed, clock: rules.startClock, rules: rules))
     return device
   }

@@ -16,10 +16,10 @@ public enum Sweep {
 
   /// Plays one run of the plan.
   public static func run(
-    _ run: SimulatePlan.Run, plan: SimulatePlan, configuration: StoreKitConfiguration, keepSteps: Bool
+    _ run: SimulatePlan.Run, plan: SimulatePlan, stores: FreshStores, keepSteps: Bool
   ) async throws(LabError) -> RunResult {
     let variant = plan.variants[run.variant]
-    let device = try await LabDevice.start(seed: run.seed, rules: variant.rules, configuration: configuration)
+    let device = try await LabDevice.start(seed: run.seed, rules: variant.rules, stores: stores)
     let report: PlayReport
     do {
       report = try await Autoplay.run(
@@ -47,6 +47,7 @@ public enum Sweep {
     keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws(LabError) -> [RunResult] {
     typealias Finished = (position: Int, result: Result<RunResult, LabError>)
+    let stores = try await FreshStores(configuration: configuration)
     let outcome = await withTaskGroup(of: Finished.self, returning: Result<[RunResult], LabError>.self) {
       group in
       var collected = [RunResult?](repeating: nil, count: runs.count)
@@ -54,7 +55,7 @@ public enum Sweep {
       var done = 0
       while next < runs.count && next < max(1, jobs) {
         let position = next
-        group.addTask { await Self.play(runs[position], at: position, plan, configuration, keepSteps) }
+        group.addTask { await Self.play(runs[position], at: position, plan, stores, keepSteps) }
         next += 1
       }
       while let finished = await group.next() {
@@ -68,7 +69,7 @@ public enum Sweep {
         progress(done, runs.count)
         if next < runs.count {
           let position = next
-          group.addTask { await Self.play(runs[position], at: position, plan, configuration, keepSteps) }
+          group.addTask { await Self.play(runs[position], at: position, plan, stores, keepSteps) }
           next += 1
         }
       }
@@ -78,13 +79,12 @@ public enum Sweep {
   }
 
   private static func play(
-    _ run: SimulatePlan.Run, at position: Int, _ plan: SimulatePlan, _ configuration: StoreKitConfiguration,
-    _ keepSteps: Bool
+    _ run: SimulatePlan.Run, at position: Int, _ plan: SimulatePlan, _ stores: FreshStores, _ keepSteps: Bool
   ) async -> (position: Int, result: Result<RunResult, LabError>) {
     do throws(LabError) {
       return (
         position,
-        .success(try await Self.run(run, plan: plan, configuration: configuration, keepSteps: keepSteps))
+        .success(try await Self.run(run, plan: plan, stores: stores, keepSteps: keepSteps))
       )
     } catch {
       return (position, .failure(error))

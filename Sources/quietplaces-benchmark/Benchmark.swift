@@ -46,6 +46,12 @@ struct Benchmark {
       "quietplaces-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build")
     print("package: \(root.path)")
     print("")
+    // `quietplaces-benchmark lab` measures only the balance lab's figures (h).
+    if CommandLine.arguments.dropFirst().first == "lab" {
+      lab()
+      report.printSummary()
+      return report.allPassed
+    }
     onlineYear()
     offlineHold()
     costDoesNotGrow()
