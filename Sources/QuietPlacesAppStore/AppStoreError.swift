@@ -30,6 +30,10 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case notForeign(String)
   /// The configuration's default storefront is not one the store localises.
   case unsupportedStorefront(String)
+  /// A price that is not a plain decimal.
+  case badPrice(String)
+  /// A locale CLDR has no data for.
+  case unknownLocale(String)
   /// `continue` with no restore waiting.
   case noRestoreWaiting(armed: Bool)
 
@@ -63,8 +67,12 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(product) is not in the store's configuration; use one of the configured products"
     case .notForeign(let product):
       "\(product) is one of the app's own products; foreign needs an unknown product ID or another bundle's"
+    case .badPrice(let price):
+      "'\(price)' is not a price; write a decimal without currency, such as 0.99, 160 or 4900"
+    case .unknownLocale(let locale):
+      "'\(locale)' is not a locale CLDR knows; write a locale like en_GB, en_US, ja, de or zh_CN"
     case .unsupportedStorefront(let storefront):
-      "storefront \(storefront) is not supported; use GBR or USA"
+      "\(storefront) is not an App Store storefront; write an ISO 3166-1 alpha-3 code such as GBR, USA, JPN or DEU"
     case .noRestoreWaiting(let armed):
       armed
         ? "no restore is waiting yet; the delay applies to the next restore, so restore first"

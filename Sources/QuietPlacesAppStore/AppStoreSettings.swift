@@ -4,6 +4,12 @@ import QuietPlacesStoreKit
 public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
   /// The storefront: currency of prices and localization of names.
   public var storefront: Storefront
+  /// Prices edited during the session (`store price`), by full product ID, as decimal strings;
+  /// nil or absent means every product costs what the configuration says.
+  public var prices: [String: String]?
+  /// The device's locale, which writes prices and picks localizations (`store locale`); nil is the
+  /// configuration's `_locale`.
+  public var locale: String?
   /// Purchases wait for approval.
   public var askToBuy: Bool
   /// Purchases are interrupted until resolved.
@@ -22,10 +28,11 @@ public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
 
   /// Makes settings.
   public init(
-    storefront: Storefront, askToBuy: Bool = false, interrupted: Bool = false, failPurchases: Bool = false,
+    storefront: Storefront, locale: String? = nil, askToBuy: Bool = false, interrupted: Bool = false, failPurchases: Bool = false,
     cancelNext: Bool = false, offline: Bool = false, unavailable: [String] = [], delayRestore: Bool = false
   ) {
     self.storefront = storefront
+    self.locale = locale
     self.askToBuy = askToBuy
     self.interrupted = interrupted
     self.failPurchases = failPurchases

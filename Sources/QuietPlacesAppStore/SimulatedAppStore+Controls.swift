@@ -7,7 +7,19 @@ import QuietPlacesUtilities
 extension SimulatedAppStore {
   /// Switches the storefront: the currency of prices and the localization of names.
   public func setStorefront(_ storefront: Storefront) throws(AppStoreError) {
+    guard catalogue.formats.storefront(storefront.code) != nil else {
+      throw .unsupportedStorefront(storefront.code)
+    }
     try commit { $0.settings.storefront = storefront }
+  }
+
+  /// Switches the device's locale, as `SKTestSession.locale` does: how prices are written and
+  /// which localization names come from. Returns the CLDR locale it resolved to.
+  @discardableResult
+  public func setLocale(_ locale: String) throws(AppStoreError) -> String {
+    guard let resolved = catalogue.formats.resolve(locale) else { throw .unknownLocale(locale) }
+    try commit { $0.settings.locale = locale }
+    return resolved
   }
 
   /// Turns Ask to Buy on or off: purchases wait for `approve` or `decline`.
@@ -33,6 +45,23 @@ extension SimulatedAppStore {
   /// Takes the store off the network or back: catalogue, purchases and sync fail while offline.
   public func setOffline(_ on: Bool) throws(AppStoreError) {
     try commit { $0.settings.offline = on }
+  }
+
+  /// Changes a product's configured price (by full ID), as editing it in Xcode's StoreKit
+  /// configuration editor during a session does: `price` is a decimal such as `4900` or `0.99`, in
+  /// the currency of whatever storefront is chosen. Returns the product's new `displayPrice`.
+  @discardableResult
+  public func setPrice(productID: String, _ price: String) throws(AppStoreError) -> String {
+    guard StoreKitConfigurationReader.decimal(price) != nil else { throw .badPrice(price) }
+    var item = try item(productID)
+    try commit { account in
+      var prices = account.settings.prices ?? [:]
+      prices[item.productID] = price
+      account.settings.prices = prices
+    }
+    item.displayPrice = price
+    let settings = currentAccount.settings
+    return catalogue.displayPrice(item, in: settings.storefront, locale: settings.locale)
   }
 
   /// Removes a product (by full ID) from the store's answers, or puts it back.

@@ -135,7 +135,11 @@ public actor SimulatedAppStore: StoreClient {
     let wanted = Set(identifiers)
     return catalogue.items
       .filter { wanted.contains($0.productID) && !settings.unavailable.contains($0.productID) }
-      .map { catalogue.product($0, in: settings.storefront) }
+      .map { item in
+        var priced = item
+        if let price = settings.prices?[item.productID] { priced.displayPrice = price }
+        return catalogue.product(priced, in: settings.storefront, locale: settings.locale)
+      }
   }
 
   /// Runs the purchase sheet as the test controls dictate.

@@ -47,11 +47,13 @@ public struct StoreCatalogue: Sendable, Equatable {
   public var askToBuyEnabled: Bool
   /// Whether a new account starts with failing purchases on.
   public var failTransactionsEnabled: Bool
+  /// Every storefront's currency and every locale's way of writing prices (CLDR).
+  public var formats: PriceFormats
 
   /// Makes a catalogue.
   public init(
     bundleID: String, items: [Item], defaultStorefront: Storefront = .gbr, defaultLocale: String = "en_GB",
-    askToBuyEnabled: Bool = false, failTransactionsEnabled: Bool = false
+    askToBuyEnabled: Bool = false, failTransactionsEnabled: Bool = false, formats: PriceFormats = .standard
   ) {
     self.bundleID = bundleID
     self.items = items
@@ -59,6 +61,7 @@ public struct StoreCatalogue: Sendable, Equatable {
     self.defaultLocale = defaultLocale
     self.askToBuyEnabled = askToBuyEnabled
     self.failTransactionsEnabled = failTransactionsEnabled
+    self.formats = formats
   }
 
   /// A product ID without the app's bundle prefix (`charts`), or the full ID of another bundle's.
@@ -72,15 +75,35 @@ public struct StoreCatalogue: Sendable, Equatable {
     items.first { $0.productID == productID }
   }
 
-  /// The product as the store returns it in `storefront`: localised text and the storefront's currency.
-  public func product(_ item: Item, in storefront: Storefront) -> Product {
+  /// The product as the store returns it in `storefront` for a device in `locale` (nil: the
+  /// configuration's `_locale`): the localization of that locale (else of its language, else the
+  /// configuration's, else the first), and the price in the storefront's currency written by the
+  /// locale's CLDR rules. A name left empty is shown as the product ID.
+  public func product(_ item: Item, in storefront: Storefront, locale: String? = nil) -> Product {
+    let locale = locale ?? defaultLocale
+    let language = String(PriceFormats.normalise(locale).prefix { $0 != "_" })
+    let byLanguage = item.localizations.keys.sorted().first {
+      PriceFormats.normalise($0).prefix { $0 != "_" } == language
+    }
     let localization =
-      item.localizations[storefront.locale] ?? item.localizations[defaultLocale]
-      ?? item.localizations.sorted { $0.key < $1.key }.first?.value
-      ?? Localization(displayName: item.productID, description: "")
+      item.localizations[locale] ?? byLanguage.flatMap { item.localizations[$0] }
+      ?? item.localizations[defaultLocale] ?? item.localizations.sorted { $0.key < $1.key }.first?.value
+      ?? Localization(displayName: "", description: "")
     return Product(
-      id: item.productID, type: item.type, displayName: localization.displayName,
-      description: localization.description, displayPrice: storefront.displayPrice(item.displayPrice))
+      id: item.productID, type: item.type,
+      displayName: localization.displayName.isEmpty ? item.productID : localization.displayName,
+      description: localization.description, displayPrice: displayPrice(item, in: storefront, locale: locale))
+  }
+
+  /// The item's price as StoreKit shows it in `storefront` for a device in `locale`, such as
+  /// `£0.99`, `￥160` or `0,99 €`.
+  public func displayPrice(_ item: Item, in storefront: Storefront, locale: String? = nil) -> String {
+    let locale = locale ?? defaultLocale
+    if let text = formats.displayPrice(item.displayPrice, storefront: storefront.code, locale: locale) {
+      return text
+    }
+    let currency = formats.storefront(storefront.code)?.currency ?? storefront.code
+    return currency + "\u{A0}" + item.displayPrice
   }
 }
 
@@ -88,10 +111,11 @@ extension StoreCatalogue {
   /// The catalogue of a loaded StoreKit configuration, sold to the app `bundleID`: its products and
   /// its default settings.
   ///
-  /// Prices keep at least two decimals (`5` becomes `5.00`); a default storefront other than
-  /// `GBR` or `USA` is refused, since only those two are localised.
+  /// Prices keep at least two decimals (`5` becomes `5.00`); the storefront must be one of the
+  /// App Store's (the loader has checked it against the same table).
   public init(configuration: StoreKitConfiguration, bundleID: String) throws(AppStoreError) {
-    guard let storefront = Storefront(argument: configuration.defaultStorefront) else {
+    let formats = configuration.priceFormats.storefronts.isEmpty ? .standard : configuration.priceFormats
+    guard let storefront = Storefront(argument: configuration.defaultStorefront, in: formats) else {
       throw .unsupportedStorefront(configuration.defaultStorefront)
     }
     let items = configuration.products.map { product in
@@ -107,7 +131,7 @@ extension StoreCatalogue {
       bundleID: bundleID, items: items, defaultStorefront: storefront,
       defaultLocale: configuration.defaultLocale,
       askToBuyEnabled: configuration.askToBuyEnabled,
-      failTransactionsEnabled: configuration.failTransactionsEnabled)
+      failTransactionsEnabled: configuration.failTransactionsEnabled, formats: formats)
   }
 
   /// A price as a decimal string with at least two decimals, such as `0.99` or `5.00`.

@@ -4,9 +4,10 @@ import QuietPlacesUtilities
 
 /// An Xcode StoreKit configuration file (`.storekit`): the products and the test settings.
 ///
-/// Reads file versions 1 to 5. Consumables and non-consumables become ``Product`` values;
-/// non-renewing subscriptions and subscription groups are kept for writing back but not
-/// sold, and their product IDs are listed in ``ignoredProductIDs``. Every key is kept, so
+/// Reads every version Xcode writes (1.0 to 5.x; a newer major version with a warning when its
+/// products can be read). Consumables and non-consumables become ``Product`` values; non-renewing
+/// subscriptions, subscription groups (with their offers), `appPolicies` and unknown keys are kept
+/// for writing back but not sold, and listed once each in ``notes``. Every key is kept, so
 /// ``xcodeFormattedData()`` writes a loaded file back byte for byte in Xcode's layout.
 public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   /// The kind of in-app purchase.
@@ -47,17 +48,19 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     public var familyShareable: Bool
     /// Xcode's internal identifier (8 upper-case hex digits in files Xcode writes).
     public var internalID: String
-    /// The name in App Store Connect, never shown to players.
-    public var referenceName: String
+    /// The name in App Store Connect, never shown to players; nil when the file has none (or `null`).
+    public var referenceName: String?
     /// The localizations, in file order.
     public var localizations: [Localization]
     var displayPriceText: String?
+    var referenceNameIsNull = false
+    var internalIDIsAbsent = false
     var otherKeys: [String: StoreKitJSON] = [:]
 
     /// Makes a product.
     public init(
       id: String, type: ProductType, displayPrice: Decimal, familyShareable: Bool = false, internalID: String,
-      referenceName: String, localizations: [Localization]
+      referenceName: String?, localizations: [Localization]
     ) {
       self.id = id
       self.type = type
@@ -76,6 +79,13 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     /// The localization for `locale`, if the product has one.
     public func localization(for locale: String) -> Localization? {
       localizations.first { $0.locale == locale }
+    }
+
+    /// The name to show for `locale`: its localization's display name, else the first non-empty
+    /// one, else the product ID (Xcode leaves names empty until someone types one).
+    public func displayName(for locale: String) -> String {
+      if let name = localization(for: locale)?.displayName, !name.isEmpty { return name }
+      return localizations.first { !$0.displayName.isEmpty }?.displayName ?? id
     }
   }
 
@@ -117,8 +127,9 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     }
   }
 
-  /// The file's identifier (8 upper-case hex digits in files Xcode writes).
-  public var identifier: String
+  /// The file's identifier (8 upper-case hex digits in files Xcode writes); nil in files of
+  /// Xcode 12.0 to 12.4, which wrote none.
+  public var identifier: String?
   /// The file format version.
   public var version: Version
   /// The consumables and non-consumables, in file order.
@@ -127,12 +138,25 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   public var settings: Settings
   /// Product IDs of non-renewing subscriptions and subscriptions, which are read but not sold.
   public internal(set) var ignoredProductIDs: [String] = []
+  /// What the file holds that Quiet Places ignores, one line per kind, such as
+  /// `ignored: 3 auto-renewable subscriptions (Quiet Places sells none)`.
+  public internal(set) var notes: [String] = []
+  /// What loaded but deserves attention (a newer version, a locale CLDR does not know).
+  public internal(set) var warnings: [String] = []
+  /// Every storefront's currency and every locale's way of writing prices: the table the loader
+  /// was given; empty for a configuration made in code (the store then uses ``PriceFormats/standard``).
+  public var priceFormats = PriceFormats()
   var nonRenewingSubscriptions: StoreKitJSON = .array([])
   var subscriptionGroups: StoreKitJSON = .array([])
   var otherKeys: [String: StoreKitJSON] = [:]
 
+  /// The largest file read: 4 MiB (files Xcode writes are a few kilobytes).
+  public static let maximumFileSize = 4 * 1024 * 1024
+  /// The most problems a refused file lists.
+  public static let maximumProblems = 20
+
   /// Makes a configuration with no subscriptions.
-  public init(identifier: String, version: Version, products: [Product], settings: Settings) {
+  public init(identifier: String?, version: Version, products: [Product], settings: Settings) {
     self.identifier = identifier
     self.version = version
     self.products = products
@@ -153,29 +177,94 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     products.first { $0.id == id }
   }
 
-  /// Reads and checks a `.storekit` file; errors name the file by its last path component.
-  public static func load(from url: URL) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
-    let name = url.lastPathComponent
+  /// Reads and checks a `.storekit` file; errors name the file by `path` (default: its last path
+  /// component). A file over ``maximumFileSize`` is refused before it is read.
+  public static func load(
+    from url: URL, path: String? = nil, formats: PriceFormats = .standard
+  ) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
+    let name = path ?? url.lastPathComponent
+    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+      size > maximumFileSize
+    {
+      throw .tooLarge(path: name, bytes: size)
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
       throw .unreadable(path: name, reason: error.readableReason)
     }
-    return try parse(data, path: name)
+    return try parse(data, path: name, formats: formats)
   }
 
-  /// Checks the bytes of a `.storekit` file; `path` is how error messages name it.
-  public static func parse(_ data: Data, path: String) throws(StoreKitConfigurationError)
-    -> StoreKitConfiguration
-  {
+  /// Checks the bytes of a `.storekit` file; `path` is how messages name it. A UTF-8 byte order
+  /// mark is skipped; more than ``maximumFileSize`` bytes are refused before parsing.
+  public static func parse(
+    _ data: Data, path: String, formats: PriceFormats = .standard
+  ) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
+    guard data.count <= maximumFileSize else { throw .tooLarge(path: path, bytes: data.count) }
+    var bytes = [UInt8](data)
+    var bomColumns = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      bytes.removeFirst(3)
+      bomColumns = 1
+    }
     let json: StoreKitJSON
     do {
-      json = try StoreKitJSONParser.parse(data)
+      json = try StoreKitJSONParser.parse(bytes: bytes, recording: false).value
     } catch {
-      throw .notJSON(path: path, detail: error.message)
+      let problem = StoreKitProblem(
+        file: path, jsonPath: "", line: error.line, column: error.column + (error.line == 1 ? bomColumns : 0),
+        message: "not JSON: \(error.problem)")
+      throw .refused(path: path, problems: [problem], total: 1)
     }
-    return try StoreKitConfigurationReader(path: path).configuration(json)
+    var reader = StoreKitConfigurationReader(formats: formats)
+    guard var configuration = reader.configuration(json) else {
+      // Where each problem is: parse again, recording the position of every value.
+      let positions = (try? StoreKitJSONParser.parse(bytes: bytes, recording: true).positions) ?? [:]
+      let problems = reader.findings.map { finding in
+        let position = positions[finding.path] ?? positions[""] ?? .init(line: 1, column: 1)
+        return StoreKitProblem(
+          file: path, jsonPath: finding.path, line: position.line,
+          column: position.column + (position.line == 1 ? bomColumns : 0), message: finding.message)
+      }.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+      throw .refused(path: path, problems: Array(problems.prefix(maximumProblems)), total: problems.count)
+    }
+    configuration.notes = reader.notes
+    configuration.warnings = reader.warnings
+    configuration.priceFormats = formats
+    return configuration
+  }
+
+  /// A product the app sells, as the app defines it: what a file's product is checked against.
+  public struct ExpectedProduct: Sendable, Equatable {
+    /// The full product ID.
+    public var id: String
+    /// The short name messages use (`charts`).
+    public var name: String
+    /// The type the app gives it.
+    public var type: ProductType
+
+    /// Makes an expected product.
+    public init(id: String, name: String, type: ProductType) {
+      self.id = id
+      self.name = name
+      self.type = type
+    }
+  }
+
+  /// One warning per product of `expected` whose type in the file differs, naming what follows:
+  /// the store then sells it as the file says, as a misconfigured catalogue would.
+  public func typeMismatches(_ expected: [ExpectedProduct]) -> [String] {
+    expected.compactMap { wanted in
+      guard let configured = product(id: wanted.id), configured.type != wanted.type else { return nil }
+      let consequence =
+        configured.type == .consumable
+        ? "a purchase is consumed when finished, so restore and a reinstall cannot bring it back"
+        : "it can be bought only once, and restore brings it back"
+      return "\(wanted.name) is \(configured.type.rawValue) in this file but \(wanted.type.rawValue) in the app: "
+        + consequence
+    }
   }
 
   /// The file's bytes exactly as Xcode writes them: sorted keys, `" : "`, two-space indents.
@@ -185,7 +274,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
 
   var json: StoreKitJSON {
     var top = otherKeys
-    top["identifier"] = .string(identifier)
+    if let identifier { top["identifier"] = .string(identifier) }
     top["nonRenewingSubscriptions"] = nonRenewingSubscriptions
     top["subscriptionGroups"] = subscriptionGroups
     top["version"] = .object(["major": .number("\(version.major)"), "minor": .number("\(version.minor)")])
@@ -201,10 +290,14 @@ extension StoreKitConfiguration.Product {
     let text = displayPriceText.flatMap { Decimal(string: $0) == displayPrice ? $0 : nil }
     members["displayPrice"] = .string(text ?? "\(displayPrice)")
     members["familyShareable"] = .bool(familyShareable)
-    members["internalID"] = .string(internalID)
+    if !internalIDIsAbsent || !internalID.isEmpty { members["internalID"] = .string(internalID) }
     members["localizations"] = .array(localizations.map(\.json))
     members["productID"] = .string(id)
-    members["referenceName"] = .string(referenceName)
+    if let referenceName {
+      members["referenceName"] = .string(referenceName)
+    } else if referenceNameIsNull {
+      members["referenceName"] = .null
+    }
     members["type"] = .string(type.rawValue)
     return .object(members)
   }

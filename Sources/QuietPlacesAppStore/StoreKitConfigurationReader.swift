@@ -1,54 +1,152 @@
 import FoundationEssentials
 
-/// Turns a parsed `.storekit` JSON value into a ``StoreKitConfiguration``, checking every key
-/// it uses and naming the path, product and key of the first problem.
+/// Turns a parsed `.storekit` JSON value into a ``StoreKitConfiguration``, reading what Xcode
+/// writes in every version, noting what Quiet Places ignores, and collecting every problem of a
+/// file it cannot use (each with its JSON path) instead of stopping at the first.
 struct StoreKitConfigurationReader {
   typealias Object = [String: StoreKitJSON]
-  typealias Failure = StoreKitConfigurationError
 
-  let path: String
+  /// A problem before it has a line and column: the JSON path of the value and the message.
+  struct Finding: Equatable {
+    var path: String
+    var message: String
+  }
 
-  func configuration(_ json: StoreKitJSON) throws(Failure) -> StoreKitConfiguration {
+  /// The newest major version whose layout this reader knows.
+  static let newestKnownMajor = 5
+  static let productKeys: Set<String> = [
+    "displayPrice", "familyShareable", "internalID", "localizations", "productID", "referenceName", "type",
+  ]
+  static let localizationKeys: Set<String> = ["description", "displayName", "locale"]
+  static let topKeys: Set<String> = [
+    "identifier", "nonRenewingSubscriptions", "products", "settings", "subscriptionGroups", "version",
+  ]
+  /// Top-level keys Xcode writes that Quiet Places has no use for.
+  static let unusedTopKeys: [String] = ["appPolicies", "subscriptionOffersKeyPair"]
+
+  let formats: PriceFormats
+  private(set) var findings: [Finding] = []
+  private(set) var notes: [String] = []
+  private(set) var warnings: [String] = []
+  private var unknownKeys: [String] = []
+
+  init(formats: PriceFormats) { self.formats = formats }
+
+  private mutating func problem(_ path: String, _ message: String) {
+    findings.append(Finding(path: path, message: message))
+  }
+
+  private static func child(_ path: String, _ key: String) -> String {
+    path.isEmpty ? key : "\(path).\(key)"
+  }
+
+  /// The configuration, or nil when there are findings.
+  mutating func configuration(_ json: StoreKitJSON) -> StoreKitConfiguration? {
     guard case .object(var top) = json else {
-      throw .notJSON(path: path, detail: "the top level is \(json.shortDescription), expected an object")
+      problem("", "the top level is \(json.shortDescription), expected an object")
+      return nil
     }
-    let version = try readVersion(take(&top, "version", nil))
-    let identifier = try string(take(&top, "identifier", nil), "identifier", nil)
-    let productsValue = try take(&top, "products", nil)
-    guard case .array(let productValues) = productsValue else {
-      throw invalid(productsValue, "products", nil, "an array")
-    }
-    let settings = try readSettings(take(&top, "settings", nil))
-    var products: [StoreKitConfiguration.Product] = []
-    for (index, value) in productValues.enumerated() {
-      let product = try readProduct(value, number: index + 1)
-      guard !products.contains(where: { $0.id == product.id }) else {
-        throw .duplicateProduct(path: path, productID: product.id)
+    let version = readVersion(top.removeValue(forKey: "version"))
+    var identifier: String?
+    if let value = top.removeValue(forKey: "identifier") {
+      switch value {
+      case .string(let text): identifier = text
+      case .null: break
+      default: problem("identifier", "is \(value.shortDescription), expected a string like \"9D3E61A4\"")
       }
-      products.append(product)
+    }
+    let settings = readSettings(top.removeValue(forKey: "settings"))
+    var products: [StoreKitConfiguration.Product] = []
+    switch top.removeValue(forKey: "products") {
+    case nil, .null?: break
+    case .array(let values)?:
+      var seen: [String: Int] = [:]
+      for (index, value) in values.enumerated() {
+        guard let product = readProduct(value, path: "products[\(index)]") else { continue }
+        if let first = seen[product.id] {
+          problem(
+            "products[\(index)].productID",
+            "'\(product.id)' is also the ID of products[\(first)]; give each product its own ID")
+          continue
+        }
+        seen[product.id] = index
+        products.append(product)
+      }
+    case let other?: problem("products", "is \(other.shortDescription), expected an array")
     }
     var configuration = StoreKitConfiguration(
-      identifier: identifier, version: version, products: products, settings: settings)
+      identifier: identifier, version: version ?? .init(major: 1, minor: 0), products: products,
+      settings: settings)
     if let value = top.removeValue(forKey: "nonRenewingSubscriptions") {
-      guard case .array(let subscriptions) = value else {
-        throw invalid(value, "nonRenewingSubscriptions", nil, "an array")
-      }
       configuration.nonRenewingSubscriptions = value
-      configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
-    }
-    if let value = top.removeValue(forKey: "subscriptionGroups") {
-      guard case .array(let groups) = value else {
-        throw invalid(value, "subscriptionGroups", nil, "an array")
-      }
-      configuration.subscriptionGroups = value
-      for group in groups {
-        if case .object(let members) = group, case .array(let subscriptions)? = members["subscriptions"] {
-          configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
+      if case .array(let subscriptions) = value {
+        configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
+        if !subscriptions.isEmpty {
+          notes.append(
+            "ignored: \(Self.count(subscriptions.count, "non-renewing subscription")) (Quiet Places sells none)")
         }
       }
     }
+    if let value = top.removeValue(forKey: "subscriptionGroups") {
+      configuration.subscriptionGroups = value
+      noteSubscriptionGroups(value, into: &configuration)
+    }
+    let unused = Self.unusedTopKeys.filter { top[$0] != nil }
+    if !unused.isEmpty {
+      notes.append(
+        "ignored: \(unused.joined(separator: ", ")) (Quiet Places does not use \(unused.count == 1 ? "it" : "them"))")
+    }
+    unknownKeys += top.keys.filter { !Self.unusedTopKeys.contains($0) }.sorted()
+    if !unknownKeys.isEmpty {
+      notes.append(
+        "ignored: \(unknownKeys.count == 1 ? "a key" : "keys") this reader does not know: "
+          + unknownKeys.joined(separator: ", "))
+    }
     configuration.otherKeys = top
-    return configuration
+    return findings.isEmpty && version != nil ? configuration : nil
+  }
+
+  private mutating func noteSubscriptionGroups(
+    _ value: StoreKitJSON, into configuration: inout StoreKitConfiguration
+  ) {
+    guard case .array(let groups) = value else { return }
+    var subscriptionCount = 0
+    var offers = 0
+    var codeOffers = 0
+    var winBackOffers = 0
+    for group in groups {
+      guard case .object(let members) = group, case .array(let subscriptions)? = members["subscriptions"] else {
+        continue
+      }
+      subscriptionCount += subscriptions.count
+      configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
+      for subscription in subscriptions {
+        guard case .object(let fields) = subscription else { continue }
+        if let intro = fields["introductoryOffer"], intro != .null { offers += 1 }
+        if case .array(let list)? = fields["subscriptionOffers"] { offers += list.count }
+        if case .array(let list)? = fields["codeOffers"] { codeOffers += list.count }
+        if case .array(let list)? = fields["winbackOffers"] { winBackOffers += list.count }
+      }
+    }
+    guard subscriptionCount > 0 else { return }
+    var text = "ignored: \(Self.count(subscriptionCount, "auto-renewable subscription"))"
+    if groups.count > 1 { text += " in \(groups.count) groups" }
+    let extras = [
+      offers > 0 ? Self.count(offers, "offer") : nil,
+      codeOffers > 0 ? Self.count(codeOffers, "code offer") : nil,
+      winBackOffers > 0 ? Self.count(winBackOffers, "win-back offer") : nil,
+    ].compactMap { $0 }
+    if !extras.isEmpty { text += " with " + Self.list(extras) }
+    notes.append(text + " (Quiet Places sells none)")
+  }
+
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  static func list(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 
   private static func productID(_ value: StoreKitJSON) -> String? {
@@ -56,102 +154,211 @@ struct StoreKitConfigurationReader {
     return id
   }
 
-  private func readVersion(_ value: StoreKitJSON) throws(Failure) -> StoreKitConfiguration.Version {
-    guard case .object(let members) = value else { throw invalid(value, "version", nil, "an object") }
-    let major = try integer(members, "major", "version")
-    guard (1...5).contains(major) else { throw .unsupportedVersion(path: path, major: major) }
-    let minor = try integer(members, "minor", "version")
+  private mutating func readVersion(_ value: StoreKitJSON?) -> StoreKitConfiguration.Version? {
+    guard let value else {
+      problem("", "key 'version' is missing; Xcode writes \"version\" : { \"major\" : 4, \"minor\" : 0 }")
+      return nil
+    }
+    guard case .object(let members) = value else {
+      problem("version", "is \(value.shortDescription), expected an object like { \"major\" : 4, \"minor\" : 0 }")
+      return nil
+    }
+    let major = integer(members["major"], "version.major", "version")
+    let minor = integer(members["minor"], "version.minor", "version")
+    guard let major, let minor else { return nil }
+    guard major >= 1 else {
+      problem("version.major", "is \(major); versions start at 1")
+      return nil
+    }
+    if major > Self.newestKnownMajor {
+      warnings.append(
+        "version \(major).\(minor) is newer than the versions this reader knows (1.0 to \(Self.newestKnownMajor).x); "
+          + "its products were read as in version \(Self.newestKnownMajor)")
+    }
     return StoreKitConfiguration.Version(major: major, minor: minor)
   }
 
-  private func readSettings(_ value: StoreKitJSON) throws(Failure) -> StoreKitConfiguration.Settings {
-    guard case .object(var members) = value else { throw invalid(value, "settings", nil, "an object") }
+  private mutating func integer(_ value: StoreKitJSON?, _ path: String, _ parent: String) -> Int? {
+    guard let value else {
+      let key = path.split(separator: ".").last.map(String.init) ?? path
+      problem(parent, "key '\(key)' is missing")
+      return nil
+    }
+    guard case .number(let text) = value, let number = Int(text), number >= 0 else {
+      problem(path, "is \(value.shortDescription), expected a whole number")
+      return nil
+    }
+    return number
+  }
+
+  private mutating func readSettings(_ value: StoreKitJSON?) -> StoreKitConfiguration.Settings {
     var settings = StoreKitConfiguration.Settings()
+    guard let value, value != .null else { return settings }
+    guard case .object(var members) = value else {
+      problem("settings", "is \(value.shortDescription), expected an object")
+      return settings
+    }
     if let storefront = members.removeValue(forKey: "_storefront") {
-      guard case .string(let code) = storefront, code.utf8.count == 3,
-        code.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
-      else {
-        throw invalid(storefront, "_storefront", "settings", "an ISO 3166-1 alpha-3 code like \"GBR\"")
+      switch storefront {
+      case .string(let code) where code.isEmpty: break
+      case .string(let code) where formats.storefront(code) != nil && code == code.uppercased():
+        settings.storefront = code
+      default:
+        problem(
+          "settings._storefront",
+          "is \(storefront.shortDescription), expected an App Store storefront's ISO 3166-1 alpha-3 code such as "
+            + "\"GBR\", \"USA\", \"JPN\" or \"DEU\"")
       }
-      settings.storefront = code
     }
     if let locale = members.removeValue(forKey: "_locale") {
-      settings.locale = try localeCode(locale, "_locale", "settings")
+      switch locale {
+      case .string(let text) where text.isEmpty: break
+      case .string(let text) where Self.isLocaleIdentifier(text):
+        settings.locale = text
+        if formats.rules(text) == nil, !formats.storefronts.isEmpty {
+          warnings.append(
+            "settings._locale '\(text)' is a locale CLDR has no data for; prices are written as in en_US")
+        }
+      default:
+        problem("settings._locale", "is \(locale.shortDescription), expected a locale identifier like \"en_GB\"")
+      }
     }
     if let value = members.removeValue(forKey: "_askToBuyEnabled") {
-      settings.askToBuyEnabled = try bool(value, "_askToBuyEnabled", "settings")
+      settings.askToBuyEnabled = bool(value, "settings._askToBuyEnabled")
     }
     if let value = members.removeValue(forKey: "_failTransactionsEnabled") {
-      settings.failTransactionsEnabled = try bool(value, "_failTransactionsEnabled", "settings")
+      settings.failTransactionsEnabled = bool(value, "settings._failTransactionsEnabled")
     }
     settings.otherKeys = members
     return settings
   }
 
-  private func readProduct(_ value: StoreKitJSON, number: Int) throws(Failure)
-    -> StoreKitConfiguration.Product
-  {
-    var context = "product #\(number)"
+  private mutating func bool(_ value: StoreKitJSON, _ path: String) -> Bool? {
+    guard case .bool(let flag) = value else {
+      problem(path, "is \(value.shortDescription), expected true or false")
+      return nil
+    }
+    return flag
+  }
+
+  private mutating func readProduct(_ value: StoreKitJSON, path: String) -> StoreKitConfiguration.Product? {
     guard case .object(var members) = value else {
-      throw .invalidValue(
-        path: path, context: nil, key: "products[\(number - 1)]", found: value.shortDescription,
-        expected: "an object")
+      problem(path, "is \(value.shortDescription), expected a product object")
+      return nil
     }
-    let id = try string(take(&members, "productID", context), "productID", context)
-    context = "product '\(id)'"
-    let typeValue = try take(&members, "type", context)
-    guard case .string(let typeText) = typeValue,
-      let type = StoreKitConfiguration.ProductType(rawValue: typeText)
-    else {
-      throw invalid(typeValue, "type", context, "\"Consumable\" or \"NonConsumable\"")
+    let before = findings.count
+    var id = ""
+    switch members.removeValue(forKey: "productID") {
+    case .string(let text)? where !text.isEmpty: id = text
+    case nil: problem(path, "key 'productID' is missing; every product needs its product ID")
+    case let other?:
+      problem(
+        Self.child(path, "productID"),
+        "is \(other.shortDescription), expected a product ID like \"com.gallaxgames.quietplaces.charts\"")
     }
-    let priceValue = try take(&members, "displayPrice", context)
-    guard case .string(let priceText) = priceValue, let price = Self.decimal(priceText) else {
-      throw invalid(priceValue, "displayPrice", context, "a decimal string like \"4.99\"")
+    var type = StoreKitConfiguration.ProductType.consumable
+    switch members.removeValue(forKey: "type") {
+    case .string(let text)?:
+      if let known = StoreKitConfiguration.ProductType(rawValue: text) {
+        type = known
+      } else {
+        problem(
+          Self.child(path, "type"),
+          "is '\(text)', expected \"Consumable\" or \"NonConsumable\" (subscriptions belong in subscriptionGroups)")
+      }
+    case nil: problem(path, "key 'type' is missing; write \"Consumable\" or \"NonConsumable\"")
+    case let other?:
+      problem(Self.child(path, "type"), "is \(other.shortDescription), expected \"Consumable\" or \"NonConsumable\"")
+    }
+    var price = Decimal(0)
+    var priceText = "0"
+    switch members.removeValue(forKey: "displayPrice") {
+    case .string(let text)? where Self.decimal(text) != nil:
+      price = Self.decimal(text)!
+      priceText = text
+    case nil: problem(path, "key 'displayPrice' is missing; write the price as a decimal string like \"4.99\"")
+    case let other?:
+      problem(
+        Self.child(path, "displayPrice"),
+        "is \(other.shortDescription), expected a decimal string like \"4.99\" (no currency, no comma)")
     }
     var familyShareable = false
-    if let value = members.removeValue(forKey: "familyShareable") {
-      familyShareable = try bool(value, "familyShareable", context)
+    if let value = members.removeValue(forKey: "familyShareable"), value != .null {
+      familyShareable = bool(value, Self.child(path, "familyShareable")) ?? false
     }
-    let internalID = try string(take(&members, "internalID", context), "internalID", context)
-    let referenceName = try string(take(&members, "referenceName", context), "referenceName", context)
-    let localizationsValue = try take(&members, "localizations", context)
-    guard case .array(let localizationValues) = localizationsValue else {
-      throw invalid(localizationsValue, "localizations", context, "an array")
-    }
+    let internalID = optionalString(members.removeValue(forKey: "internalID"), Self.child(path, "internalID"))
+    let referenceValue = members.removeValue(forKey: "referenceName")
+    let referenceName = optionalString(referenceValue, Self.child(path, "referenceName"))
     var localizations: [StoreKitConfiguration.Localization] = []
-    for (index, localizationValue) in localizationValues.enumerated() {
-      let localization = try readLocalization(localizationValue, number: index + 1, product: context)
-      guard !localizations.contains(where: { $0.locale == localization.locale }) else {
-        throw .duplicateLocalization(path: path, productID: id, locale: localization.locale)
+    switch members.removeValue(forKey: "localizations") {
+    case nil, .null?: break
+    case .array(let values)?:
+      var seen: [String: Int] = [:]
+      for (index, value) in values.enumerated() {
+        let itemPath = "\(path).localizations[\(index)]"
+        guard let localization = readLocalization(value, path: itemPath) else { continue }
+        if let first = seen[localization.locale] {
+          problem(
+            Self.child(itemPath, "locale"),
+            "'\(localization.locale)' is also the locale of localizations[\(first)]; give each locale one localization")
+          continue
+        }
+        seen[localization.locale] = index
+        localizations.append(localization)
       }
-      localizations.append(localization)
+    case let other?: problem(Self.child(path, "localizations"), "is \(other.shortDescription), expected an array")
     }
+    unknownKeys += members.keys.sorted().map { Self.child(path, $0) }
+    guard findings.count == before else { return nil }
     var product = StoreKitConfiguration.Product(
-      id: id, type: type, displayPrice: price, familyShareable: familyShareable, internalID: internalID,
+      id: id, type: type, displayPrice: price, familyShareable: familyShareable, internalID: internalID ?? "",
       referenceName: referenceName, localizations: localizations)
     product.displayPriceText = priceText
+    product.referenceNameIsNull = referenceValue == .null
+    product.internalIDIsAbsent = internalID == nil
     product.otherKeys = members
     return product
   }
 
-  private func readLocalization(
-    _ value: StoreKitJSON, number: Int, product: String
-  ) throws(Failure) -> StoreKitConfiguration.Localization {
-    var context = "\(product): localization #\(number)"
-    guard case .object(var members) = value else {
-      throw .invalidValue(
-        path: path, context: product, key: "localizations[\(number - 1)]", found: value.shortDescription,
-        expected: "an object")
+  private mutating func optionalString(_ value: StoreKitJSON?, _ path: String) -> String? {
+    switch value {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    case let other?:
+      problem(path, "is \(other.shortDescription), expected a string")
+      return nil
     }
-    let locale = try localeCode(take(&members, "locale", context), "locale", context)
-    context = "\(product): localization '\(locale)'"
-    let displayName = try string(take(&members, "displayName", context), "displayName", context)
-    let description = try string(take(&members, "description", context), "description", context)
+  }
+
+  private mutating func readLocalization(_ value: StoreKitJSON, path: String) -> StoreKitConfiguration.Localization? {
+    guard case .object(var members) = value else {
+      problem(path, "is \(value.shortDescription), expected a localization object")
+      return nil
+    }
+    let before = findings.count
+    var locale = ""
+    switch members.removeValue(forKey: "locale") {
+    case .string(let text)? where Self.isLocaleIdentifier(text): locale = text
+    case nil: problem(path, "key 'locale' is missing; write a locale like \"en_GB\"")
+    case let other?:
+      problem(Self.child(path, "locale"), "is \(other.shortDescription), expected a locale identifier like \"en_GB\"")
+    }
+    let displayName = optionalString(members.removeValue(forKey: "displayName"), Self.child(path, "displayName"))
+    let description = optionalString(members.removeValue(forKey: "description"), Self.child(path, "description"))
+    unknownKeys += members.keys.sorted().map { Self.child(path, $0) }
+    guard findings.count == before else { return nil }
     var localization = StoreKitConfiguration.Localization(
-      locale: locale, displayName: displayName, description: description)
+      locale: locale, displayName: displayName ?? "", description: description ?? "")
     localization.otherKeys = members
     return localization
+  }
+
+  static func isLocaleIdentifier(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.count <= 35
+      && text.utf8.allSatisfy { byte in
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+      }
   }
 
   /// Parses a price strictly: digits without needless leading zeros, then optionally `.` and 1 to 4 digits.
@@ -167,53 +374,5 @@ struct StoreKitConfigurationReader {
     // No locale: the separator is then always `.`, and no ICU number formatter is opened (with a
     // locale, even en_US_POSIX, every start paid megabytes of ICU data for the separator).
     return Decimal(string: text)
-  }
-
-  private func take(_ members: inout Object, _ key: String, _ context: String?) throws(Failure)
-    -> StoreKitJSON
-  {
-    guard let value = members.removeValue(forKey: key) else {
-      throw .missingKey(path: path, context: context, key: key)
-    }
-    return value
-  }
-
-  private func invalid(_ value: StoreKitJSON, _ key: String, _ context: String?, _ expected: String)
-    -> Failure
-  {
-    .invalidValue(path: path, context: context, key: key, found: value.shortDescription, expected: expected)
-  }
-
-  private func string(_ value: StoreKitJSON, _ key: String, _ context: String?) throws(Failure) -> String {
-    guard case .string(let text) = value, !text.isEmpty else {
-      throw invalid(value, key, context, "a non-empty string")
-    }
-    return text
-  }
-
-  private func localeCode(_ value: StoreKitJSON, _ key: String, _ context: String?) throws(Failure) -> String
-  {
-    guard case .string(let text) = value, !text.isEmpty, text.utf8.count <= 35,
-      text.utf8.allSatisfy({ byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-      })
-    else {
-      throw invalid(value, key, context, "a locale identifier like \"en_GB\"")
-    }
-    return text
-  }
-
-  private func bool(_ value: StoreKitJSON, _ key: String, _ context: String?) throws(Failure) -> Bool {
-    guard case .bool(let flag) = value else { throw invalid(value, key, context, "true or false") }
-    return flag
-  }
-
-  private func integer(_ members: Object, _ key: String, _ context: String) throws(Failure) -> Int {
-    guard let value = members[key] else { throw .missingKey(path: path, context: context, key: key) }
-    guard case .number(let text) = value, let number = Int(text), number >= 0 else {
-      throw invalid(value, key, context, "a non-negative integer")
-    }
-    return number
   }
 }

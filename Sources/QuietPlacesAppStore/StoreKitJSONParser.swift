@@ -3,33 +3,70 @@ import FoundationEssentials
 /// A strict JSON (RFC 8259) parser that keeps number text and rejects duplicate keys.
 ///
 /// Written for hostile input: it never traps, nests at most 64 levels, and reports
-/// where the text stops being JSON as a line and column.
+/// where the text stops being JSON as a line and column. On request it also records where
+/// each value starts, by its JSON path (`products[3].localizations[0].locale`).
 struct StoreKitJSONParser {
-  /// Why the bytes are not JSON, one line.
+  /// Why the bytes are not JSON: the problem and where (1-based line and column in characters).
   struct Failure: Error, Sendable, Equatable {
-    let message: String
+    let problem: String
+    let line: Int
+    let column: Int
+
+    /// `expected ':' at line 3, column 7`.
+    var message: String { "\(problem) at line \(line), column \(column)" }
+  }
+
+  /// A line and a column, both from 1; columns count characters, not bytes.
+  struct Position: Sendable, Equatable {
+    var line: Int
+    var column: Int
   }
 
   private static let maximumDepth = 64
   private let bytes: [UInt8]
   private var index = 0
+  private let recording: Bool
+  private var path: [String] = []
+  private var line = 1
+  private var lineStart = 0
+  private(set) var positions: [String: Position] = [:]
 
-  private init(_ data: Data) { bytes = [UInt8](data) }
+  private init(_ bytes: [UInt8], recording: Bool) {
+    self.bytes = bytes
+    self.recording = recording
+  }
 
   /// Parses one JSON value filling all of `data` (surrounding whitespace allowed).
   static func parse(_ data: Data) throws(Failure) -> StoreKitJSON {
-    var parser = StoreKitJSONParser(data)
+    try parse(bytes: [UInt8](data), recording: false).value
+  }
+
+  /// Parses `bytes`; with `recording`, also where every value starts, keyed by JSON path (`""` is
+  /// the top level).
+  static func parse(bytes: [UInt8], recording: Bool) throws(Failure) -> (
+    value: StoreKitJSON, positions: [String: Position]
+  ) {
+    var parser = StoreKitJSONParser(bytes, recording: recording)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
     guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the value") }
-    return value
+    return (value, parser.positions)
   }
 
-  private func failure(_ problem: String) -> Failure {
+  /// The JSON path of the components: `products[3].localizations[0]`.
+  static func joined(_ components: [String]) -> String {
+    var text = ""
+    for component in components {
+      if component.hasPrefix("[") || text.isEmpty { text += component } else { text += "." + component }
+    }
+    return text
+  }
+
+  private func position(at offset: Int) -> Position {
     var line = 1
     var column = 1
-    for byte in bytes[0..<min(index, bytes.count)] {
+    for byte in bytes[0..<min(offset, bytes.count)] {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
@@ -37,18 +74,37 @@ struct StoreKitJSONParser {
         column += 1
       }
     }
-    return Failure(message: "\(problem) at line \(line), column \(column)")
+    return Position(line: line, column: column)
+  }
+
+  private func failure(_ problem: String) -> Failure {
+    let spot = position(at: index)
+    return Failure(problem: problem, line: spot.line, column: spot.column)
+  }
+
+  private mutating func record() {
+    guard recording else { return }
+    var column = 1
+    for byte in bytes[lineStart..<min(index, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
+    positions[Self.joined(path)] = Position(line: line, column: column)
   }
 
   private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
   private mutating func skipWhitespace() {
-    while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+      index += 1
+      if byte == 0x0A {
+        line += 1
+        lineStart = index
+      }
+    }
   }
 
   private mutating func value(depth: Int) throws(Failure) -> StoreKitJSON {
     guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
     guard let byte = current else { throw failure("unexpected end of data") }
+    record()
     switch byte {
     case UInt8(ascii: "{"): return try object(depth: depth)
     case UInt8(ascii: "["): return try array(depth: depth)
@@ -92,7 +148,9 @@ struct StoreKitJSONParser {
       guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
       index += 1
       skipWhitespace()
+      if recording { path.append(key) }
       members[key] = try value(depth: depth + 1)
+      if recording { path.removeLast() }
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1
@@ -114,7 +172,9 @@ struct StoreKitJSONParser {
     }
     while true {
       skipWhitespace()
+      if recording { path.append("[\(elements.count)]") }
       elements.append(try value(depth: depth + 1))
+      if recording { path.removeLast() }
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1

@@ -29,6 +29,8 @@ public enum Invocation: Equatable, Sendable {
   case simulate(SimulateRequest, options: Options)
   /// `simulate --help`.
   case simulateHelp
+  /// `storekit check FILE…`: reports every problem and type mismatch of each StoreKit file.
+  case storeKitCheck(files: [String])
   /// `--help`.
   case help
   /// `--version`.
@@ -44,6 +46,7 @@ public enum Invocation: Equatable, Sendable {
     "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--shard K/N] [--list]",
     "                        [--junit FILE] [--tap] [--storekit FILE]",
     "       quietplaces simulate [OPTIONS] | simulate merge FILE.jsonl...   (simulate --help lists its options)",
+    "       quietplaces storekit check FILE.storekit ...",
     "       quietplaces --help | --version",
     "",
     "With a terminal on standard input it is an interactive REPL (help lists the commands);",
@@ -142,13 +145,30 @@ public enum Invocation: Equatable, Sendable {
       } catch {
         throw UsageError(message: error.message)
       }
+    case "storekit":
+      return try parseStoreKit(Array(rest.dropFirst()))
     case let word?:
       if word.hasPrefix("-") {
         throw UsageError(message: "unknown option '\(word)'; quietplaces --help lists the options")
       }
       throw UsageError(
-        message: "unknown mode '\(word)'; write quietplaces, quietplaces run FILE.qp or quietplaces test")
+        message: "unknown mode '\(word)'; write quietplaces, quietplaces run FILE.qp, quietplaces test, "
+          + "quietplaces simulate or quietplaces storekit check FILE")
     }
+  }
+
+  /// `storekit check FILE…`.
+  static func parseStoreKit(_ words: [String]) throws(UsageError) -> Invocation {
+    let form = "write quietplaces storekit check FILE.storekit ..."
+    guard words.first == "check" else {
+      throw UsageError(message: "storekit \(words.first.map { "'\($0)' " } ?? "")is not a storekit mode; \(form)")
+    }
+    let files = Array(words.dropFirst())
+    if let option = files.first(where: { $0.hasPrefix("-") }) {
+      throw UsageError(message: "unknown option '\(option)' for storekit check; \(form)")
+    }
+    guard !files.isEmpty else { throw UsageError(message: "storekit check needs at least one file; \(form)") }
+    return .storeKitCheck(files: files)
   }
 
   /// `simulate …`: its own options, and the shared `--storekit`.

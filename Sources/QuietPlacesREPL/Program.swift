@@ -85,7 +85,7 @@ public enum Program {
         if options.jsonl { print(JSONLinesAnswer.line(answer)) } else { answer.output.forEach(paint) }
         fflush(nil)
       }
-      let notes = options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0) } ?? []
+      let notes = SessionEnvironment.startupLines(storeKit, file: options.storeKitFile)
       var launch = notes.map(OutputLine.info) + startLines + bundleLines
       if options.closed && options.bundleFile == nil {
         launch.append(
@@ -125,7 +125,7 @@ public enum Program {
         printError(OutputLine.errorText(error.description))
         return 1
       }
-      options.storeKitFile.map { SessionEnvironment.catalogueNotes(storeKit, file: $0).forEach { print($0) } }
+      SessionEnvironment.startupLines(storeKit, file: options.storeKitFile).forEach { print($0) }
       let (source, _, _) = input(options)
       let failed = await ScriptRunner(step: step, bail: options.bail, keepSession: thenREPL).run(
         script, in: session, input: step ? source : nil, print: { print($0) })
@@ -136,6 +136,14 @@ public enum Program {
         fflush(nil)
       }
       return failed || failedAfter ? 1 : 0
+    case .storeKitCheck(let files):
+      let formats =
+        (try? SessionEnvironment.configurationDirectory()).flatMap {
+          try? SessionEnvironment.priceFormats(configurationDirectory: $0)
+        } ?? .standard
+      let (lines, failed) = StoreKitCheck(formats: formats).run(files)
+      lines.forEach { print($0) }
+      return failed ? 1 : 0
     case .test(let options, let shared):
       guard let (rules, storeKit) = configuration(shared) else { return 2 }
       let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && !options.tap
@@ -153,7 +161,8 @@ public enum Program {
     do {
       let folder = try SessionEnvironment.configurationDirectory()
       return try SessionEnvironment.load(
-        configurationDirectory: folder, storeKitFile: options.storeKitFile.map { URL(fileURLWithPath: $0) })
+        configurationDirectory: folder, storeKitFile: options.storeKitFile.map { URL(fileURLWithPath: $0) },
+        storeKitPath: options.storeKitFile)
     } catch {
       printError(OutputLine.errorText(error.description))
       return nil

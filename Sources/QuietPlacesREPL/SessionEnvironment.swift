@@ -29,6 +29,7 @@ public struct SessionEnvironment: Sendable {
     case notFound(searched: [String])
     case balance(BalanceError)
     case storeKit(StoreKitConfigurationError)
+    case priceFormats(PriceFormats.LoadError)
 
     public var description: String {
       switch self {
@@ -37,6 +38,7 @@ public struct SessionEnvironment: Sendable {
           + "run from the quietplaces folder or set QUIETPLACES_CONFIGURATION to the Configuration folder"
       case .balance(let error): error.description
       case .storeKit(let error): error.description
+      case .priceFormats(let error): error.description
       }
     }
   }
@@ -72,9 +74,10 @@ public struct SessionEnvironment: Sendable {
     throw .notFound(searched: Array(searched.prefix(2)))
   }
 
-  /// Loads the rules and a StoreKit configuration (`storeKitFile`, else `QuietPlaces.storekit`).
+  /// Loads the rules, the price table and a StoreKit configuration (`storeKitFile`, named in
+  /// messages as `storeKitPath`; else `QuietPlaces.storekit`).
   public static func load(
-    configurationDirectory: URL, storeKitFile: URL? = nil
+    configurationDirectory: URL, storeKitFile: URL? = nil, storeKitPath: String? = nil
   ) throws(ConfigurationError) -> (Rules, StoreKitConfiguration) {
     let rules: Rules
     do {
@@ -82,14 +85,26 @@ public struct SessionEnvironment: Sendable {
     } catch {
       throw .balance(error)
     }
+    let formats = try priceFormats(configurationDirectory: configurationDirectory)
     let storeKit: StoreKitConfiguration
     do {
       storeKit = try StoreKitConfiguration.load(
-        from: storeKitFile ?? configurationDirectory.appendingPathComponent("QuietPlaces.storekit"))
+        from: storeKitFile ?? configurationDirectory.appendingPathComponent("QuietPlaces.storekit"),
+        path: storeKitFile == nil ? nil : storeKitPath, formats: formats)
     } catch {
       throw .storeKit(error)
     }
     return (rules, storeKit)
+  }
+
+  /// `Configuration/price-formats.tsv`: every storefront's currency and CLDR's price formats.
+  public static func priceFormats(configurationDirectory: URL) throws(ConfigurationError) -> PriceFormats {
+    let url = configurationDirectory.appendingPathComponent(PriceFormats.fileName)
+    do {
+      return try PriceFormats.load(from: url, path: url.path)
+    } catch {
+      throw .priceFormats(error)
+    }
   }
 
   /// The save folder: `--save-dir`, else `$QUIETPLACES_HOME`, else `$XDG_DATA_HOME/quietplaces`,
@@ -104,15 +119,35 @@ public struct SessionEnvironment: Sendable {
     return URL(fileURLWithPath: home).appendingPathComponent(".local/share/quietplaces")
   }
 
+  /// What start-up says about a StoreKit configuration: one `warning:` line per type mismatch of a
+  /// Quiet Places product and per other warning of the loader, then (for a file given with
+  /// `--storekit`) one `note:` line per kind of thing it ignores and for the products it lacks.
+  public static func startupLines(_ storeKit: StoreKitConfiguration, file: String?) -> [String] {
+    let name = file ?? "QuietPlaces.storekit"
+    var lines = (storeKit.warnings + typeMismatches(storeKit)).map { "warning: \(name): \($0)" }
+    if let file { lines += catalogueNotes(storeKit, file: file) }
+    return lines
+  }
+
+  /// One warning per Quiet Places product whose type in the file differs from the game's.
+  public static func typeMismatches(_ storeKit: StoreKitConfiguration) -> [String] {
+    storeKit.typeMismatches(
+      ProductID.allCases.map { product in
+        .init(
+          id: product.fullID, name: product.rawValue, type: product.permanent == nil ? .consumable : .nonConsumable)
+      })
+  }
+
   /// What a StoreKit configuration holds that Quiet Places cannot sell, and which of its products it
   /// lacks; one `note:` line each, printed when a session starts with it.
   public static func catalogueNotes(_ storeKit: StoreKitConfiguration, file: String) -> [String] {
-    var notes: [String] = []
+    var notes = storeKit.notes.map { "note: \(file): \($0)" }
     let sold = Set(ProductID.allCases.map(\.fullID))
-    let others = storeKit.products.map(\.id).filter { !sold.contains($0) } + storeKit.ignoredProductIDs
+    let others = storeKit.products.map(\.id).filter { !sold.contains($0) }
     if !others.isEmpty {
       notes.append(
-        "note: \(file): ignored \(others.sorted().joined(separator: ", ")) (not Quiet Places products)")
+        "note: \(file): ignored: \(others.count) product\(others.count == 1 ? "" : "s") Quiet Places does not sell: "
+          + others.sorted().joined(separator: ", "))
     }
     let missing = ProductID.allCases.filter { storeKit.product(id: $0.fullID) == nil }
     if !missing.isEmpty {

@@ -98,7 +98,13 @@ private func mutate(_ bytes: [UInt8], _ g: inout SplitMix64) -> [UInt8] {
         _ = try StoreKitConfiguration.parse(Data(mutate(valid, &g)), path: "fuzz.storekit")
         accepted += 1
       } catch {
-        if error.description.isEmpty || error.description.contains("\n") { failures += 1 }
+        // A refused file: at least one problem, each one line, at most 20 listed.
+        let problems = error.problems
+        if problems.isEmpty || problems.count > StoreKitConfiguration.maximumProblems
+          || problems.contains(where: { $0.description.contains("\n") || $0.line < 1 || $0.column < 1 })
+        {
+          failures += 1
+        }
       }
     }
     print("fuzz .storekit loader: \(inputs) inputs, \(accepted) accepted, failures = \(failures)")

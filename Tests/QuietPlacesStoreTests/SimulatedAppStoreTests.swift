@@ -144,9 +144,13 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   #expect(british.description == description)
   #expect(british.type == id.type)
 
+  // The United States storefront prices in dollars, written for the file's locale en_GB, where
+  // CLDR's (en_001) symbol for USD is US$; with the locale en_US it is $.
   try await store.setStorefront(.usa)
   let american = try await product(store, id)
-  #expect(american.displayPrice == "$" + price)
+  #expect(american.displayPrice == "US$" + price)
+  try await store.setLocale("en_US")
+  #expect(try await product(store, id).displayPrice == "$" + price)
   #expect(american.displayName == name)
   #expect(american.description == description)
 }

@@ -30,7 +30,7 @@ private func isUpperHex8(_ text: String) -> Bool {
 @Test func theCommittedFileHoldsTheSeedsFiveProducts() throws {
   let configuration = try StoreKitConfiguration.load(from: configurationURL)
   #expect(configuration.version == StoreKitConfiguration.Version(major: 4, minor: 0))
-  #expect(isUpperHex8(configuration.identifier))
+  #expect(configuration.identifier.map(isUpperHex8) == true)
   #expect(configuration.products.map(\.id) == seedProducts.map { "com.gallaxgames.quietplaces." + $0.suffix })
   for (product, seed) in zip(configuration.products, seedProducts) {
     #expect(product.type == seed.type)
@@ -142,102 +142,71 @@ private func variant(_ old: String, _ new: String) throws -> Data {
 }
 
 private let file = "QuietPlaces.storekit"
-private let marks100 = "\(file): product 'com.gallaxgames.quietplaces.marks100'"
-private let charts = "\(file): product 'com.gallaxgames.quietplaces.charts'"
-private let decimalHint = "expected a decimal string like \"4.99\""
+private let decimalHint = "expected a decimal string like \"4.99\" (no currency, no comma)"
 
+/// Each edit of the committed file and the one problem it must cause: `line:column: JSON path: message`,
+/// the line and column being where the edited value (or the object missing a key) starts in the
+/// file (charts' `displayPrice` value is on line 48 at column 24, after six spaces and `"displayPrice" : `).
 @Test(arguments: [
-  (#""displayPrice" : "4.99","#, "", "\(charts): key 'displayPrice' is missing"),
-  (
-    #""displayPrice" : "4.99""#, #""displayPrice" : "4,99""#,
-    "\(charts): key 'displayPrice' is '4,99', \(decimalHint)"
-  ),
-  (
-    #""displayPrice" : "4.99""#, #""displayPrice" : 4.99"#,
-    "\(charts): key 'displayPrice' is 4.99, \(decimalHint)"
-  ),
-  (
-    #""displayPrice" : "4.99""#, #""displayPrice" : "-4.99""#,
-    "\(charts): key 'displayPrice' is '-4.99', \(decimalHint)"
-  ),
-  (
-    #""displayPrice" : "4.99""#, #""displayPrice" : "£4.99""#,
-    "\(charts): key 'displayPrice' is '£4.99', \(decimalHint)"
-  ),
+  (#""displayPrice" : "4.99","#, "", "47:5: products[2]: key 'displayPrice' is missing; write the price as a decimal string like \"4.99\""),
+  (#""displayPrice" : "4.99""#, #""displayPrice" : "4,99""#, "48:24: products[2].displayPrice: is '4,99', \(decimalHint)"),
+  (#""displayPrice" : "4.99""#, #""displayPrice" : 4.99"#, "48:24: products[2].displayPrice: is 4.99, \(decimalHint)"),
+  (#""displayPrice" : "4.99""#, #""displayPrice" : "-4.99""#, "48:24: products[2].displayPrice: is '-4.99', \(decimalHint)"),
+  (#""displayPrice" : "4.99""#, #""displayPrice" : "£4.99""#, "48:24: products[2].displayPrice: is '£4.99', \(decimalHint)"),
   (
     #""type" : "NonConsumable""#, #""type" : "AutoRenewable""#,
-    "\(charts): key 'type' is 'AutoRenewable', expected \"Consumable\" or \"NonConsumable\""
+    "65:16: products[2].type: is 'AutoRenewable', expected \"Consumable\" or \"NonConsumable\" (subscriptions belong in subscriptionGroups)"
+  ),
+  (#""familyShareable" : false,"#, #""familyShareable" : "no","#, "9:27: products[0].familyShareable: is 'no', expected true or false"),
+  (#""productID" : "com.gallaxgames.quietplaces.marks100","#, "", "7:5: products[0]: key 'productID' is missing; every product needs its product ID"),
+  (
+    #""productID" : "com.gallaxgames.quietplaces.marks550""#, #""productID" : "com.gallaxgames.quietplaces.marks100""#,
+    "43:21: products[1].productID: 'com.gallaxgames.quietplaces.marks100' is also the ID of products[0]; give each product its own ID"
   ),
   (
-    #""familyShareable" : false,"#, #""familyShareable" : "no","#,
-    "\(marks100): key 'familyShareable' is 'no', expected true or false"
+    #""locale" : "en_US""#, #""locale" : "en_GB""#,
+    "20:22: products[0].localizations[1].locale: 'en_GB' is also the locale of localizations[0]; give each locale one localization"
   ),
-  (
-    #""productID" : "com.gallaxgames.quietplaces.marks100","#, "",
-    "\(file): product #1: key 'productID' is missing"
-  ),
-  (
-    #""productID" : "com.gallaxgames.quietplaces.marks550""#,
-    #""productID" : "com.gallaxgames.quietplaces.marks100""#,
-    "\(marks100) appears more than once"
-  ),
-  (
-    #""displayName" : "100 Postmarks","#, "",
-    "\(marks100): localization 'en_GB': key 'displayName' is missing"
-  ),
-  (#""locale" : "en_US""#, #""locale" : "en_GB""#, "\(marks100): locale 'en_GB' appears more than once"),
   (
     #""_storefront" : "GBR""#, #""_storefront" : "GB""#,
-    "\(file): settings: key '_storefront' is 'GB', expected an ISO 3166-1 alpha-3 code like \"GBR\""
+    "116:21: settings._storefront: is 'GB', expected an App Store storefront's ISO 3166-1 alpha-3 code such as \"GBR\", \"USA\", \"JPN\" or \"DEU\""
   ),
-  (
-    #""_askToBuyEnabled" : false"#, #""_askToBuyEnabled" : 0"#,
-    "\(file): settings: key '_askToBuyEnabled' is 0, expected true or false"
-  ),
-  (#""major" : 4"#, #""major" : 9"#, "\(file): unsupported version 9; this reads versions 1 to 5"),
-  (
-    #""major" : 4"#, #""major" : "4""#,
-    "\(file): version: key 'major' is '4', expected a non-negative integer"
-  ),
-  (
-    #""products" : ["#, #""products" : {}, "x" : ["#,
-    "\(file): key 'products' is an object, expected an array"
-  ),
-  (#""identifier" : "9D3E61A4","#, "", "\(file): key 'identifier' is missing"),
-  (#""settings" : {"#, #""settings" : {,"#, "\(file): not JSON: expected a string key at line"),
-  (
-    "{\n  \"identifier\"", "[\n  \"identifier\"",
-    "\(file): not JSON: expected ',' or ']' at line 2, column 16"
-  ),
+  (#""_askToBuyEnabled" : false"#, #""_askToBuyEnabled" : 0"#, "109:26: settings._askToBuyEnabled: is 0, expected true or false"),
+  (#""major" : 4"#, #""major" : 0"#, "170:15: version.major: is 0; versions start at 1"),
+  (#""major" : 4"#, #""major" : "4""#, "170:15: version.major: is '4', expected a whole number"),
+  (#""products" : ["#, #""products" : {}, "x" : ["#, "6:16: products: is an object, expected an array"),
+  (#""settings" : {"#, #""settings" : {,"#, "108:17: not JSON: expected a string key"),
+  ("{\n  \"identifier\"", "[\n  \"identifier\"", "2:16: not JSON: expected ',' or ']'"),
   (
     #""identifier" : "9D3E61A4","#, #""identifier" : "9D3E61A4", "identifier" : "X","#,
-    "\(file): not JSON: duplicate key 'identifier' at line 2, column 30"
+    "2:30: not JSON: duplicate key 'identifier'"
   ),
 ])
-func malformedVariantsAreRejectedWithTheirMessage(old: String, new: String, message: String) throws {
+func malformedVariantsAreRefusedWithWhereAndWhat(old: String, new: String, message: String) throws {
   let data = try variant(old, new)
   do {
     _ = try StoreKitConfiguration.parse(data, path: file)
     Issue.record("accepted a variant replacing \(old)")
   } catch {
-    #expect(error.description.hasPrefix(message), "\(error.description)")
-    #expect(!error.description.contains("\n"))
+    #expect(error.problems.count == 1, "\(error.description)")
+    #expect(error.problems.first?.description == "\(file):\(message)", "\(error.description)")
+    #expect(error.description.hasPrefix("\(file): refused: 1 problem\n  \(file):\(message)"))
   }
 }
 
-@Test func emptyAndNonJSONInputsAreRejected() {
+@Test func emptyAndNonJSONInputsAreRefused() {
   for (bytes, message) in [
-    (Data(), "X: not JSON: unexpected end of data at line 1, column 1"),
-    (Data("[]".utf8), "X: not JSON: the top level is an array, expected an object"),
-    (Data([0xFF, 0xFE]), "X: not JSON: unexpected character at line 1, column 1"),
-    (Data("{\"a\" : \"\u{1}\"}".utf8), "X: not JSON: control character in a string at line 1, column 9"),
-    (Data(String(repeating: "[", count: 1000).utf8), "X: not JSON: nesting deeper than 64 levels"),
+    (Data(), "X:1:1: not JSON: unexpected end of data"),
+    (Data("[]".utf8), "X:1:1: the top level is an array, expected an object"),
+    (Data([0xFF, 0xFE]), "X:1:1: not JSON: unexpected character"),
+    (Data("{\"a\" : \"\u{1}\"}".utf8), "X:1:9: not JSON: control character in a string"),
+    (Data(String(repeating: "[", count: 1000).utf8), "X:1:65: not JSON: nesting deeper than 64 levels"),
   ] {
     do {
       _ = try StoreKitConfiguration.parse(bytes, path: "X")
       Issue.record("accepted \(message)")
     } catch {
-      #expect(error.description.hasPrefix(message), "\(error.description)")
+      #expect(error.problems.map(\.description) == [message], "\(error.description)")
     }
   }
   do {
@@ -286,7 +255,8 @@ func pricesAreParsedStrictly(text: String, accepted: Bool) {
       let rewritten = try StoreKitConfiguration.parse(configuration.xcodeFormattedData(), path: "again")
       #expect(rewritten == configuration)
     } catch {
-      #expect(!error.description.isEmpty && !error.description.contains("\n"))
+      #expect(!error.description.isEmpty)
+      #expect(error.problems.count <= StoreKitConfiguration.maximumProblems)
     }
   }
   #expect(accepted < 5_000)

@@ -32,8 +32,18 @@ extension StoreCommand: ControlHelp {
       switch control {
       case .storefront:
         (
-          "the App Store's storefront: the currency of displayPrice and the localization of names",
-          "at once: the next shop and buy show the new prices", "store storefront USA · shop"
+          "the App Store's storefront (any of the 175, by ISO 3166-1 alpha-3 code): the currency of displayPrice",
+          "at once: the next shop and buy show the new prices", "store storefront JPN · shop"
+        )
+      case .locale:
+        (
+          "the device locale, as SKTestSession's: how CLDR writes prices, and which localization names come from",
+          "at once: the next shop and buy show the new prices", "store storefront DEU · store locale de · shop"
+        )
+      case .price:
+        (
+          "changes a product's configured price, as editing it in Xcode's StoreKit editor during a session does",
+          "at once: the next shop and buy show it", "store price charts 4900 · shop"
         )
       case .askToBuy:
         (

@@ -12,6 +12,8 @@ struct StoreCommand: REPLCommand {
   /// The first word: which control.
   enum Control: String, ArgumentWord {
     case storefront
+    case locale
+    case price
     case askToBuy = "ask-to-buy"
     case approve
     case decline
@@ -37,6 +39,8 @@ struct StoreCommand: REPLCommand {
     enum Argument {
       case none
       case storefront
+      case locale
+      case productPrice
       case onOff
       case optionalID
       case id
@@ -47,6 +51,8 @@ struct StoreCommand: REPLCommand {
     var argument: Argument {
       switch self {
       case .storefront: .storefront
+      case .locale: .locale
+      case .price: .productPrice
       case .askToBuy, .interrupted, .failPurchases, .offline: .onOff
       case .approve, .decline, .resolve: .optionalID
       case .replay: .id
@@ -62,6 +68,8 @@ struct StoreCommand: REPLCommand {
         switch argument {
         case .none: nil
         case .storefront: StorefrontArgument.form
+        case .locale: "LOCALE"
+        case .productPrice: "PRODUCT DECIMAL"
         case .onOff: Switch.alternatives
         case .optionalID: "[ID]"
         case .id: "ID"
@@ -75,6 +83,8 @@ struct StoreCommand: REPLCommand {
     var completion: ArgumentCompletion {
       switch argument {
       case .storefront: .words(StorefrontArgument.codes)
+      case .locale: .words(StorefrontArgument.localeExamples)
+      case .productPrice: .words(ProductID.allCases.map(\.rawValue))
       case .onOff: .words(Switch.words)
       case .product: .words(ProductID.allCases.map(\.rawValue))
       case .none, .optionalID, .id, .productID: .none
@@ -85,6 +95,8 @@ struct StoreCommand: REPLCommand {
   /// What the control does, with its argument read.
   enum Action: Equatable {
     case storefront(Storefront)
+    case locale(String)
+    case price(ProductID, String)
     case askToBuy(Bool)
     case approve(UInt64?)
     case decline(UInt64?)
@@ -138,6 +150,14 @@ struct StoreCommand: REPLCommand {
     }
     switch control {
     case .storefront: action = .storefront(try StorefrontArgument.parse(try one()))
+    case .locale: action = .locale(try one())
+    case .price:
+      guard rest.count == 2 else { throw wrongForm() }
+      guard let product = ProductID(argument: rest[0]) else {
+        throw .badArgument(
+          argument: rest[0], expected: "a product; write marks100, marks550, charts, hold or signal")
+      }
+      action = .price(product, rest[1])
     case .askToBuy: action = .askToBuy(try onOff())
     case .approve: action = .approve(try optionalID())
     case .decline: action = .decline(try optionalID())
@@ -183,8 +203,17 @@ struct StoreCommand: REPLCommand {
     switch action {
     case .storefront(let storefront):
       try await store.setStorefront(storefront)
-      return
-        "Storefront \(storefront.rawValue): prices in \(storefront.currencySymbol), \(storefront.locale) names."
+      let info = store.catalogue.formats.storefront(storefront.code)
+      let locale = await store.snapshot().settings.locale ?? store.catalogue.defaultLocale
+      return "Storefront \(storefront.code) (\(info?.name ?? storefront.code)): prices in "
+        + "\(info?.currency ?? storefront.code), written for \(locale)."
+    case .locale(let locale):
+      let resolved = try await store.setLocale(locale)
+      return "Locale \(locale): prices written by CLDR's \(resolved) rules; "
+        + "names from the \(locale) localization where there is one."
+    case .price(let product, let price):
+      let shown = try await store.setPrice(productID: product.fullID, price)
+      return "\(product.rawValue) now costs \(price) in the configuration: \(shown) in this storefront."
     case .askToBuy(let on):
       try await store.setAskToBuy(on)
       return "Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."
