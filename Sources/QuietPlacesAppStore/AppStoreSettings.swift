@@ -28,7 +28,8 @@ public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
 
   /// Makes settings.
   public init(
-    storefront: Storefront, locale: String? = nil, askToBuy: Bool = false, interrupted: Bool = false, failPurchases: Bool = false,
+    storefront: Storefront, locale: String? = nil, askToBuy: Bool = false, interrupted: Bool = false,
+    failPurchases: Bool = false,
     cancelNext: Bool = false, offline: Bool = false, unavailable: [String] = [], delayRestore: Bool = false
   ) {
     self.storefront = storefront

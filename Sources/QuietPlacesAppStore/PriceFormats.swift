@@ -189,7 +189,9 @@ public struct PriceFormats: Sendable, Equatable, Codable {
     guard zero != "0" else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if scalar.value >= 0x30, scalar.value <= 0x39, let digit = Unicode.Scalar(zero.value + scalar.value - 0x30) {
+      if scalar.value >= 0x30, scalar.value <= 0x39,
+        let digit = Unicode.Scalar(zero.value + scalar.value - 0x30)
+      {
         scalars.append(digit)
       } else {
         scalars.append(scalar)
@@ -312,7 +314,8 @@ extension PriceFormats {
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      let bad = LoadError(path: path, problem: "line \(number + 1): '\(fields[0])' is not a line this table has")
+      let bad = LoadError(
+        path: path, problem: "line \(number + 1): '\(fields[0])' is not a line this table has")
       switch fields[0] {
       case "storefront":
         guard fields.count == 4 else { throw bad }
@@ -343,7 +346,8 @@ extension PriceFormats {
       throw LoadError(path: path, problem: "has no root locale or no storefront; generate it again")
     }
     return PriceFormats(
-      storage: Storage(storefronts: storefronts, digits: digitsTable, locales: localeTable, aliases: aliasTable))
+      storage: Storage(
+        storefronts: storefronts, digits: digitsTable, locales: localeTable, aliases: aliasTable))
   }
 
   /// The table in the `Configuration/` folder: `$QUIETPLACES_CONFIGURATION`, else the first

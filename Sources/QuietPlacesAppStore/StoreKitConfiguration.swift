@@ -262,7 +262,8 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
         configured.type == .consumable
         ? "a purchase is consumed when finished, so restore and a reinstall cannot bring it back"
         : "it can be bought only once, and restore brings it back"
-      return "\(wanted.name) is \(configured.type.rawValue) in this file but \(wanted.type.rawValue) in the app: "
+      return
+        "\(wanted.name) is \(configured.type.rawValue) in this file but \(wanted.type.rawValue) in the app: "
         + consequence
     }
   }

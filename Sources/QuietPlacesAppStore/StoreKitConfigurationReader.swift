@@ -83,7 +83,8 @@ struct StoreKitConfigurationReader {
         configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
         if !subscriptions.isEmpty {
           notes.append(
-            "ignored: \(Self.count(subscriptions.count, "non-renewing subscription")) (Quiet Places sells none)")
+            "ignored: \(Self.count(subscriptions.count, "non-renewing subscription")) (Quiet Places sells none)"
+          )
         }
       }
     }
@@ -94,7 +95,8 @@ struct StoreKitConfigurationReader {
     let unused = Self.unusedTopKeys.filter { top[$0] != nil }
     if !unused.isEmpty {
       notes.append(
-        "ignored: \(unused.joined(separator: ", ")) (Quiet Places does not use \(unused.count == 1 ? "it" : "them"))")
+        "ignored: \(unused.joined(separator: ", ")) (Quiet Places does not use \(unused.count == 1 ? "it" : "them"))"
+      )
     }
     unknownKeys += top.keys.filter { !Self.unusedTopKeys.contains($0) }.sorted()
     if !unknownKeys.isEmpty {
@@ -115,7 +117,8 @@ struct StoreKitConfigurationReader {
     var codeOffers = 0
     var winBackOffers = 0
     for group in groups {
-      guard case .object(let members) = group, case .array(let subscriptions)? = members["subscriptions"] else {
+      guard case .object(let members) = group, case .array(let subscriptions)? = members["subscriptions"]
+      else {
         continue
       }
       subscriptionCount += subscriptions.count
@@ -160,7 +163,8 @@ struct StoreKitConfigurationReader {
       return nil
     }
     guard case .object(let members) = value else {
-      problem("version", "is \(value.shortDescription), expected an object like { \"major\" : 4, \"minor\" : 0 }")
+      problem(
+        "version", "is \(value.shortDescription), expected an object like { \"major\" : 4, \"minor\" : 0 }")
       return nil
     }
     let major = integer(members["major"], "version.major", "version")
@@ -220,7 +224,8 @@ struct StoreKitConfigurationReader {
             "settings._locale '\(text)' is a locale CLDR has no data for; prices are written as in en_US")
         }
       default:
-        problem("settings._locale", "is \(locale.shortDescription), expected a locale identifier like \"en_GB\"")
+        problem(
+          "settings._locale", "is \(locale.shortDescription), expected a locale identifier like \"en_GB\"")
       }
     }
     if let value = members.removeValue(forKey: "_askToBuyEnabled") {
@@ -264,11 +269,14 @@ struct StoreKitConfigurationReader {
       } else {
         problem(
           Self.child(path, "type"),
-          "is '\(text)', expected \"Consumable\" or \"NonConsumable\" (subscriptions belong in subscriptionGroups)")
+          "is '\(text)', expected \"Consumable\" or \"NonConsumable\" (subscriptions belong in subscriptionGroups)"
+        )
       }
     case nil: problem(path, "key 'type' is missing; write \"Consumable\" or \"NonConsumable\"")
     case let other?:
-      problem(Self.child(path, "type"), "is \(other.shortDescription), expected \"Consumable\" or \"NonConsumable\"")
+      problem(
+        Self.child(path, "type"), "is \(other.shortDescription), expected \"Consumable\" or \"NonConsumable\""
+      )
     }
     var price = Decimal(0)
     var priceText = "0"
@@ -276,7 +284,8 @@ struct StoreKitConfigurationReader {
     case .string(let text)? where Self.decimal(text) != nil:
       price = Self.decimal(text)!
       priceText = text
-    case nil: problem(path, "key 'displayPrice' is missing; write the price as a decimal string like \"4.99\"")
+    case nil:
+      problem(path, "key 'displayPrice' is missing; write the price as a decimal string like \"4.99\"")
     case let other?:
       problem(
         Self.child(path, "displayPrice"),
@@ -300,13 +309,15 @@ struct StoreKitConfigurationReader {
         if let first = seen[localization.locale] {
           problem(
             Self.child(itemPath, "locale"),
-            "'\(localization.locale)' is also the locale of localizations[\(first)]; give each locale one localization")
+            "'\(localization.locale)' is also the locale of localizations[\(first)]; give each locale one localization"
+          )
           continue
         }
         seen[localization.locale] = index
         localizations.append(localization)
       }
-    case let other?: problem(Self.child(path, "localizations"), "is \(other.shortDescription), expected an array")
+    case let other?:
+      problem(Self.child(path, "localizations"), "is \(other.shortDescription), expected an array")
     }
     unknownKeys += members.keys.sorted().map { Self.child(path, $0) }
     guard findings.count == before else { return nil }
@@ -330,7 +341,9 @@ struct StoreKitConfigurationReader {
     }
   }
 
-  private mutating func readLocalization(_ value: StoreKitJSON, path: String) -> StoreKitConfiguration.Localization? {
+  private mutating func readLocalization(_ value: StoreKitJSON, path: String) -> StoreKitConfiguration
+    .Localization?
+  {
     guard case .object(var members) = value else {
       problem(path, "is \(value.shortDescription), expected a localization object")
       return nil
@@ -341,10 +354,14 @@ struct StoreKitConfigurationReader {
     case .string(let text)? where Self.isLocaleIdentifier(text): locale = text
     case nil: problem(path, "key 'locale' is missing; write a locale like \"en_GB\"")
     case let other?:
-      problem(Self.child(path, "locale"), "is \(other.shortDescription), expected a locale identifier like \"en_GB\"")
+      problem(
+        Self.child(path, "locale"),
+        "is \(other.shortDescription), expected a locale identifier like \"en_GB\"")
     }
-    let displayName = optionalString(members.removeValue(forKey: "displayName"), Self.child(path, "displayName"))
-    let description = optionalString(members.removeValue(forKey: "description"), Self.child(path, "description"))
+    let displayName = optionalString(
+      members.removeValue(forKey: "displayName"), Self.child(path, "displayName"))
+    let description = optionalString(
+      members.removeValue(forKey: "description"), Self.child(path, "description"))
     unknownKeys += members.keys.sorted().map { Self.child(path, $0) }
     guard findings.count == before else { return nil }
     var localization = StoreKitConfiguration.Localization(

@@ -36,7 +36,8 @@ public struct Storefront: Sendable, Codable, Hashable, Comparable, CustomStringC
     let text = try decoder.singleValueContainer().decode(String.self)
     guard text.utf8.count == 3, text.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
       throw DecodingError.dataCorrupted(
-        .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a storefront code like GBR"))
+        .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a storefront code like GBR")
+      )
     }
     code = text
   }

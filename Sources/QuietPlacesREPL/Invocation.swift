@@ -161,7 +161,8 @@ public enum Invocation: Equatable, Sendable {
   static func parseStoreKit(_ words: [String]) throws(UsageError) -> Invocation {
     let form = "write quietplaces storekit check FILE.storekit ..."
     guard words.first == "check" else {
-      throw UsageError(message: "storekit \(words.first.map { "'\($0)' " } ?? "")is not a storekit mode; \(form)")
+      throw UsageError(
+        message: "storekit \(words.first.map { "'\($0)' " } ?? "")is not a storekit mode; \(form)")
     }
     let files = Array(words.dropFirst())
     if let option = files.first(where: { $0.hasPrefix("-") }) {

@@ -134,7 +134,8 @@ public struct SessionEnvironment: Sendable {
     storeKit.typeMismatches(
       ProductID.allCases.map { product in
         .init(
-          id: product.fullID, name: product.rawValue, type: product.permanent == nil ? .consumable : .nonConsumable)
+          id: product.fullID, name: product.rawValue,
+          type: product.permanent == nil ? .consumable : .nonConsumable)
       })
   }
 

@@ -1,7 +1,8 @@
 import Foundation
 import QuietPlacesAppStore
-import QuietPlacesREPL
 import Testing
+
+@testable import QuietPlacesREPL
 
 /// `--storekit FILE`: what the file holds that Quiet Places cannot sell is listed as ignored, and
 /// the Quiet Places products it lacks are named as unavailable.
@@ -29,8 +30,65 @@ import Testing
       try JSONSerialization.data(withJSONObject: json), path: "edited.storekit")
     #expect(
       SessionEnvironment.catalogueNotes(storeKit, file: "edited.storekit") == [
-        "note: edited.storekit: ignored com.example.other.gems (not Quiet Places products)",
+        "note: edited.storekit: ignored: 1 product Quiet Places does not sell: com.example.other.gems",
         "note: edited.storekit: no hold; the store answers that they are unavailable",
       ])
+  }
+
+  let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("QuietPlacesStoreTests/Fixtures/StoreKit")
+
+  @Test func typeMismatchesPrintOneStartUpWarningEach() throws {
+    let file = fixtures.appendingPathComponent("edited/type-mismatches.storekit")
+    let storeKit = try StoreKitConfiguration.load(from: file, path: "mismatch.storekit")
+    #expect(
+      SessionEnvironment.startupLines(storeKit, file: "mismatch.storekit") == [
+        "warning: mismatch.storekit: marks100 is NonConsumable in this file but Consumable in the app: "
+          + "it can be bought only once, and restore brings it back",
+        "warning: mismatch.storekit: charts is Consumable in this file but NonConsumable in the app: "
+          + "a purchase is consumed when finished, so restore and a reinstall cannot bring it back",
+      ])
+    // The shipped file needs no line at all.
+    #expect(
+      SessionEnvironment.startupLines(try StoreKitConfiguration.load(from: storeKitFile), file: nil).isEmpty)
+  }
+
+  @Test func storeKitCheckReportsEveryFileAndFailsOnARefusalOrAMismatch() throws {
+    let check = StoreKitCheck(formats: .standard)
+    let good = fixtures.appendingPathComponent("v1.0-SongPocket.storekit").path
+    let refused = fixtures.appendingPathComponent("edited/three-problems.storekit").path
+    let mismatched = fixtures.appendingPathComponent("edited/type-mismatches.storekit").path
+    let newer = fixtures.appendingPathComponent("edited/version-6.1.storekit").path
+
+    let (goodLines, goodFailed) = check.run([good, newer])
+    #expect(!goodFailed)  // a newer version warns but is no failure
+    #expect(
+      goodLines.first
+        == "\(good): loads: version 1.0, 1 product (0 of Quiet Places'), storefront USA (unset), locale en_US (unset)"
+    )
+    #expect(goodLines.last == "2 files: 2 load, 0 refused, 0 with type mismatches")
+
+    let (lines, failed) = check.run([good, refused, mismatched])
+    #expect(failed)
+    // Every problem of the refused file, each on its own line after the file's first line.
+    let start = try #require(lines.firstIndex(of: "\(refused): refused: 3 problems"))
+    #expect(lines[start + 1].hasPrefix("  \(refused):28:24: products[1].displayPrice: "))
+    #expect(lines[start + 3].hasPrefix("  \(refused):115:21: settings._storefront: "))
+    #expect(lines.filter { $0.hasPrefix("  warning: ") }.count == 2)
+    #expect(lines.last == "3 files: 2 load, 1 refused, 1 with type mismatches")
+
+    #expect((check.run([mismatched])).failed)
+  }
+
+  @Test func storeKitCheckUsageErrors() {
+    for arguments in [
+      ["storekit"], ["storekit", "check"], ["storekit", "verify", "x"], ["storekit", "check", "--x"],
+    ] {
+      #expect(throws: Invocation.UsageError.self) { try Invocation.parse(arguments, environment: [:]) }
+    }
+    #expect(
+      (try? Invocation.parse(["storekit", "check", "a.storekit", "b.storekit"], environment: [:]))
+        == .storeKitCheck(files: ["a.storekit", "b.storekit"]))
   }
 }

@@ -40,7 +40,10 @@ private let garbage = [
 /// comes up relative to the others. `new`, `away`, `close` and `launch` write saves and make keys, so they
 /// come up less often; `advance until` is rare inside `advance` (see ``advanceArguments(_:)``).
 private let grammar: [(name: String, weight: Int, arguments: [[String]])] = [
-  ("new", 1, [["--seed", "--storefront", "--colour"], ["7", "1", "-1", "GBR", "USA", "FRA", "0x10"]]),
+  (
+    "new", 1,
+    [["--seed", "--storefront", "--colour"], ["7", "1", "-1", "GBR", "USA", "FRA", "XYZ", "0x10"]]
+  ),
   ("advance", 40, []),
   ("away", 2, [durationWords]),
   ("close", 2, []),

@@ -11,10 +11,11 @@ private let malformedLines = [
   "upgrade sails 1e3", "upgrade sails 1000000", "hire 1000000", "buy", "buy gold",
   "buy com.gallaxgames.quietplaces.gold", "colour purple", "colour", "load /nonexistent", "load",
   "load /tmp", "y", "no", "prestige", "prestige sideways", "charter", "upgrade spyglass 1000000", "refund",
-  "refund signal", "store storefront FRA", "store ask-to-buy maybe", "store approve", "store decline",
+  "refund signal", "store storefront XYZ", "store locale qq", "store price charts 4,99", "store price charts",
+  "store ask-to-buy maybe", "store approve", "store decline",
   "store resolve", "store continue", "store frobnicate", "store unavailable gold", "store replay 999",
   "store forge gold", "fault save-fails sometimes", "preview nothing", "help nosuch", "record",
-  "state --yaml", "launch", "new --seed x", "new --storefront FRA", "fresh-voyage now", "close now",
+  "state --yaml", "launch", "new --seed x", "new --storefront XYZ", "fresh-voyage now", "close now",
   "save a b", "transactions all", "shop now", "restore now", "delete-app now", "quit now", "rates now",
   "status now", "log now",
 ]

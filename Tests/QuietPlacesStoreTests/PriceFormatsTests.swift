@@ -68,7 +68,9 @@ func pricesAreWrittenAsCLDRWritesThem(locale: String, storefront: String, amount
 }
 
 @Test func aTableThatIsNotOneIsRefusedWithItsLine() {
-  #expect(throws: PriceFormats.LoadError.self) { try PriceFormats.parse("locale\troot\nbogus\tx\n", path: "t") }
+  #expect(throws: PriceFormats.LoadError.self) {
+    try PriceFormats.parse("locale\troot\nbogus\tx\n", path: "t")
+  }
   do {
     _ = try PriceFormats.parse("storefront\tGBR\tGBP\n", path: "t")
   } catch {

@@ -148,19 +148,41 @@ private let decimalHint = "expected a decimal string like \"4.99\" (no currency,
 /// the line and column being where the edited value (or the object missing a key) starts in the
 /// file (charts' `displayPrice` value is on line 48 at column 24, after six spaces and `"displayPrice" : `).
 @Test(arguments: [
-  (#""displayPrice" : "4.99","#, "", "47:5: products[2]: key 'displayPrice' is missing; write the price as a decimal string like \"4.99\""),
-  (#""displayPrice" : "4.99""#, #""displayPrice" : "4,99""#, "48:24: products[2].displayPrice: is '4,99', \(decimalHint)"),
-  (#""displayPrice" : "4.99""#, #""displayPrice" : 4.99"#, "48:24: products[2].displayPrice: is 4.99, \(decimalHint)"),
-  (#""displayPrice" : "4.99""#, #""displayPrice" : "-4.99""#, "48:24: products[2].displayPrice: is '-4.99', \(decimalHint)"),
-  (#""displayPrice" : "4.99""#, #""displayPrice" : "£4.99""#, "48:24: products[2].displayPrice: is '£4.99', \(decimalHint)"),
+  (
+    #""displayPrice" : "4.99","#, "",
+    "47:5: products[2]: key 'displayPrice' is missing; write the price as a decimal string like \"4.99\""
+  ),
+  (
+    #""displayPrice" : "4.99""#, #""displayPrice" : "4,99""#,
+    "48:24: products[2].displayPrice: is '4,99', \(decimalHint)"
+  ),
+  (
+    #""displayPrice" : "4.99""#, #""displayPrice" : 4.99"#,
+    "48:24: products[2].displayPrice: is 4.99, \(decimalHint)"
+  ),
+  (
+    #""displayPrice" : "4.99""#, #""displayPrice" : "-4.99""#,
+    "48:24: products[2].displayPrice: is '-4.99', \(decimalHint)"
+  ),
+  (
+    #""displayPrice" : "4.99""#, #""displayPrice" : "£4.99""#,
+    "48:24: products[2].displayPrice: is '£4.99', \(decimalHint)"
+  ),
   (
     #""type" : "NonConsumable""#, #""type" : "AutoRenewable""#,
     "65:16: products[2].type: is 'AutoRenewable', expected \"Consumable\" or \"NonConsumable\" (subscriptions belong in subscriptionGroups)"
   ),
-  (#""familyShareable" : false,"#, #""familyShareable" : "no","#, "9:27: products[0].familyShareable: is 'no', expected true or false"),
-  (#""productID" : "com.gallaxgames.quietplaces.marks100","#, "", "7:5: products[0]: key 'productID' is missing; every product needs its product ID"),
   (
-    #""productID" : "com.gallaxgames.quietplaces.marks550""#, #""productID" : "com.gallaxgames.quietplaces.marks100""#,
+    #""familyShareable" : false,"#, #""familyShareable" : "no","#,
+    "9:27: products[0].familyShareable: is 'no', expected true or false"
+  ),
+  (
+    #""productID" : "com.gallaxgames.quietplaces.marks100","#, "",
+    "7:5: products[0]: key 'productID' is missing; every product needs its product ID"
+  ),
+  (
+    #""productID" : "com.gallaxgames.quietplaces.marks550""#,
+    #""productID" : "com.gallaxgames.quietplaces.marks100""#,
     "43:21: products[1].productID: 'com.gallaxgames.quietplaces.marks100' is also the ID of products[0]; give each product its own ID"
   ),
   (
@@ -171,7 +193,10 @@ private let decimalHint = "expected a decimal string like \"4.99\" (no currency,
     #""_storefront" : "GBR""#, #""_storefront" : "GB""#,
     "116:21: settings._storefront: is 'GB', expected an App Store storefront's ISO 3166-1 alpha-3 code such as \"GBR\", \"USA\", \"JPN\" or \"DEU\""
   ),
-  (#""_askToBuyEnabled" : false"#, #""_askToBuyEnabled" : 0"#, "109:26: settings._askToBuyEnabled: is 0, expected true or false"),
+  (
+    #""_askToBuyEnabled" : false"#, #""_askToBuyEnabled" : 0"#,
+    "109:26: settings._askToBuyEnabled: is 0, expected true or false"
+  ),
   (#""major" : 4"#, #""major" : 0"#, "170:15: version.major: is 0; versions start at 1"),
   (#""major" : 4"#, #""major" : "4""#, "170:15: version.major: is '4', expected a whole number"),
   (#""products" : ["#, #""products" : {}, "x" : ["#, "6:16: products: is an object, expected an array"),

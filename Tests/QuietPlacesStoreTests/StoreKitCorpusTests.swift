@@ -24,7 +24,10 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
 /// as `introductoryOffer`, `subscriptionOffers`, `codeOffers` and `winbackOffers` entries).
 @Test(arguments: [
   ("v1.0-SongPocket.storekit", "1.0", 1, [String]()),
-  ("v1.0-RevenueCat-SwiftUIExample.storekit", "1.0", 1, ["ignored: 2 auto-renewable subscriptions with 2 offers (Quiet Places sells none)"]),
+  (
+    "v1.0-RevenueCat-SwiftUIExample.storekit", "1.0", 1,
+    ["ignored: 2 auto-renewable subscriptions with 2 offers (Quiet Places sells none)"]
+  ),
   ("v1.0-WristSteps.storekit", "1.0", 1, []),
   ("v1.1-chemistry-Colombia.storekit", "1.1", 8, []),
   ("v1.1-chemistry-Mexico.storekit", "1.1", 8, []),
@@ -32,11 +35,19 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
   ("v1.1-simoleon.storekit", "1.1", 0, ["ignored: 1 auto-renewable subscription (Quiet Places sells none)"]),
   (
     "v1.2-RevenueCat-SwiftUIConfiguration.storekit", "1.2", 3,
-    ["ignored: 5 auto-renewable subscriptions in 2 groups with 2 offers and 1 code offer (Quiet Places sells none)"]
+    [
+      "ignored: 5 auto-renewable subscriptions in 2 groups with 2 offers and 1 code offer (Quiet Places sells none)"
+    ]
   ),
   ("v1.2-RestockList.storekit", "1.2", 1, []),
-  ("v2.0-storekit-config-file-demo.storekit", "2.0", 1, ["ignored: 2 auto-renewable subscriptions (Quiet Places sells none)"]),
-  ("v2.0-RevenueCat-SimpleApp.storekit", "2.0", 0, ["ignored: 2 auto-renewable subscriptions (Quiet Places sells none)"]),
+  (
+    "v2.0-storekit-config-file-demo.storekit", "2.0", 1,
+    ["ignored: 2 auto-renewable subscriptions (Quiet Places sells none)"]
+  ),
+  (
+    "v2.0-RevenueCat-SimpleApp.storekit", "2.0", 0,
+    ["ignored: 2 auto-renewable subscriptions (Quiet Places sells none)"]
+  ),
   (
     "v2.0-RevenueCat-PurchaseTester.storekit", "2.0", 2,
     [
@@ -45,7 +56,10 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
       "ignored: subscriptionOffersKeyPair (Quiet Places does not use it)",
     ]
   ),
-  ("v3.0-chengyu-CN.storekit", "3.0", 1, ["ignored: 2 auto-renewable subscriptions with 2 offers (Quiet Places sells none)"]),
+  (
+    "v3.0-chengyu-CN.storekit", "3.0", 1,
+    ["ignored: 2 auto-renewable subscriptions with 2 offers (Quiet Places sells none)"]
+  ),
   ("v3.0-Pret-Materiel.storekit", "3.0", 4, []),
   (
     "v3.0-RevenueCat-PurchaseTesterSwiftUI.storekit", "3.0", 2,
@@ -61,14 +75,23 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
       "ignored: appPolicies, subscriptionOffersKeyPair (Quiet Places does not use them)",
     ]
   ),
-  ("v4.0-AI-Comic-maker.storekit", "4.0", 4, ["ignored: 3 auto-renewable subscriptions with 3 offers (Quiet Places sells none)"]),
+  (
+    "v4.0-AI-Comic-maker.storekit", "4.0", 4,
+    ["ignored: 3 auto-renewable subscriptions with 3 offers (Quiet Places sells none)"]
+  ),
   (
     "v4.0-Pret-Materiel.storekit", "4.0", 4,
-    ["ignored: 2 auto-renewable subscriptions (Quiet Places sells none)", "ignored: appPolicies (Quiet Places does not use it)"]
+    [
+      "ignored: 2 auto-renewable subscriptions (Quiet Places sells none)",
+      "ignored: appPolicies (Quiet Places does not use it)",
+    ]
   ),
   (
     "v4.0-RevenueCat-PaywallsTester.storekit", "4.0", 2,
-    ["ignored: 3 auto-renewable subscriptions with 1 offer (Quiet Places sells none)", "ignored: appPolicies (Quiet Places does not use it)"]
+    [
+      "ignored: 3 auto-renewable subscriptions with 1 offer (Quiet Places sells none)",
+      "ignored: appPolicies (Quiet Places does not use it)",
+    ]
   ),
   (
     "v5.0-RevenueCat-UnitTests.storekit", "5.0", 2,
@@ -79,7 +102,8 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
     ]
   ),
 ])
-func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products: Int, notes: [String]) throws {
+func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products: Int, notes: [String]) throws
+{
   let configuration = try load(name)
   #expect("\(configuration.version.major).\(configuration.version.minor)" == version)
   #expect(configuration.products.count == products)
@@ -102,11 +126,14 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
 }
 
 @Test func theCorpusHasEveryVersionFrom1To5() throws {
-  let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".storekit") }
-  let versions = Set(try names.map { name in
-    let version = try load(name).version
-    return "\(version.major).\(version.minor)"
-  })
+  let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
+    $0.hasSuffix(".storekit")
+  }
+  let versions = Set(
+    try names.map { name in
+      let version = try load(name).version
+      return "\(version.major).\(version.minor)"
+    })
   #expect(versions == ["1.0", "1.1", "1.2", "2.0", "3.0", "4.0", "5.0"])
 }
 
@@ -122,7 +149,9 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
   #expect(charts.localizations.allSatisfy { $0.displayName.isEmpty && $0.description.isEmpty })
   #expect(charts.displayName(for: "en_GB") == ProductID.charts.fullID)
   let shop = try StoreCatalogue(configuration: edited, bundleID: ProductID.bundleID)
-  #expect(shop.product(try #require(shop.item(ProductID.charts.fullID)), in: Storefront.gbr).displayName == ProductID.charts.fullID)
+  #expect(
+    shop.product(try #require(shop.item(ProductID.charts.fullID)), in: Storefront.gbr).displayName
+      == ProductID.charts.fullID)
 }
 
 @Test func aNullReferenceNameAndNoIdentifierLoadAndAreWrittenBackAsTheyWere() throws {
@@ -132,7 +161,8 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
   let text = String(decoding: configuration.xcodeFormattedData(), as: UTF8.self)
   #expect(text.contains("\"referenceName\" : null"))
   #expect(!text.contains("\"identifier\""))
-  let original = try Data(contentsOf: fixtures.appendingPathComponent("edited/null-reference-name-no-identifier.storekit"))
+  let original = try Data(
+    contentsOf: fixtures.appendingPathComponent("edited/null-reference-name-no-identifier.storekit"))
   #expect(configuration.xcodeFormattedData() == original)
   // The real Colombian file has null reference names too.
   #expect(try load("v1.1-chemistry-Colombia.storekit").products.allSatisfy { $0.referenceName == nil })
@@ -185,7 +215,9 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
     #expect(error.problems.count == 20)
     #expect(error.description.hasPrefix("many.storekit: refused: 30 problems (the first 20 listed)\n"))
     // Product n is on line n + 3 (the lines before it: "{", "\"products\" : [").
-    #expect(error.problems.first?.description.hasPrefix("many.storekit:3:1: products[0]: key 'displayPrice' is missing") == true)
+    #expect(
+      error.problems.first?.description.hasPrefix(
+        "many.storekit:3:1: products[0]: key 'displayPrice' is missing") == true)
     #expect(error.problems.last?.description.hasPrefix("many.storekit:22:1: products[19]: ") == true)
   }
 }
