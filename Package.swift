@@ -52,7 +52,10 @@ let package = Package(
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(
       name: "quietplaces-benchmark",
-      dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore", "QuietPlacesStoreKit"],
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore", "QuietPlacesStoreKit",
+        "QuietPlacesAppStore",
+      ],
       // The latest figures and the command that produced them.
       exclude: ["README.md"],
       swiftSettings: strict),

@@ -57,6 +57,13 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     var internalIDIsAbsent = false
     var otherKeys: [String: StoreKitJSON] = [:]
 
+    // The Codable form (and so a device bundle's fingerprint of the catalogue) holds what the
+    // product is, not how the file spelled an absent value.
+    enum CodingKeys: String, CodingKey {
+      case id, type, displayPrice, familyShareable, internalID, referenceName, localizations
+      case displayPriceText, otherKeys
+    }
+
     /// Makes a product.
     public init(
       id: String, type: ProductType, displayPrice: Decimal, familyShareable: Bool = false, internalID: String,
@@ -149,6 +156,13 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   var nonRenewingSubscriptions: StoreKitJSON = .array([])
   var subscriptionGroups: StoreKitJSON = .array([])
   var otherKeys: [String: StoreKitJSON] = [:]
+
+  // The Codable form is the file's content; what the loader said about it (notes, warnings) and the
+  // price table are not part of it.
+  enum CodingKeys: String, CodingKey {
+    case identifier, version, products, settings, ignoredProductIDs, nonRenewingSubscriptions
+    case subscriptionGroups, otherKeys
+  }
 
   /// The largest file read: 4 MiB (files Xcode writes are a few kilobytes).
   public static let maximumFileSize = 4 * 1024 * 1024

@@ -60,6 +60,7 @@ struct Benchmark {
     replStart()
     saveAndLoad()
     lab()
+    storeKitCheck()
     peakMemory()
     report.printSummary()
     print("checksum \(checksum)")
