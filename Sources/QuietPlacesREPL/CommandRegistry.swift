@@ -102,7 +102,7 @@ public struct CommandCompletion: CompletionProvider {
     guard let command = CommandRegistry.command(named: first.lowercased()) else { return [] }
     switch command.completion(after: Array(words.dropFirst())) {
     case .words(let candidates):
-      return candidates.filter { $0.hasPrefix(partial.lowercased()) }
+      return candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
     case .files:
       return fileNameCompletions(for: partial)
     case .none:

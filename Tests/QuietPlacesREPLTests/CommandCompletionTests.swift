@@ -22,7 +22,11 @@ import Testing
     ("store offline ", ["on", "off"]),
     ("store forge c", ["charts"]),
     ("fault save-fails ", ["once", "on", "off"]),
-    ("new --storefront ", ["GBR", "USA"]),
+    // Every App Store storefront; those starting with G, then K (Scripts/cldr/storefronts.tsv).
+    ("new --storefront G", ["GAB", "GBR", "GEO", "GHA", "GMB", "GNB", "GRC", "GRD", "GTM", "GUY"]),
+    ("store storefront K", ["KAZ", "KEN", "KGZ", "KHM", "KNA", "KOR", "KWT"]),
+    ("store storefront jp", ["JPN"]),  // codes complete in any letter case
+    ("store price ", ["marks100", "marks550", "charts", "hold", "signal"]),
     ("state ", ["--json"]),
     ("refund h", ["hold"]),
     ("pre", ["prestige", "preview"]),
