@@ -38,7 +38,8 @@ extension StoreCommand: ControlHelp {
       case .locale:
         (
           "the device locale, as SKTestSession's: how CLDR writes prices, and which localization names come from",
-          "at once: the next shop and buy show the new prices", "store storefront DEU · store locale de · shop"
+          "at once: the next shop and buy show the new prices",
+          "store storefront DEU · store locale de · shop"
         )
       case .price:
         (
