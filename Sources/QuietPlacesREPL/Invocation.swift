@@ -160,9 +160,9 @@ public enum Invocation: Equatable, Sendable {
   /// `storekit check FILE…`.
   static func parseStoreKit(_ words: [String]) throws(UsageError) -> Invocation {
     let form = "write quietplaces storekit check FILE.storekit ..."
-    guard words.first == "check" else {
-      throw UsageError(
-        message: "storekit \(words.first.map { "'\($0)' " } ?? "")is not a storekit mode; \(form)")
+    guard let mode = words.first else { throw UsageError(message: "storekit needs a mode; \(form)") }
+    guard mode == "check" else {
+      throw UsageError(message: "storekit '\(mode)' is not a storekit mode; \(form)")
     }
     let files = Array(words.dropFirst())
     if let option = files.first(where: { $0.hasPrefix("-") }) {
