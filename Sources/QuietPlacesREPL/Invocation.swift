@@ -147,6 +147,14 @@ public enum Invocation: Equatable, Sendable {
       }
     case "storekit":
       return try parseStoreKit(Array(rest.dropFirst()))
+    case "simulate":
+      // Shared options came before the mode (`quietplaces --storekit FILE simulate …`).
+      guard case .simulate(let request, var simulateOptions) = try parseSimulate(Array(rest.dropFirst()))
+      else {
+        return .simulateHelp
+      }
+      simulateOptions.storeKitFile = simulateOptions.storeKitFile ?? options.storeKitFile
+      return .simulate(request, options: simulateOptions)
     case let word?:
       if word.hasPrefix("-") {
         throw UsageError(message: "unknown option '\(word)'; quietplaces --help lists the options")
