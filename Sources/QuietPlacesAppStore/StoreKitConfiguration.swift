@@ -7,8 +7,8 @@ import QuietPlacesUtilities
 /// Reads every version Xcode writes (1.0 to 5.x; a newer major version with a warning when its
 /// products can be read). Consumables and non-consumables become ``Product`` values; non-renewing
 /// subscriptions, subscription groups (with their offers), `appPolicies` and unknown keys are kept
-/// for writing back but not sold, and listed once each in ``notes``. Every key is kept, so
-/// ``xcodeFormattedData()`` writes a loaded file back byte for byte in Xcode's layout.
+/// but not sold, and listed once each in ``notes``. Every key and every number's exact text is
+/// kept, so a loaded file holds everything needed to write it back byte for byte.
 public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   /// The kind of in-app purchase.
   public enum ProductType: String, Sendable, Equatable, Codable, CaseIterable {
@@ -280,61 +280,5 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
         "\(wanted.name) is \(configured.type.rawValue) in this file but \(wanted.type.rawValue) in the app: "
         + consequence
     }
-  }
-
-  /// The file's bytes exactly as Xcode writes them: sorted keys, `" : "`, two-space indents.
-  public func xcodeFormattedData() -> Data {
-    Data(json.xcodeText().utf8)
-  }
-
-  var json: StoreKitJSON {
-    var top = otherKeys
-    if let identifier { top["identifier"] = .string(identifier) }
-    top["nonRenewingSubscriptions"] = nonRenewingSubscriptions
-    top["subscriptionGroups"] = subscriptionGroups
-    top["version"] = .object(["major": .number("\(version.major)"), "minor": .number("\(version.minor)")])
-    top["products"] = .array(products.map(\.json))
-    top["settings"] = settings.json
-    return .object(top)
-  }
-}
-
-extension StoreKitConfiguration.Product {
-  var json: StoreKitJSON {
-    var members = otherKeys
-    let text = displayPriceText.flatMap { Decimal(string: $0) == displayPrice ? $0 : nil }
-    members["displayPrice"] = .string(text ?? "\(displayPrice)")
-    members["familyShareable"] = .bool(familyShareable)
-    if !internalIDIsAbsent || !internalID.isEmpty { members["internalID"] = .string(internalID) }
-    members["localizations"] = .array(localizations.map(\.json))
-    members["productID"] = .string(id)
-    if let referenceName {
-      members["referenceName"] = .string(referenceName)
-    } else if referenceNameIsNull {
-      members["referenceName"] = .null
-    }
-    members["type"] = .string(type.rawValue)
-    return .object(members)
-  }
-}
-
-extension StoreKitConfiguration.Localization {
-  var json: StoreKitJSON {
-    var members = otherKeys
-    members["description"] = .string(description)
-    members["displayName"] = .string(displayName)
-    members["locale"] = .string(locale)
-    return .object(members)
-  }
-}
-
-extension StoreKitConfiguration.Settings {
-  var json: StoreKitJSON {
-    var members = otherKeys
-    if let storefront { members["_storefront"] = .string(storefront) }
-    if let locale { members["_locale"] = .string(locale) }
-    if let askToBuyEnabled { members["_askToBuyEnabled"] = .bool(askToBuyEnabled) }
-    if let failTransactionsEnabled { members["_failTransactionsEnabled"] = .bool(failTransactionsEnabled) }
-    return .object(members)
   }
 }
