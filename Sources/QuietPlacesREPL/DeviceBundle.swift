@@ -4,6 +4,7 @@ import QuietPlacesGame
 import QuietPlacesJWS
 import QuietPlacesStore
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// A whole simulated device in one JSON file, as `bundle FILE` writes it and `load FILE` and
 /// `quietplaces --bundle FILE` read it: the save on the device, the running app's memory when it is
@@ -138,7 +139,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     do {
       bundle = try JSONDecoder().decode(DeviceBundle.self, from: data)
     } catch let error as DecodingError {
-      throw BundleError(file: file, problem: describe(error))
+      throw BundleError(file: file, problem: error.keyPathReason)
     } catch {
       throw BundleError(file: file, problem: "it cannot be decoded")
     }
@@ -163,24 +164,6 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         file: file, problem: "faults.saveFails is '\(bundle.faults.saveFails)', not off, once or on")
     }
     return bundle
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
-        .description
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "key '\(path(context.codingPath + [key]))' is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "key '\(path(context.codingPath))' has a value of the wrong kind"
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty
-        ? "it is not JSON" : "key '\(path(context.codingPath))' cannot be read"
-    @unknown default:
-      return "it cannot be decoded"
-    }
   }
 }
 

@@ -111,7 +111,7 @@ public enum SaveCodec {
     do {
       save = try JSONDecoder().decode(AppSave.self, from: data)
     } catch let error as DecodingError {
-      throw .unreadable(file: file, reason: describe(error), keptAs: nil)
+      throw .unreadable(file: file, reason: error.keyPathReason, keptAs: nil)
     } catch {
       throw .unreadable(file: file, reason: "\(error)", keptAs: nil)
     }
@@ -119,23 +119,5 @@ public enum SaveCodec {
       throw .unreadable(file: file, reason: problem, keptAs: nil)
     }
     return save
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
-        .description
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      return "key '\(path(context.codingPath + [key]))' is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "key '\(path(context.codingPath))' has a value of the wrong kind"
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty
-        ? "it is not JSON" : "key '\(path(context.codingPath))' cannot be read"
-    @unknown default:
-      return "it cannot be decoded"
-    }
   }
 }
