@@ -58,6 +58,23 @@ extension REPLCommand {
   }
 }
 
+/// A command whose one argument is a file (`load FILE`, `bundle FILE`): it parses that word and
+/// Tab completes file names.
+protocol FileArgumentCommand: REPLCommand {
+  /// The file as the user gave it.
+  var path: String { get }
+  init(path: String)
+}
+
+extension FileArgumentCommand {
+  init(parsing arguments: [String]) throws(CommandError) {
+    guard arguments.count == 1 else { throw Self.usageError() }
+    self.init(path: arguments[0])
+  }
+
+  static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
+}
+
 /// A closed set of words one argument of a command takes (`on|off`, the store's controls, a sail
 /// colour). Its cases, in order, are what usage shows, what Tab completes and what an error lists.
 protocol ArgumentWord: CaseIterable, RawRepresentable<String>, Sendable {

@@ -2,7 +2,7 @@ import FoundationEssentials
 import QuietPlacesUtilities
 
 /// `bundle FILE`: the whole device in one file, for a report that reproduces.
-struct BundleCommand: REPLCommand {
+struct BundleCommand: FileArgumentCommand {
   static let name = "bundle"
   static let usage = ["bundle FILE"]
   static let summary =
@@ -11,13 +11,6 @@ struct BundleCommand: REPLCommand {
 
   /// The file as the user gave it.
   let path: String
-
-  init(parsing arguments: [String]) throws(CommandError) {
-    guard arguments.count == 1 else { throw Self.usageError() }
-    path = arguments[0]
-  }
-
-  static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let device = try await session.captureDevice(for: Self.name)

@@ -4,7 +4,7 @@ import QuietPlacesStore
 
 /// `load FILE`: a device bundle puts the whole device back as it was; a bare save replaces only the
 /// game, after saying what the current App Store account will do to its purchases.
-struct LoadCommand: REPLCommand {
+struct LoadCommand: FileArgumentCommand {
   static let name = "load"
   static let usage = ["load FILE"]
   static let summary =
@@ -13,13 +13,6 @@ struct LoadCommand: REPLCommand {
 
   /// The file as the user gave it.
   let path: String
-
-  init(parsing arguments: [String]) throws(CommandError) {
-    guard arguments.count == 1 else { throw Self.usageError() }
-    path = arguments[0]
-  }
-
-  static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let url = session.fileURL(path)
