@@ -34,7 +34,10 @@ let package = Package(
     // The balance lab: prices and payback, strategies that play, milestones, sweeps, shards and charts.
     .target(
       name: "QuietPlacesLab",
-      dependencies: ["QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore"],
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesUtilities",
+      ],
       swiftSettings: strict),
     // The command language, output formatting, saves and the `.qp` golden runner.
     .target(

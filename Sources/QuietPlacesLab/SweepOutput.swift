@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// The printed results of a sweep: a table of percentiles, CSV, or JSON Lines.
 ///
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
@@ -28,10 +30,10 @@ public enum SweepOutput {
   public static func jsonl(_ results: [RunResult]) -> [String] {
     var lines: [String] = []
     for result in results {
-      let head = "{\"run\":\(result.index),\"variant\":\(jsonString(result.variant)),\"seed\":\(result.seed)"
+      let head = "{\"run\":\(result.index),\"variant\":\(result.variant.jsonQuoted),\"seed\":\(result.seed)"
       for outcome in result.outcomes {
         lines.append(
-          head + ",\"milestone\":\(jsonString(outcome.milestone.name)),\"reached\":\(outcome.reached)"
+          head + ",\"milestone\":\(outcome.milestone.name.jsonQuoted),\"reached\":\(outcome.reached)"
             + ",\"seconds\":\(outcome.seconds),\"online_seconds\":\(outcome.onlineSeconds)"
             + ",\"decisions\":\(outcome.decisions),\"spent\":\(number(outcome.spent))}")
       }
@@ -104,25 +106,6 @@ public enum SweepOutput {
     guard value.isFinite else { return "0" }
     if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
     return "\(value)"
-  }
-
-  static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 
   static func csvField(_ text: String) -> String {

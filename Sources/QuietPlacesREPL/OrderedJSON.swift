@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// A JSON value that keeps its text: objects keep their keys in document order, numbers and strings
 /// keep their literal spelling, so writing a parsed value back gives the same characters.
 ///
@@ -33,7 +35,7 @@ public indirect enum OrderedJSON: Sendable, Equatable {
     case .array(let items):
       return "[" + items.map(\.text).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.map { Self.quoted($0.key) + ":" + $0.value.text }.joined(separator: ",") + "}"
+      return "{" + members.map { $0.key.jsonQuoted + ":" + $0.value.text }.joined(separator: ",") + "}"
     }
   }
 
@@ -65,25 +67,6 @@ public indirect enum OrderedJSON: Sendable, Equatable {
     default:
       return false
     }
-  }
-
-  /// `text` as a JSON string literal (the key of a member).
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 
   /// A recursive-descent parser over UTF-8 bytes.

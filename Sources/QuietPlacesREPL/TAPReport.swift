@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// The lines of a TAP version 14 report (https://testanything.org/tap-version-14-specification.html):
 /// one test point per script, a YAML block with the diff or the error under a failing one.
 public enum TAPReport {
@@ -16,7 +18,7 @@ public enum TAPReport {
       lines.append("  diff: |")
       lines += diff.map { "    " + $0 }
     case .error(let message):
-      lines.append("  message: " + OrderedJSON.quoted(message))
+      lines.append("  message: " + message.jsonQuoted)
     }
     lines.append("  ...")
     return lines

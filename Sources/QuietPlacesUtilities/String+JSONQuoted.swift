@@ -1,0 +1,20 @@
+extension String {
+  /// The text as a JSON string literal, quotes included: `"`, `\` and control characters escaped.
+  public var jsonQuoted: String {
+    var result = "\""
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case let control where control.value < 0x20:
+        let hex = String(control.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}
