@@ -67,6 +67,10 @@ line_and_cursor_are() { line_is "$1" "$2" && [[ "$(pane "$1" '#{cursor_x}')" == 
 fresh_prompt_after() {
   line_is "$1" "$prompt_bare" && (($(prompt_count "$1") > $2)) && [[ "$(pane "$1" '#{pane_dead}')" == 0 ]]
 }
+screen_has() { screen "$1" | grep -qF "$2"; }
+finished_once_after() {
+  fresh_prompt_after "$1" "$2" && (($(prompt_count "$1") == $2 + 1)) && screen_has "$1" "$3"
+}
 exited() { [[ -f "$work/$1.status" ]]; }
 exited_with() { exited "$1" && [[ "$(cat "$work/$1.status")" == "$2" ]]; }
 history_has() { [[ -f "$work/history" ]] && grep -qx "$1" "$work/history"; }
@@ -134,6 +138,19 @@ check "the discarded line is not in the history" line_is "$current" "${prompt}he
 press C-a C-k
 check "the line is empty again" line_is "$current" "$prompt_bare"
 
+# A Ctrl-C while a command runs (a few seconds of autoplay in a debug build) is ignored: the command
+# finishes and one fresh prompt follows, with no line discarded.
+type_text "new --seed 3"
+press Enter
+check "starts a new game" screen_has "$current" "New game: seed 3"
+before=$(prompt_count "$current")
+type_text "autoplay payback until atlas:3"
+press Enter
+sleep 0.2
+press C-c
+check "C-c while a command runs is ignored: it finishes, one prompt follows" \
+  finished_once_after "$current" "$before" "atlas:3: reached after"
+
 press C-d
 check "C-d on an empty line exits with status 0" exited_with "$current" 0
 check "the history file holds 'help'" history_has "help"
@@ -142,7 +159,7 @@ current=second
 start "$current"
 check "starts again" line_is "$current" "$prompt_bare"
 press Up
-check "Up brings back 'help' from the history file" line_is "$current" "${prompt}help"
+check "Up brings back the last line from the history file" line_is "$current" "${prompt}autoplay payback until atlas:3"
 press C-a C-k
 press C-d
 check "C-d exits again with status 0" exited_with "$current" 0

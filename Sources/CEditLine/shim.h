@@ -18,21 +18,55 @@
 #include <string.h>
 #include <editline/readline.h>
 
-/* Set by the SIGINT handler while `qp_readline` waits for a line. */
-static volatile sig_atomic_t qp_el_interrupted = 0;
+/*
+ * What the SIGINT handler and `qp_readline` share: whether a thread is inside `qp_readline`, which
+ * one, and whether a Ctrl-C interrupted it. A function-local static, so that clang emits it with
+ * the functions that use it.
+ */
+struct qp_el_signal_state {
+  volatile sig_atomic_t reading;
+  volatile sig_atomic_t interrupted;
+  pthread_t reader;
+};
 
-static void qp_el_on_sigint(int signo) {
-  (void)signo;
-  qp_el_interrupted = 1;
+static inline struct qp_el_signal_state *qp_el_signal_state(void) {
+  static struct qp_el_signal_state state;
+  return &state;
 }
 
 /*
- * Blocks SIGINT in the calling thread and in every thread it starts later. Called first thing on
- * the main thread of an interactive session, before any other thread exists, so that Ctrl-C
- * reaches only the thread inside `qp_readline` (which unblocks it while it waits) and interrupts
- * that thread's read.
+ * The SIGINT handler, for the whole process. The kernel gives a Ctrl-C to any thread that does not
+ * block SIGINT, and the main thread of an async `main` waits in dispatch's `sigsuspend` with every
+ * signal unblocked: so on another thread the handler passes the signal on to the thread inside
+ * `qp_readline`, where it interrupts the read. Between lines a Ctrl-C does nothing.
  */
-static inline void qp_el_block_sigint(void) {
+static void qp_el_on_sigint(int signo) {
+  struct qp_el_signal_state *state = qp_el_signal_state();
+  if (!state->reading) {
+    return;
+  }
+  if (pthread_equal(pthread_self(), state->reader)) {
+    state->interrupted = 1;
+  } else {
+    int saved = errno;
+    pthread_kill(state->reader, signo);
+    errno = saved;
+  }
+}
+
+/*
+ * Installs the SIGINT handler and blocks SIGINT in the calling thread and in every thread it starts
+ * later. Called first thing on the main thread of an interactive session, before any other thread
+ * exists: `qp_readline` unblocks SIGINT in its thread while it waits, and a Ctrl-C that lands on
+ * another thread (the main thread, waiting in `sigsuspend`) is passed on to it.
+ */
+static inline void qp_el_prepare_sigint(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = qp_el_on_sigint;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0; /* no SA_RESTART: the read in progress fails with EINTR */
+  sigaction(SIGINT, &action, NULL);
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
@@ -102,18 +136,15 @@ typedef enum {
  * Reads one line with `prompt` and returns it (to be freed by the caller), or NULL with `status`
  * telling an interrupt (Ctrl-C: the line typed so far is discarded) from the end of input.
  *
- * A SIGINT handler without SA_RESTART is installed for the duration of the call, so the pending
- * read fails with EINTR and libedit gives up the line; the previous handler is restored after.
+ * SIGINT is unblocked in this thread for the duration of the call, so the handler that
+ * `qp_el_prepare_sigint` installed interrupts the pending read (libedit passes the signal on to it
+ * after restoring the terminal) and libedit gives up the line.
  */
 static inline char *qp_readline(const char *prompt, qp_el_status *status) {
-  struct sigaction action;
-  struct sigaction previous;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = qp_el_on_sigint;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;
-  qp_el_interrupted = 0;
-  int installed = sigaction(SIGINT, &action, &previous) == 0;
+  struct qp_el_signal_state *state = qp_el_signal_state();
+  state->interrupted = 0;
+  state->reader = pthread_self();
+  state->reading = 1;
   sigset_t interrupt;
   sigset_t mask;
   sigemptyset(&interrupt);
@@ -123,17 +154,15 @@ static inline char *qp_readline(const char *prompt, qp_el_status *status) {
   char *line = readline(prompt);
 
   pthread_sigmask(SIG_SETMASK, &mask, NULL);
-  if (installed) {
-    sigaction(SIGINT, &previous, NULL);
-  }
+  state->reading = 0;
   if (line != NULL) {
     *status = QP_EL_LINE;
-  } else if (qp_el_interrupted) {
+  } else if (state->interrupted) {
     *status = QP_EL_INTERRUPTED;
   } else {
     *status = QP_EL_END;
   }
-  qp_el_interrupted = 0;
+  state->interrupted = 0;
   return line;
 }
 

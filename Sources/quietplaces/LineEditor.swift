@@ -13,6 +13,7 @@ import QuietPlacesREPL
 /// when standard input is a terminal (`StandardInput` serves batch mode).
 ///
 /// - Ctrl-C discards the line being typed and gives `.interrupted`; the caller shows a fresh prompt.
+///   Between lines (while a command runs) it does nothing, once `prepareProcess()` has run.
 /// - Ctrl-D on an empty line gives `.end`.
 /// - Tab asks the completion provider about the blank-separated word before the cursor; a single
 ///   candidate replaces the word and is followed by a space (nothing after a directory's `/`),
@@ -29,6 +30,13 @@ final class LineEditor: LineInput {
     }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
     return (home.hasSuffix("/") ? home : home + "/") + ".quietplaces_history"
+  }
+
+  /// Makes Ctrl-C reach the thread that reads a line, wherever the kernel delivers it; between
+  /// lines it does nothing. Call it first thing in `main`, before the program starts any thread:
+  /// the threads started later inherit SIGINT blocked.
+  static func prepareProcess() {
+    qp_el_prepare_sigint()
   }
 
   private let historyPath: String?

@@ -1,4 +1,3 @@
-import CEditLine
 import FoundationEssentials
 import QuietPlacesREPL
 
@@ -14,9 +13,8 @@ enum QuietPlaces {
     // `--jsonl` is for programs: plain standard input even on a terminal.
     let interactive = Terminal.inputIsTerminal && !arguments.contains("--jsonl")
     if interactive {
-      // First, before the program starts any thread: Ctrl-C then reaches only the thread that reads
-      // a line.
-      qp_el_block_sigint()
+      // First, before the program starts any thread.
+      LineEditor.prepareProcess()
     }
     let environment = ProcessInfo.processInfo.environment
     let status = await Program.main(arguments: arguments, environment: environment) { _ in
