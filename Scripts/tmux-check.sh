@@ -151,6 +151,17 @@ press C-c
 check "C-c while a command runs is ignored: it finishes, one prompt follows" \
   finished_once_after "$current" "$before" "atlas:3: reached after"
 
+# Tab completes the names of the session's checkpoints after rewind.
+before=$(prompt_count "$current")
+type_text "checkpoint before-crash"
+press Enter
+check "keeps a checkpoint" fresh_prompt_after "$current" "$before"
+type_text "rewind be"
+press Tab
+check "Tab completes 'rewind be' to the checkpoint's name" \
+  line_and_cursor_are "$current" "${prompt}rewind before-crash" $((${#prompt} + 20))
+press C-a C-k
+
 press C-d
 check "C-d on an empty line exits with status 0" exited_with "$current" 0
 check "the history file holds 'help'" history_has "help"
@@ -159,7 +170,7 @@ current=second
 start "$current"
 check "starts again" line_is "$current" "$prompt_bare"
 press Up
-check "Up brings back the last line from the history file" line_is "$current" "${prompt}autoplay payback until atlas:3"
+check "Up brings back the last line from the history file" line_is "$current" "${prompt}checkpoint before-crash"
 press C-a C-k
 press C-d
 check "C-d exits again with status 0" exited_with "$current" 0

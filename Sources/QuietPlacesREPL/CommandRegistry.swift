@@ -92,7 +92,7 @@ enum CommandRegistry {
 public struct CommandCompletion: CompletionProvider {
   public init() {}
 
-  public func completions(for line: String) -> [String] {
+  public func completions(for line: String, context: CompletionContext) -> [String] {
     let endsInSpace = line.last == " "
     var words = line.split(separator: " ").map(String.init)
     let partial = endsInSpace ? "" : (words.popLast() ?? "")
@@ -105,6 +105,8 @@ public struct CommandCompletion: CompletionProvider {
       return candidates.filter { $0.lowercased().hasPrefix(partial.lowercased()) }
     case .files:
       return fileNameCompletions(for: partial)
+    case .checkpoints:
+      return context.checkpointNames.filter { $0.hasPrefix(partial) }
     case .none:
       return []
     }

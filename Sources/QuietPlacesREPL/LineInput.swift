@@ -11,14 +11,42 @@ public enum LineRead: Sendable, Equatable {
 /// The seam through which the REPL reads its input: libedit on a terminal, standard input in batch
 /// mode, scripted lines in tests.
 public protocol LineInput: AnyObject {
-  /// Reads one line, showing `prompt` where the source is interactive.
-  func readLine(prompt: String) -> LineRead
+  /// Reads one line, showing `prompt` where the source is interactive; Tab, where the source has it,
+  /// completes within `context`.
+  func readLine(prompt: String, context: CompletionContext) -> LineRead
   /// Remembers a line in the history, where the source keeps one.
   func addHistory(_ line: String)
 }
 
+extension LineInput {
+  /// Reads one line, with nothing of a session's to complete.
+  public func readLine(prompt: String) -> LineRead {
+    readLine(prompt: prompt, context: CompletionContext())
+  }
+}
+
+/// What Tab may propose beyond the commands' own words: the names that the session being typed into
+/// has made.
+public struct CompletionContext: Sendable, Equatable {
+  /// The names of the session's checkpoints, oldest first (for `rewind` and `diff`).
+  public var checkpointNames: [String]
+
+  /// A context with these names.
+  public init(checkpointNames: [String] = []) {
+    self.checkpointNames = checkpointNames
+  }
+}
+
 /// Something that proposes completions for the line being typed.
 public protocol CompletionProvider: Sendable {
-  /// The candidates for the word that ends at the end of `line`, each a whole replacement for that word.
-  func completions(for line: String) -> [String]
+  /// The candidates for the word that ends at the end of `line`, each a whole replacement for that
+  /// word; names the session made come from `context`.
+  func completions(for line: String, context: CompletionContext) -> [String]
+}
+
+extension CompletionProvider {
+  /// The candidates for the word that ends at the end of `line`, with no session's names.
+  public func completions(for line: String) -> [String] {
+    completions(for: line, context: CompletionContext())
+  }
 }

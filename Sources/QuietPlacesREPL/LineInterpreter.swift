@@ -12,4 +12,11 @@ public protocol LineInterpreter: AnyObject {
   var isAskingQuestion: Bool { get }
   /// Ends the session as the end of input does: the app closes, which saves.
   func finish() async
+  /// The names Tab may complete in the next line (checkpoints).
+  var completionContext: CompletionContext { get }
+}
+
+extension LineInterpreter {
+  /// No names of its own to complete.
+  public var completionContext: CompletionContext { CompletionContext() }
 }

@@ -13,6 +13,8 @@ enum ArgumentCompletion: Equatable {
   case words([String])
   /// A file name.
   case files
+  /// The name of one of the session's checkpoints.
+  case checkpoints
   /// Nothing to complete.
   case none
 }

@@ -29,7 +29,7 @@ public enum REPLLoop {
     var failed = false
     var number = 0
     reading: while true {
-      switch input.readLine(prompt: session.prompt) {
+      switch input.readLine(prompt: session.prompt, context: session.completionContext) {
       case .end:
         break reading
       case .interrupted:

@@ -115,7 +115,8 @@ public struct ScriptRunner: Sendable {
   ) async -> Decision {
     while true {
       let text: String
-      switch input.readLine(prompt: Self.stepPrompt(line: block.line)) {
+      switch input.readLine(prompt: Self.stepPrompt(line: block.line), context: interpreter.completionContext)
+      {
       case .line(let line): text = line.trimmingWhitespace
       case .interrupted, .end: return .stop
       }

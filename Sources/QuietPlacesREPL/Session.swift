@@ -56,6 +56,11 @@ public final class Session: LineInterpreter {
 
   public var prompt: String { isAskingQuestion ? "? " : "qp> " }
 
+  /// The checkpoints' names, for Tab after `rewind` and `diff`.
+  public var completionContext: CompletionContext {
+    CompletionContext(checkpointNames: checkpoints.map(\.name))
+  }
+
   init(environment: SessionEnvironment, store: SimulatedAppStore, now: Int64) {
     self.environment = environment
     self.store = store

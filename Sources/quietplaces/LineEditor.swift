@@ -67,7 +67,8 @@ final class LineEditor: LineInput {
     lastHistoryLine = qp_el_last_history().map { String(cString: $0) }
   }
 
-  func readLine(prompt: String) -> LineRead {
+  func readLine(prompt: String, context: CompletionContext) -> LineRead {
+    lineEditorCompletionContext = context
     var status = QP_EL_LINE
     guard let line = qp_readline(prompt, &status) else {
       // Leave the cursor on a fresh line: after the discarded text, or after the prompt on exit.
@@ -111,6 +112,10 @@ final class LineEditor: LineInput {
 /// inside `readline`, on the thread that reads; `LineEditor.init` sets this before the first read.
 nonisolated(unsafe) private var lineEditorCompletionProvider: (any CompletionProvider)?
 
+/// The session's names for Tab during the read in progress; `readLine` sets it before `readline`,
+/// on the same thread as the completion function reads it.
+nonisolated(unsafe) private var lineEditorCompletionContext = CompletionContext()
+
 /// libedit's completion function: `text` is the word before the cursor, `end` the cursor's offset
 /// in characters. Returns readline's match list (the replacement for the word, then each candidate,
 /// then NULL) in memory libedit frees, or NULL when there is no candidate.
@@ -127,7 +132,9 @@ private func completeWord(
   let line = String(String.UnicodeScalarView(buffer.unicodeScalars.prefix(cursor)))
 
   var seen = Set<String>()
-  let candidates = provider.completions(for: line).filter { !$0.isEmpty && seen.insert($0).inserted }
+  let candidates = provider.completions(for: line, context: lineEditorCompletionContext).filter {
+    !$0.isEmpty && seen.insert($0).inserted
+  }
   guard let first = candidates.first else {
     qp_el_completion_done(0)
     return nil

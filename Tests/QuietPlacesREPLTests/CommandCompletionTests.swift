@@ -40,6 +40,40 @@ import Testing
     #expect(completion.completions(for: line).isEmpty)
   }
 
+  @Test func checkpointNamesAfterRewindAndDiff() {
+    let context = CompletionContext(checkpointNames: ["before-crash", "after-launch", "bought"])
+    #expect(
+      completion.completions(for: "rewind ", context: context) == ["before-crash", "after-launch", "bought"])
+    #expect(completion.completions(for: "rewind b", context: context) == ["before-crash", "bought"])
+    #expect(
+      completion.completions(for: "diff ", context: context) == ["before-crash", "after-launch", "bought"])
+    #expect(completion.completions(for: "diff before-crash a", context: context) == ["after-launch"])
+    #expect(completion.completions(for: "diff before-crash after-launch ", context: context).isEmpty)
+    #expect(completion.completions(for: "rewind bought ", context: context).isEmpty)
+    // A new checkpoint's name is the user's to choose; with no checkpoints there is nothing to offer.
+    #expect(completion.completions(for: "checkpoint ", context: context).isEmpty)
+    #expect(completion.completions(for: "rewind ").isEmpty)
+  }
+
+  @Test func theSessionOffersItsCheckpointsOldestFirst() async throws {
+    let (session, folder) = try await makeScratchSession()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(session.completionContext.checkpointNames.isEmpty)
+    _ = await session.execute("new --seed 7")
+    _ = await session.execute("checkpoint start")
+    _ = await session.execute("advance 1h")
+    _ = await session.execute("checkpoint later")
+    #expect(session.completionContext.checkpointNames == ["start", "later"])
+  }
+
+  @Test func theLoopHandsTheSessionsNamesToEachRead() async throws {
+    let (session, folder) = try await makeScratchSession()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = ScriptedInput([.line("new --seed 7"), .line("checkpoint start"), .line("status")])
+    _ = await REPLLoop.run(session, input: input, bail: false) { _ in }
+    #expect(input.contexts.map(\.checkpointNames) == [[], [], ["start"], ["start"]])
+  }
+
   @Test func filesOnlyWhereAFileIsExpected() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "qp-complete-\(UUID().uuidString)")

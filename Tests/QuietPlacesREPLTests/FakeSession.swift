@@ -52,13 +52,15 @@ final class FakeSession: LineInterpreter {
 final class ScriptedInput: LineInput {
   private var answers: [LineRead]
   private(set) var prompts: [String] = []
+  private(set) var contexts: [CompletionContext] = []
 
   init(_ answers: [LineRead]) {
     self.answers = answers
   }
 
-  func readLine(prompt: String) -> LineRead {
+  func readLine(prompt: String, context: CompletionContext) -> LineRead {
     prompts.append(prompt)
+    contexts.append(context)
     return answers.isEmpty ? .end : answers.removeFirst()
   }
 

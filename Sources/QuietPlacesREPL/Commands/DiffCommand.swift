@@ -17,6 +17,10 @@ struct DiffCommand: REPLCommand {
     to = arguments.count == 2 ? arguments[1] : nil
   }
 
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    words.count < 2 ? .checkpoints : .none
+  }
+
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let old = try session.checkpoint(named: from)
     let new: DeviceState

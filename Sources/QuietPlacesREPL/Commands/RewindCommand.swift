@@ -13,6 +13,10 @@ struct RewindCommand: REPLCommand {
     checkpoint = arguments[0]
   }
 
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    words.isEmpty ? .checkpoints : .none
+  }
+
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let device = try session.checkpoint(named: checkpoint)
     try await session.restoreDevice(device, for: Self.name)
