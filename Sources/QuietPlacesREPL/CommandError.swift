@@ -35,6 +35,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case lab(LabError)
   /// `state --json FIELD…` named a field the state does not have.
   case stateField(JSONFieldSelection.Problem)
+  /// `storekit check` found files refused or with type mismatches; the count says how many.
+  case storeKitCheck(count: String)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -93,6 +95,8 @@ public enum CommandError: Error, Sendable, Equatable {
       return error.message
     case .stateField(let problem):
       return problem.description
+    case .storeKitCheck(let count):
+      return count
     }
   }
 

@@ -9,7 +9,7 @@ enum CommandRegistry {
     ShopCommand.self, RestoreCommand.self, TransactionsCommand.self,
     RefundCommand.self, StoreCommand.self, FaultCommand.self, DeleteAppCommand.self,
     SaveCommand.self, LoadCommand.self, BundleCommand.self, CheckpointCommand.self, RewindCommand.self,
-    CheckpointsCommand.self, DiffCommand.self, RecordCommand.self, StateCommand.self,
+    CheckpointsCommand.self, DiffCommand.self, RecordCommand.self, StateCommand.self, StoreKitCommand.self,
   ]
 
   /// The command with this name or alias.

@@ -9,15 +9,18 @@ struct StoreKitCheck {
   /// Every storefront and locale the files may name.
   var formats: PriceFormats
 
-  /// The report, and whether any file was refused or has a warning (the exit status is then 1).
-  func run(_ files: [String]) -> (lines: [String], failed: Bool) {
+  /// The report, and whether any file was refused or has type mismatches (the exit status is then
+  /// 1). Each file is shown as given and read from `locate(file)`.
+  func run(
+    _ files: [String], locate: (String) -> URL = { URL(fileURLWithPath: $0) }
+  ) -> (lines: [String], failed: Bool) {
     var lines: [String] = []
     var refused = 0
     var warned = 0
     for file in files {
       do {
         let configuration = try StoreKitConfiguration.load(
-          from: URL(fileURLWithPath: file), path: file, formats: formats)
+          from: locate(file), path: file, formats: formats)
         lines.append("\(file): loads: \(summary(configuration))")
         let mismatches = SessionEnvironment.typeMismatches(configuration)
         let warnings = configuration.warnings + mismatches

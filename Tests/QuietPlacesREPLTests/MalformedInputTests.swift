@@ -17,7 +17,8 @@ private let malformedLines = [
   "store forge gold", "fault save-fails sometimes", "preview nothing", "help nosuch", "record",
   "state --yaml", "launch", "new --seed x", "new --storefront XYZ", "fresh-voyage now", "close now",
   "save a b", "transactions all", "shop now", "restore now", "delete-app now", "quit now", "rates now",
-  "status now", "log now",
+  "status now", "log now", "storekit", "storekit chek Configuration/QuietPlaces.storekit",
+  "storekit check /nonexistent.storekit",
 ]
 
 /// A fresh session in its own save folder.
