@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -168,21 +170,11 @@ public enum Chart {
       let exponent = Int(floor(log10(value)))
       return "\(fixed(value / pow(10, Double(exponent))))e\(exponent)"
     }
-    if value == value.rounded() { return grouped(Int(value)) }
+    if value == value.rounded() { return Int(value).withThousandsSeparators }
     let hundredths = Int((value * 100).rounded())
     let fraction = hundredths % 100
     return "\(hundredths / 100)."
       + (fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)"))
-  }
-
-  static func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return value < 0 ? "-" + result : result
   }
 
   /// One decimal, the same text on every machine.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -21,13 +22,7 @@ public enum NumberFormat {
 
   /// An integer with thousands separators, whatever its size: `1,234,567`. For Postmarks and Knowledge.
   public static func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return value < 0 ? "-" + result : result
+    value.withThousandsSeparators
   }
 
   /// An integer, with separators below a million in magnitude and like ``readable(_:)-(Double)`` above.

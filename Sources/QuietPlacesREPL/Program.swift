@@ -45,13 +45,7 @@ public enum Program {
       let directory =
         temporary
         ?? SessionEnvironment.saveDirectory(option: options.saveDirectory, environment: environment)
-      let lock: SaveFolderLock
-      do {
-        lock = try SaveFolderLock.acquire(directory)
-      } catch {
-        printError(OutputLine.errorText(error.description))
-        return 1
-      }
+      guard let lock = lockSaveFolder(directory) else { return 1 }
       defer { withExtendedLifetime(lock) {} }
       let sessionEnvironment = SessionEnvironment(
         rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: interactive)
@@ -108,13 +102,7 @@ public enum Program {
       let temporary = options.saveDirectory == nil ? makeTemporaryFolder() : nil
       defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
       let directory = temporary ?? URL(fileURLWithPath: options.saveDirectory!)
-      let lock: SaveFolderLock
-      do {
-        lock = try SaveFolderLock.acquire(directory)
-      } catch {
-        printError(OutputLine.errorText(error.description))
-        return 1
-      }
+      guard let lock = lockSaveFolder(directory) else { return 1 }
       defer { withExtendedLifetime(lock) {} }
       let session: Session
       do {
@@ -163,6 +151,16 @@ public enum Program {
       return try SessionEnvironment.load(
         configurationDirectory: folder, storeKitFile: options.storeKitFile.map { URL(fileURLWithPath: $0) },
         storeKitPath: options.storeKitFile)
+    } catch {
+      printError(OutputLine.errorText(error.description))
+      return nil
+    }
+  }
+
+  /// The save folder's lock, or its error printed and `nil`: one process per folder.
+  static func lockSaveFolder(_ directory: URL) -> SaveFolderLock? {
+    do {
+      return try SaveFolderLock.acquire(directory)
     } catch {
       printError(OutputLine.errorText(error.description))
       return nil
