@@ -18,7 +18,8 @@ let package = Package(
     // OpenSSL's libcrypto, for the ES256 signatures of simulated transactions.
     .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     // JWS compact serialization signed and verified with ES256 (P-256, SHA-256).
-    .target(name: "QuietPlacesJWS", dependencies: ["COpenSSL"], swiftSettings: strict),
+    .target(
+      name: "QuietPlacesJWS", dependencies: ["COpenSSL", "QuietPlacesUtilities"], swiftSettings: strict),
     // The StoreKit-2-shaped interface between an app and a store: `StoreClient` and its plain values.
     .target(name: "QuietPlacesStoreKit", swiftSettings: strict),
     // The app side of the store: verification, the delivery pipeline, the ledger, saves, reconciliation.
@@ -74,6 +75,7 @@ let package = Package(
       name: "QuietPlacesStoreTests",
       dependencies: [
         "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame", "QuietPlacesJWS",
+        "QuietPlacesUtilities",
       ],
       // Saves of earlier formats, read through #filePath by the migration tests.
       exclude: ["Fixtures"],

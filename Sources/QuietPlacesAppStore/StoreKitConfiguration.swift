@@ -26,7 +26,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     public var displayName: String
     /// The description the store shows.
     public var description: String
-    var otherKeys: [String: StoreKitJSON] = [:]
+    var otherKeys: [String: JSONValue] = [:]
 
     /// Makes a localization.
     public init(locale: String, displayName: String, description: String) {
@@ -55,7 +55,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     var displayPriceText: String?
     var referenceNameIsNull = false
     var internalIDIsAbsent = false
-    var otherKeys: [String: StoreKitJSON] = [:]
+    var otherKeys: [String: JSONValue] = [:]
 
     // The Codable form (and so a device bundle's fingerprint of the catalogue) holds what the
     // product is, not how the file spelled an absent value.
@@ -106,7 +106,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     public var askToBuyEnabled: Bool?
     /// `_failTransactionsEnabled`.
     public var failTransactionsEnabled: Bool?
-    var otherKeys: [String: StoreKitJSON] = [:]
+    var otherKeys: [String: JSONValue] = [:]
 
     /// Makes settings.
     public init(
@@ -153,9 +153,9 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   /// Every storefront's currency and every locale's way of writing prices: the table the loader
   /// was given; empty for a configuration made in code (the store then uses ``PriceFormats/standard``).
   public var priceFormats = PriceFormats()
-  var nonRenewingSubscriptions: StoreKitJSON = .array([])
-  var subscriptionGroups: StoreKitJSON = .array([])
-  var otherKeys: [String: StoreKitJSON] = [:]
+  var nonRenewingSubscriptions: JSONValue = .array([])
+  var subscriptionGroups: JSONValue = .array([])
+  var otherKeys: [String: JSONValue] = [:]
 
   // The Codable form is the file's content; what the loader said about it (notes, warnings) and the
   // price table are not part of it.
@@ -223,7 +223,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
       bytes.removeFirst(3)
       bomColumns = 1
     }
-    let json: StoreKitJSON
+    let json: JSONValue
     do {
       json = try StoreKitJSONParser.parse(bytes: bytes, recording: false).value
     } catch {

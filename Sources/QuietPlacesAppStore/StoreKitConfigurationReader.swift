@@ -1,10 +1,11 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 /// Turns a parsed `.storekit` JSON value into a ``StoreKitConfiguration``, reading what Xcode
 /// writes in every version, noting what Quiet Places ignores, and collecting every problem of a
 /// file it cannot use (each with its JSON path) instead of stopping at the first.
 struct StoreKitConfigurationReader {
-  typealias Object = [String: StoreKitJSON]
+  typealias Object = [String: JSONValue]
 
   /// A problem before it has a line and column: the JSON path of the value and the message.
   struct Finding: Equatable {
@@ -41,7 +42,7 @@ struct StoreKitConfigurationReader {
   }
 
   /// The configuration, or nil when there are findings.
-  mutating func configuration(_ json: StoreKitJSON) -> StoreKitConfiguration? {
+  mutating func configuration(_ json: JSONValue) -> StoreKitConfiguration? {
     guard case .object(var top) = json else {
       problem("", "the top level is \(json.shortDescription), expected an object")
       return nil
@@ -109,7 +110,7 @@ struct StoreKitConfigurationReader {
   }
 
   private mutating func noteSubscriptionGroups(
-    _ value: StoreKitJSON, into configuration: inout StoreKitConfiguration
+    _ value: JSONValue, into configuration: inout StoreKitConfiguration
   ) {
     guard case .array(let groups) = value else { return }
     var subscriptionCount = 0
@@ -152,12 +153,12 @@ struct StoreKitConfigurationReader {
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 
-  private static func productID(_ value: StoreKitJSON) -> String? {
+  private static func productID(_ value: JSONValue) -> String? {
     guard case .object(let members) = value, case .string(let id)? = members["productID"] else { return nil }
     return id
   }
 
-  private mutating func readVersion(_ value: StoreKitJSON?) -> StoreKitConfiguration.Version? {
+  private mutating func readVersion(_ value: JSONValue?) -> StoreKitConfiguration.Version? {
     guard let value else {
       problem("", "key 'version' is missing; Xcode writes \"version\" : { \"major\" : 4, \"minor\" : 0 }")
       return nil
@@ -182,7 +183,7 @@ struct StoreKitConfigurationReader {
     return StoreKitConfiguration.Version(major: major, minor: minor)
   }
 
-  private mutating func integer(_ value: StoreKitJSON?, _ path: String, _ parent: String) -> Int? {
+  private mutating func integer(_ value: JSONValue?, _ path: String, _ parent: String) -> Int? {
     guard let value else {
       let key = path.split(separator: ".").last.map(String.init) ?? path
       problem(parent, "key '\(key)' is missing")
@@ -195,7 +196,7 @@ struct StoreKitConfigurationReader {
     return number
   }
 
-  private mutating func readSettings(_ value: StoreKitJSON?) -> StoreKitConfiguration.Settings {
+  private mutating func readSettings(_ value: JSONValue?) -> StoreKitConfiguration.Settings {
     var settings = StoreKitConfiguration.Settings()
     guard let value, value != .null else { return settings }
     guard case .object(var members) = value else {
@@ -238,7 +239,7 @@ struct StoreKitConfigurationReader {
     return settings
   }
 
-  private mutating func bool(_ value: StoreKitJSON, _ path: String) -> Bool? {
+  private mutating func bool(_ value: JSONValue, _ path: String) -> Bool? {
     guard case .bool(let flag) = value else {
       problem(path, "is \(value.shortDescription), expected true or false")
       return nil
@@ -246,7 +247,7 @@ struct StoreKitConfigurationReader {
     return flag
   }
 
-  private mutating func readProduct(_ value: StoreKitJSON, path: String) -> StoreKitConfiguration.Product? {
+  private mutating func readProduct(_ value: JSONValue, path: String) -> StoreKitConfiguration.Product? {
     guard case .object(var members) = value else {
       problem(path, "is \(value.shortDescription), expected a product object")
       return nil
@@ -331,7 +332,7 @@ struct StoreKitConfigurationReader {
     return product
   }
 
-  private mutating func optionalString(_ value: StoreKitJSON?, _ path: String) -> String? {
+  private mutating func optionalString(_ value: JSONValue?, _ path: String) -> String? {
     switch value {
     case nil, .null?: return nil
     case .string(let text)?: return text
@@ -341,7 +342,7 @@ struct StoreKitConfigurationReader {
     }
   }
 
-  private mutating func readLocalization(_ value: StoreKitJSON, path: String) -> StoreKitConfiguration
+  private mutating func readLocalization(_ value: JSONValue, path: String) -> StoreKitConfiguration
     .Localization?
   {
     guard case .object(var members) = value else {

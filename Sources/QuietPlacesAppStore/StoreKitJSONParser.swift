@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 /// A strict JSON (RFC 8259) parser that keeps number text and rejects duplicate keys.
 ///
@@ -37,14 +38,14 @@ struct StoreKitJSONParser {
   }
 
   /// Parses one JSON value filling all of `data` (surrounding whitespace allowed).
-  static func parse(_ data: Data) throws(Failure) -> StoreKitJSON {
+  static func parse(_ data: Data) throws(Failure) -> JSONValue {
     try parse(bytes: [UInt8](data), recording: false).value
   }
 
   /// Parses `bytes`; with `recording`, also where every value starts, keyed by JSON path (`""` is
   /// the top level).
   static func parse(bytes: [UInt8], recording: Bool) throws(Failure) -> (
-    value: StoreKitJSON, positions: [String: Position]
+    value: JSONValue, positions: [String: Position]
   ) {
     var parser = StoreKitJSONParser(bytes, recording: recording)
     parser.skipWhitespace()
@@ -101,7 +102,7 @@ struct StoreKitJSONParser {
     }
   }
 
-  private mutating func value(depth: Int) throws(Failure) -> StoreKitJSON {
+  private mutating func value(depth: Int) throws(Failure) -> JSONValue {
     guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
     guard let byte = current else { throw failure("unexpected end of data") }
     record()
@@ -117,7 +118,7 @@ struct StoreKitJSONParser {
     }
   }
 
-  private mutating func literal(_ word: String, _ value: StoreKitJSON) throws(Failure) -> StoreKitJSON {
+  private mutating func literal(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
     let expected = Array(word.utf8)
     guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected
     else {
@@ -127,9 +128,9 @@ struct StoreKitJSONParser {
     return value
   }
 
-  private mutating func object(depth: Int) throws(Failure) -> StoreKitJSON {
+  private mutating func object(depth: Int) throws(Failure) -> JSONValue {
     index += 1
-    var members: [String: StoreKitJSON] = [:]
+    var members: [String: JSONValue] = [:]
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
@@ -162,9 +163,9 @@ struct StoreKitJSONParser {
     }
   }
 
-  private mutating func array(depth: Int) throws(Failure) -> StoreKitJSON {
+  private mutating func array(depth: Int) throws(Failure) -> JSONValue {
     index += 1
-    var elements: [StoreKitJSON] = []
+    var elements: [JSONValue] = []
     skipWhitespace()
     if current == UInt8(ascii: "]") {
       index += 1
@@ -192,7 +193,7 @@ struct StoreKitJSONParser {
     return index - start
   }
 
-  private mutating func number() throws(Failure) -> StoreKitJSON {
+  private mutating func number() throws(Failure) -> JSONValue {
     let start = index
     if current == UInt8(ascii: "-") { index += 1 }
     if current == UInt8(ascii: "0") {

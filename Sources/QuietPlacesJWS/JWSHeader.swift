@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 /// The protected header of an ES256 JWS: the algorithm and the certificate chain.
 public struct JWSHeader: Sendable, Equatable, Codable {

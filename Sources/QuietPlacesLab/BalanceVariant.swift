@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesGame
+import QuietPlacesUtilities
 
 /// One `--set KEY=VALUE`: a path into `balance.json` and the value put there.
 public struct BalanceSetting: Sendable, Hashable {
@@ -21,11 +22,11 @@ public struct BalanceSetting: Sendable, Hashable {
       )
     }
     let key = String(text[..<equals])
-    guard let segments = JSONTree.segments(key) else {
+    guard let segments = JSONValue.segments(key) else {
       throw LabError("'\(key)' is not a key path; write keys joined by dots, such as routes[1].charterCost")
     }
     return BalanceSetting(
-      key: JSONTree.canonical(segments), value: String(text[text.index(after: equals)...]))
+      key: JSONValue.canonical(segments), value: String(text[text.index(after: equals)...]))
   }
 }
 
@@ -39,7 +40,7 @@ public enum BalanceVariant {
       throw LabError("cannot read the balance file \(file); give the path of a balance.json")
     }
     let name = url.lastPathComponent
-    guard let document = try? JSONDecoder().decode(JSONTree.self, from: data) else {
+    guard let document = try? JSONDecoder().decode(JSONValue.self, from: data) else {
       throw LabError("\(name) is not JSON; a balance file is an object like Configuration/balance.json")
     }
     let known = try tree(of: reference).shapePaths
@@ -66,8 +67,8 @@ public enum BalanceVariant {
     var document = try tree(of: balance)
     let leaves = document.leafPaths
     for setting in settings {
-      guard let segments = JSONTree.segments(setting.key),
-        let changed = document.replacing(segments[...], with: JSONTree.literal(setting.value))
+      guard let segments = JSONValue.segments(setting.key),
+        let changed = document.replacing(segments[...], with: JSONValue.literal(setting.value))
       else {
         let suggestion =
           EditDistance.closest(to: setting.key, in: leaves).map { "; did you mean \($0)?" } ?? ""
@@ -88,9 +89,9 @@ public enum BalanceVariant {
     }
   }
 
-  static func tree(of balance: Balance) throws(LabError) -> JSONTree {
+  static func tree(of balance: Balance) throws(LabError) -> JSONValue {
     do {
-      return try JSONDecoder().decode(JSONTree.self, from: try JSONEncoder().encode(balance))
+      return try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(balance))
     } catch {
       throw LabError("the balance could not be read as JSON")
     }

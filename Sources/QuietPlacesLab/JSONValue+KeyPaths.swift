@@ -1,48 +1,13 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
-/// A JSON document as a tree, so the lab can read `balance.json` by key path, change one value and
-/// hand the result back to the balance loader (which validates it).
-enum JSONTree: Codable, Equatable {
-  case object([String: JSONTree])
-  case array([JSONTree])
-  case number(Double)
-  case string(String)
-  case bool(Bool)
-  case null
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONTree].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONTree].self))
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .object(let value): try container.encode(value)
-    case .array(let value): try container.encode(value)
-    case .number(let value): try container.encode(value)
-    case .string(let value): try container.encode(value)
-    case .bool(let value): try container.encode(value)
-    case .null: try container.encodeNil()
-    }
-  }
-
+/// A JSON document read by key path, so the lab can read `balance.json`, change one value and hand
+/// the result back to the balance loader (which validates it).
+extension JSONValue {
   /// Every leaf's path (`equipment.sails.priceGrowth`, `routes[1].charterCost`), in key order.
   var leafPaths: [String] {
     var paths: [String] = []
-    func walk(_ node: JSONTree, _ path: String) {
+    func walk(_ node: JSONValue, _ path: String) {
       switch node {
       case .object(let members):
         for key in members.keys.sorted() { walk(members[key]!, path.isEmpty ? key : "\(path).\(key)") }
@@ -59,7 +24,7 @@ enum JSONTree: Codable, Equatable {
   /// Every path, leaves and inner nodes, with array indices written `[]`: the document's shape.
   var shapePaths: Set<String> {
     var paths = Set<String>()
-    func walk(_ node: JSONTree, _ path: String) {
+    func walk(_ node: JSONValue, _ path: String) {
       if !path.isEmpty { paths.insert(path) }
       switch node {
       case .object(let members):
@@ -119,7 +84,7 @@ enum JSONTree: Codable, Equatable {
   }
 
   /// The leaf at `segments`, replaced by `value`; `nil` if there is no leaf there.
-  func replacing(_ segments: ArraySlice<Segment>, with value: JSONTree) -> JSONTree? {
+  func replacing(_ segments: ArraySlice<Segment>, with value: JSONValue) -> JSONValue? {
     guard let first = segments.first else {
       switch self {
       case .object, .array: return nil
@@ -142,9 +107,11 @@ enum JSONTree: Codable, Equatable {
     }
   }
 
-  /// A typed value: a number, `true`/`false`, `null`, else a string.
-  static func literal(_ text: String) -> JSONTree {
-    if let number = Double(text), number.isFinite { return .number(number) }
+  /// A typed value: a number (written as `Decimal` writes it), `true`/`false`, `null`, else a string.
+  static func literal(_ text: String) -> JSONValue {
+    if let number = Double(text), number.isFinite, let decimal = Decimal(string: "\(number)") {
+      return .number("\(decimal)")
+    }
     switch text {
     case "true": return .bool(true)
     case "false": return .bool(false)

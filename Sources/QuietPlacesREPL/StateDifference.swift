@@ -1,5 +1,5 @@
 import FoundationEssentials
-import QuietPlacesJWS
+import QuietPlacesUtilities
 
 /// The fields of two `state --json` lines that differ, one line each: `path: old → new`.
 ///
@@ -41,8 +41,7 @@ enum StateDifference {
     switch value {
     case .null: "null"
     case .bool(let flag): flag ? "true" : "false"
-    case .number(let number):
-      number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+    case .number(let text): text
     case .string(let string): string
     case .array(let items): "[" + items.map(text).joined(separator: ", ") + "]"
     case .object(let members):

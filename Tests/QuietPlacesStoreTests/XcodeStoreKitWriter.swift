@@ -1,11 +1,12 @@
 import Foundation
+import QuietPlacesUtilities
 
 @testable import QuietPlacesAppStore
 
 // Xcode's `.storekit` writer, which the tests use to check that loading keeps everything a file
 // holds: a loaded file written back in Xcode's layout must give the same bytes.
 
-extension StoreKitJSON {
+extension JSONValue {
   /// The value written as Xcode writes `.storekit` files, with the final newline.
   ///
   /// Xcode's layout: two-space indents, `" : "` between key and value, keys sorted
@@ -91,7 +92,7 @@ extension StoreKitConfiguration {
     Data(json.xcodeText().utf8)
   }
 
-  var json: StoreKitJSON {
+  var json: JSONValue {
     var top = otherKeys
     if let identifier { top["identifier"] = .string(identifier) }
     top["nonRenewingSubscriptions"] = nonRenewingSubscriptions
@@ -104,7 +105,7 @@ extension StoreKitConfiguration {
 }
 
 extension StoreKitConfiguration.Product {
-  var json: StoreKitJSON {
+  var json: JSONValue {
     var members = otherKeys
     let text = displayPriceText.flatMap { Decimal(string: $0) == displayPrice ? $0 : nil }
     members["displayPrice"] = .string(text ?? "\(displayPrice)")
@@ -123,7 +124,7 @@ extension StoreKitConfiguration.Product {
 }
 
 extension StoreKitConfiguration.Localization {
-  var json: StoreKitJSON {
+  var json: JSONValue {
     var members = otherKeys
     members["description"] = .string(description)
     members["displayName"] = .string(displayName)
@@ -133,7 +134,7 @@ extension StoreKitConfiguration.Localization {
 }
 
 extension StoreKitConfiguration.Settings {
-  var json: StoreKitJSON {
+  var json: JSONValue {
     var members = otherKeys
     if let storefront { members["_storefront"] = .string(storefront) }
     if let locale { members["_locale"] = .string(locale) }

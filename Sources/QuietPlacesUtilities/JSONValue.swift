@@ -1,0 +1,48 @@
+import FoundationEssentials
+
+/// Any JSON value, decoded whole, numbers kept as their text.
+///
+/// One type serves every document the package reads without knowing all its keys: a JWS header's
+/// shape, a save checked for being JSON, a StoreKit configuration file's unknown keys (written back
+/// byte for byte, so `_lastSynchronizedDate`'s 17 significant digits survive), the lines of
+/// `state --json` that `diff` compares, and the balance documents the lab edits by key path.
+public enum JSONValue: Sendable, Equatable, Codable {
+  case null
+  case bool(Bool)
+  /// A number as its text: exactly as a parser read it, or as `Decimal` writes it after decoding.
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  /// Decodes any JSON value; a number keeps its digits through `Decimal`.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode(Decimal.self) {
+      self = .number("\(value)")
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Encodes the value; numbers go through `Decimal`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .number(let text): try container.encode(Decimal(string: text) ?? 0)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}
