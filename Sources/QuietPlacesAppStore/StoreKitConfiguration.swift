@@ -197,6 +197,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     from url: URL, path: String? = nil, formats: PriceFormats = .standard
   ) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
     let name = path ?? url.lastPathComponent
+    if let problem = FileKind(of: url).problem { throw .unreadable(path: name, reason: problem) }
     if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
       size > maximumFileSize
     {

@@ -106,8 +106,7 @@ extension Session {
     do {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } catch {
-      throw .file(
-        path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
+      throw .file(path: path, reason: "cannot be written (\(error.reason)); \(error.advice)")
     }
   }
 

@@ -215,10 +215,10 @@ public struct GoldenRunner: Sendable {
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(xml, to: url)
       } catch {
-        print(
-          OutputLine.errorText(
-            "the JUnit report \(file) cannot be written (\(error.readableReason)); "
-              + "pass a path in a writable folder"))
+        let (reason, advice) =
+          (error as? AtomicFile.WriteError).map { ($0.reason, $0.advice) }
+          ?? (error.readableReason, "pass a path in a writable folder")
+        print(OutputLine.errorText("the JUnit report \(file) cannot be written (\(reason)); \(advice)"))
         status = 1
       }
     }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -150,6 +151,9 @@ public struct GoldenScript: Sendable, Equatable {
 
   /// Reads and parses the script at `url`; `path` is how messages name it.
   public static func load(from url: URL, path: String) throws(GoldenScriptError) -> GoldenScript {
+    if let problem = FileKind(of: url).problem {
+      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(problem))
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -33,14 +34,15 @@ public final class TranscriptRecorder {
   /// - Parameter header: comment lines written first (each should start with `#`).
   public init(url: URL, appending: Bool = false, header: [String] = []) throws(WriteError) {
     self.url = url
-    let manager = FileManager.default
+    if let problem = FileKind(of: url).problem {
+      throw WriteError(path: url.path, reason: problem)
+    }
     var prefix = ""
     if appending, let existing = try? Data(contentsOf: url) {
       if let last = existing.last, last != UInt8(ascii: "\n") { prefix = "\n" }
-    } else if !manager.createFile(atPath: url.path, contents: nil) {
-      throw WriteError(path: url.path, reason: "cannot create the file")
     }
-    let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (appending ? 0 : O_TRUNC)
+    let descriptor = open(url.path, flags, 0o644)
     guard descriptor >= 0 else {
       throw WriteError(path: url.path, reason: String(cString: strerror(errno)).lowercased())
     }

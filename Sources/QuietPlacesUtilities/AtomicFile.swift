@@ -16,15 +16,20 @@ public enum AtomicFile {
     public var path: String
     /// What went wrong: the step and the file system's reason.
     public var reason: String
+    /// What would be right.
+    public var advice: String
 
     /// Makes a write error.
-    public init(path: String, reason: String) {
+    public init(
+      path: String, reason: String, advice: String = "give a path in a folder that exists and is writable"
+    ) {
       self.path = path
       self.reason = reason
+      self.advice = advice
     }
 
-    /// `cannot write PATH (REASON); check the folder's permissions`.
-    public var description: String { "cannot write \(path) (\(reason)); check the folder's permissions" }
+    /// `cannot write PATH (REASON); give a path in a folder that exists and is writable`.
+    public var description: String { "cannot write \(path) (\(reason)); \(advice)" }
   }
 
   /// Writes `text` as UTF-8; see ``write(_:to:)-(Data,_)``.
@@ -34,9 +39,13 @@ public enum AtomicFile {
 
   /// Writes `data` to a temporary file in the same folder, flushes it, renames it over `url`, then
   /// flushes the folder. A symbolic link is followed, so the file it names is replaced; an existing
-  /// file keeps its permissions. After a failure no temporary file is left.
+  /// file keeps its permissions. A folder, a device, a pipe or a socket is refused, never replaced.
+  /// After a failure no temporary file is left.
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
     let target = url.resolvingSymlinksInPath()
+    if let problem = FileKind(of: target).problem {
+      throw WriteError(path: url.path, reason: problem, advice: "give the path of a file")
+    }
     let path = target.path
     let folder = target.deletingLastPathComponent().path
     // One writer per file at a time in a process (an actor owns each file), so the process ID is

@@ -22,8 +22,7 @@ private func scratchFolder() throws -> URL {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.txt"])
   }
 
-  @Test func failedRenameLeavesNoTemporaryFileAndTheOldFile() throws {
-    // A non-empty folder where the file would go: rename(2) fails after the data was written.
+  @Test func aFolderWhereTheFileWouldGoIsRefusedAndKept() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = folder.appendingPathComponent("save.json")
@@ -33,10 +32,45 @@ private func scratchFolder() throws -> URL {
       try AtomicFile.write(Data("{}".utf8), to: target)
     } throws: { error in
       guard let error = error as? AtomicFile.WriteError else { return false }
-      return error.path == target.path && error.reason.hasPrefix("cannot replace save.json: ")
+      return error.path == target.path && error.reason == "it is a folder"
+        && error.description.hasSuffix("; give the path of a file")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
     #expect(FileManager.default.fileExists(atPath: target.appendingPathComponent("keep").path))
+  }
+
+  /// A pipe (or a device such as /dev/null, for a process that may run as root) is never replaced
+  /// by a regular file, directly or through a symbolic link.
+  @Test func aPipeIsRefusedAndStaysAPipe() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pipe = folder.appendingPathComponent("pipe")
+    let link = folder.appendingPathComponent("link.json")
+    #expect(mkfifo(pipe.path, 0o644) == 0)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: pipe)
+    for target in [pipe, link] {
+      #expect {
+        try AtomicFile.write("{}\n", to: target)
+      } throws: { error in
+        (error as? AtomicFile.WriteError)?.reason == "it is a device, a pipe or a socket, not a regular file"
+      }
+    }
+    #expect(FileKind(of: pipe) == .special)
+    #expect(FileKind(of: link) == .special)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link.json", "pipe"])
+  }
+
+  @Test func fileKinds() throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("file.txt")
+    try AtomicFile.write("x\n", to: file)
+    #expect(FileKind(of: file) == .regular)
+    #expect(FileKind(of: folder) == .folder)
+    #expect(FileKind(of: folder.appendingPathComponent("missing")) == .missing)
+    #expect(FileKind(of: URL(fileURLWithPath: "/dev/null")) == .special)
+    #expect(FileKind.regular.problem == nil && FileKind.missing.problem == nil)
   }
 
   @Test func anExistingFileKeepsItsPermissions() throws {

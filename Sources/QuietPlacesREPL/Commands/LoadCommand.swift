@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `load FILE`: a device bundle puts the whole device back as it was; a bare save replaces only the
 /// game, after saying what the current App Store account will do to its purchases.
@@ -16,15 +17,16 @@ struct LoadCommand: FileArgumentCommand {
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let url = session.fileURL(path)
-    var isFolder: Bool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+    let kind = FileKind(of: url)
+    guard kind != .missing else {
       throw .file(
         path: path,
         reason:
           "no such file; give the path of a device bundle (written by bundle) or a save (written by save)")
     }
-    guard !isFolder, let data = try? Data(contentsOf: url) else {
-      throw .file(path: path, reason: "cannot be read; give the path of a bundle or save file, not a folder")
+    guard kind.problem == nil, let data = try? Data(contentsOf: url) else {
+      let why = kind.problem.map { ": " + $0 } ?? ""
+      throw .file(path: path, reason: "cannot be read\(why); give the path of a bundle or save file")
     }
     if DeviceBundle.isBundle(data) { return try await loadBundle(data, in: session) }
     return try await loadSave(data, in: session)

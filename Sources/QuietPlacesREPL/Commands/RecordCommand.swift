@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `record FILE` and `record stop`: write the session from now on as a `.qp` transcript.
 struct RecordCommand: REPLCommand {
@@ -39,6 +40,9 @@ struct RecordCommand: REPLCommand {
         throw .usage(
           command: "record",
           expected: "no recording running; \(current) is being recorded (record stop ends it)")
+      }
+      if let problem = FileKind(of: URL(fileURLWithPath: path)).problem {
+        throw .file(path: path, reason: "cannot be recorded to: \(problem); give the path of a .qp file")
       }
       // The device as it is now goes beside the transcript, and the transcript begins by loading it,
       // so the recording replays in a fresh engine (a path in a script is relative to the script).
