@@ -255,13 +255,18 @@ struct Benchmark {
     let fixtures = ((try? FileManager.default.subpathsOfDirectory(atPath: scripts.path)) ?? []).filter {
       !$0.hasSuffix(".qp") && !isFolder(scripts.appendingPathComponent($0))
     }
-    // Each pass over the scripts goes into a folder of its own that mirrors `Scripts/`: every script
-    // at its own relative path, beside the fixture files it loads by a path relative to itself.
+    // Each pass over the scripts goes into a folder of its own that mirrors the package: every script
+    // at its own path under `Scripts/`, beside the fixture files it loads by a path relative to
+    // itself, and `Tests/` linked, for a script that checks the test fixtures (`storekit check`).
     for index in 0..<100 {
       let source = sources[index % sources.count]
-      let pass = folder.appendingPathComponent(String(format: "pass-%d", index / sources.count))
+      let passFolder = folder.appendingPathComponent(String(format: "pass-%d", index / sources.count))
+      let pass = passFolder.appendingPathComponent("Scripts")
       if index % sources.count == 0 {
         for fixture in fixtures { copy(scripts.appendingPathComponent(fixture), to: pass, fixture) }
+        try? FileManager.default.createSymbolicLink(
+          at: passFolder.appendingPathComponent("Tests"),
+          withDestinationURL: root.appendingPathComponent("Tests"))
       }
       let relative =
         source.path.hasPrefix(prefix)

@@ -10,7 +10,8 @@ extension Benchmark {
   // MARK: - (h) the balance lab
 
   /// 1,000 seeds × `payback --sessions 15m/8h --until atlas` with `--jobs 2` and `--jobs 1`, each the
-  /// median wall time of three `quietplaces simulate` processes (start to exit, output to a file);
+  /// median wall time of three `quietplaces simulate` processes (start to exit, output to a file),
+  /// taken in turns (2, 1, 2, 1, 2, 1) so that a change in the machine's load weighs on both;
   /// then one run against the same decisions replayed command by command through the REPL
   /// (`quietplaces run` of the run's own recording).
   mutating func lab() {
@@ -19,23 +20,22 @@ extension Benchmark {
     let folder = temporaryFolder("lab")
     defer { try? FileManager.default.removeItem(at: folder) }
     var outputs: [Int: String] = [:]
-    var times: [Int: Double] = [:]
-    for jobs in [2, 1] {
-      let output = folder.appendingPathComponent("jobs-\(jobs).csv")
-      let child = ChildProcess(
-        executable: executable, arguments: Self.labArguments + ["--jobs", "\(jobs)"],
-        standardOutput: output.path)
-      var samples: [Double] = []
-      for _ in 0..<3 {
+    var samples: [Int: [Double]] = [:]
+    for _ in 0..<3 {
+      for jobs in [2, 1] {
+        let output = folder.appendingPathComponent("jobs-\(jobs).csv")
+        let child = ChildProcess(
+          executable: executable, arguments: Self.labArguments + ["--jobs", "\(jobs)"],
+          standardOutput: output.path)
         guard let outcome = spawn(child), outcome.status == 0 else {
           report.add("(h) lab sweep", "failed", target: "< 10 s", passed: false)
           return
         }
-        samples.append(outcome.seconds)
+        samples[jobs, default: []].append(outcome.seconds)
+        outputs[jobs] = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
       }
-      times[jobs] = Stopwatch.median(samples)
-      outputs[jobs] = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     }
+    let times = samples.mapValues(Stopwatch.median)
     let two = times[2]!
     let one = times[1]!
     let lines = outputs[2]!.split(separator: "\n")
