@@ -20,6 +20,16 @@ public enum Chart {
   static let colours = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
   ]
+  /// Each variant's median line also has its own dash pattern (solid, dashed, dotted, dash-dot, in
+  /// turn), so lines that coincide, as two variants with the same median do, both stay visible.
+  static let dashes = ["", "9 5", "2 4", "9 4 2 4"]
+
+  /// The stroke attributes of variant `v`'s median line.
+  static func lineStyle(_ v: Int) -> String {
+    let dash = dashes[v % dashes.count]
+    return "stroke=\"\(colours[v % colours.count])\" stroke-width=\"2.2\""
+      + (dash.isEmpty ? "" : " stroke-dasharray=\"\(dash)\"")
+  }
 
   /// The SVG document.
   public static func svg(_ results: [RunResult], metric: String) -> String {
@@ -121,11 +131,8 @@ public enum Chart {
       )
     }
     for (v, curve) in curves.enumerated() {
-      let colour = colours[v % colours.count]
       let line = curve.indices.map { point($0, curve[$0].1) }
-      svg.append(
-        "<polyline points=\"\(line.joined(separator: " "))\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2.2\"/>"
-      )
+      svg.append("<polyline points=\"\(line.joined(separator: " "))\" fill=\"none\" \(lineStyle(v))/>")
     }
     // Legend, top left inside the plot.
     let legendWidth = Double(min(60, variants.map(\.count).max() ?? 10)) * 7.4 + 50
@@ -136,7 +143,10 @@ public enum Chart {
       let colour = colours[v % colours.count]
       let ly = top + 28 + Double(v) * 20
       svg.append(
-        "<rect x=\"\(fixed(left + 20))\" y=\"\(fixed(ly - 9))\" width=\"22\" height=\"12\" fill=\"\(colour)\" fill-opacity=\"0.3\" stroke=\"\(colour)\" stroke-width=\"2\"/>"
+        "<rect x=\"\(fixed(left + 20))\" y=\"\(fixed(ly - 9))\" width=\"26\" height=\"12\" fill=\"\(colour)\" fill-opacity=\"0.3\" stroke=\"none\"/>"
+      )
+      svg.append(
+        "<line x1=\"\(fixed(left + 20))\" y1=\"\(fixed(ly - 3))\" x2=\"\(fixed(left + 46))\" y2=\"\(fixed(ly - 3))\" \(lineStyle(v))/>"
       )
       svg.append("<text x=\"\(fixed(left + 50))\" y=\"\(fixed(ly + 1))\">\(escape(variant))</text>")
     }

@@ -126,6 +126,28 @@ import Testing
     #expect(throws: LabError.self) { try SweepRecords.merge(Array(files.prefix(2))) }
   }
 
+  /// One band and one median line per variant, each line in its colour and its own dash pattern, so
+  /// two variants whose medians coincide both stay visible; the legend shows the same line.
+  @Test func chartDrawsEachVariantDistinctly() async throws {
+    let results = try await sweep(Self.small, jobs: 2)
+    let svg = Chart.svg(results, metric: "knowledge")
+    let lines = svg.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("<polygon ") }.count == 4)
+    let medians = lines.filter { $0.hasPrefix("<polyline ") }
+    #expect(medians.count == 4)
+    /// The value of attribute `name` in an SVG element's line, or `nil`.
+    func attribute(_ name: String, _ line: String) -> String? {
+      guard let range = line.firstRange(of: " \(name)=\"") else { return nil }
+      return String(line[range.upperBound...].prefix { $0 != "\"" })
+    }
+    #expect(medians.map { attribute("stroke-dasharray", $0) } == [nil, "9 5", "2 4", "9 4 2 4"])
+    #expect(Set(medians.compactMap { attribute("stroke", $0) }).count == 4)
+    for variant in ["payback always", "payback 5m/1h", "cheapest always", "cheapest 5m/1h"] {
+      #expect(svg.contains(">\(variant)</text>"))
+    }
+    #expect(lines.filter { $0.hasPrefix("<line ") && $0.contains("stroke-width=\"2.2\"") }.count == 4)
+  }
+
   /// The table: p10 / median / p90 over the runs that reached the milestone, and n/N.
   @Test func tableCells() {
     func result(_ index: Int, _ seconds: Int64, reached: Bool) -> RunResult {
