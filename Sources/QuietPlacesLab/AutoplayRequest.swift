@@ -36,20 +36,15 @@ public struct AutoplayRequest: Sendable, Equatable {
       case "--sessions": strategy.sessions = try SessionModel.parse(value)
       case "--owned": strategy.owned = try Strategy.parseOwned(value)
       case "--limit":
-        guard let seconds = LabDuration.parse(value), seconds >= 1 else {
-          throw LabError("'\(value)' is not a limit; write a duration of at least 1s, such as 30d or 1y")
-        }
-        limit = seconds
+        limit = try LabDuration.positive(
+          value, shown: "--limit \(value)", example: "--limit 30d or --limit 1y")
       case "until", "for":
         guard milestones == nil else { throw LabError("give one of until or for, not both; write \(usage)") }
         if word.lowercased() == "until" {
           milestones = try Milestone.parseList(value)
           stop = "until " + (milestones ?? []).map(\.name).joined(separator: ",")
         } else {
-          guard let seconds = LabDuration.parse(value), seconds >= 1 else {
-            throw LabError(
-              "'\(value)' is not a duration for autoplay for; write at least 1s, such as 8h or 2d")
-          }
+          let seconds = try LabDuration.positive(value, shown: "for \(value)", example: "for 8h or for 2d")
           milestones = [.time(seconds)]
           stop = "for " + LabDuration.typed(seconds)
         }

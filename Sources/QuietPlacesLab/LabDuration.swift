@@ -9,28 +9,68 @@ public enum LabDuration {
     ("y", 31_557_600), ("w", 604_800), ("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1),
   ]
 
-  /// The seconds `text` stands for (possibly 0), or `nil` when it is not a duration of that syntax or
-  /// is longer than ``maximumSeconds``.
-  public static func parse(_ text: String) -> Int64? {
-    guard !text.isEmpty else { return nil }
+  /// What a duration's text says.
+  enum Reading: Equatable {
+    /// This many seconds (possibly 0).
+    case seconds(Int64)
+    /// Not of the syntax: whole numbers each with a unit, the units from the largest down.
+    case notADuration
+    /// Longer than ``maximumSeconds``.
+    case tooLong
+  }
+
+  /// Reads `text` as whole numbers each followed by a unit, `y` `w` `d` `h` `m` `s` in that order:
+  /// `8h`, `1h30m`, `2d`.
+  static func read(_ text: String) -> Reading {
+    guard !text.isEmpty else { return .notADuration }
     var total: Int64 = 0
     var amount: Int64?
     var next = 0
+    var tooLong = false
     for character in text {
       if let digit = character.wholeNumberValue, character.isASCII {
-        let value = (amount ?? 0) * 10 + Int64(digit)
-        guard value <= maximumSeconds else { return nil }
-        amount = value
+        let value = (amount ?? 0).multipliedReportingOverflow(by: 10)
+        let sum = value.partialValue.addingReportingOverflow(Int64(digit))
+        if value.overflow || sum.overflow || sum.partialValue > maximumSeconds { tooLong = true }
+        amount = min(sum.partialValue, maximumSeconds + 1)
         continue
       }
       guard let value = amount, let index = units.firstIndex(where: { $0.unit == character }), index >= next
-      else { return nil }
-      total += value * units[index].seconds
-      guard total <= maximumSeconds else { return nil }
+      else { return .notADuration }
+      let product = value.multipliedReportingOverflow(by: units[index].seconds)
+      if product.overflow { tooLong = true }
+      total = min(total + min(product.partialValue, maximumSeconds + 1), maximumSeconds + 1)
+      if total > maximumSeconds { tooLong = true }
       amount = nil
       next = index + 1
     }
-    return amount == nil ? total : nil
+    guard amount == nil else { return .notADuration }
+    return tooLong ? .tooLong : .seconds(total)
+  }
+
+  /// The seconds `text` stands for (possibly 0), or `nil` when it is not a duration of that syntax or
+  /// is longer than ``maximumSeconds``.
+  public static func parse(_ text: String) -> Int64? {
+    if case .seconds(let seconds) = read(text) { return seconds }
+    return nil
+  }
+
+  /// The seconds of a duration of at least 1 s, or the error that says what is wrong with `value`:
+  /// `shown` is how the user wrote it (`for 200y`, `--limit 0s`, `time:2x`) and `example` shows right
+  /// ones (`for 8h or for 2d`).
+  static func positive(_ value: String, shown: String, example: String) throws(LabError) -> Int64 {
+    switch read(value) {
+    case .seconds(let seconds) where seconds >= 1:
+      return seconds
+    case .seconds:
+      throw LabError("'\(shown)' is no time at all; write at least 1s, such as \(example)")
+    case .tooLong:
+      throw LabError("'\(shown)' is beyond the maximum of 100 years; write 100y or less, such as \(example)")
+    case .notADuration:
+      throw LabError(
+        "'\(shown)' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), such as \(example)"
+      )
+    }
   }
 
   /// `seconds` exactly, as `advance` reads it: `4d23h10m23s`, `15m`, `0s`.

@@ -49,11 +49,11 @@ public enum Milestone: Sendable, Hashable {
       }
       return kind == "route" ? .route(try count()) : .knowledge(try count())
     case "time":
-      guard let argument, let seconds = LabDuration.parse(argument), seconds >= 1 else {
+      guard let argument, !argument.isEmpty else {
         throw LabError(
           "'\(text)' needs a duration of at least 1s after the colon, such as time:30d or time:12h")
       }
-      return .time(seconds)
+      return .time(try LabDuration.positive(argument, shown: text, example: "time:30d or time:12h"))
     default:
       throw LabError("'\(text)' is not a milestone; write \(forms)")
     }

@@ -113,10 +113,8 @@ public struct SimulateRequest: Sendable, Equatable {
       case "--set": request.settings.append(try BalanceSetting.parse(value))
       case "--until": request.milestones = try Milestone.parseList(value)
       case "--limit":
-        guard let seconds = LabDuration.parse(value), seconds >= 1 else {
-          throw LabError("'\(value)' is not a limit; write a duration of at least 1s, such as 3650d or 52w")
-        }
-        request.limit = seconds
+        request.limit = try LabDuration.positive(
+          value, shown: "--limit \(value)", example: "--limit 3650d or --limit 52w")
       case "--format":
         guard let format = Format(rawValue: value) else {
           throw LabError("'\(value)' is not a format; write --format table, csv or jsonl")
