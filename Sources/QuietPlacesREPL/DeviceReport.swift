@@ -103,6 +103,11 @@ extension Session {
     } catch {
       throw .file(path: path, reason: "the device could not be encoded")
     }
+    try writeFile(data, to: path)
+  }
+
+  /// Writes a file the user named (a bundle, a copy of the save) atomically, or says why not.
+  func writeFile(_ data: Data, to path: String) throws(CommandError) {
     do {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } catch {

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import QuietPlacesStore
-import QuietPlacesUtilities
 
 /// `save [FILE]`: write the game to the save folder, or a copy to FILE.
 struct SaveCommand: REPLCommand {
@@ -36,11 +35,7 @@ struct SaveCommand: REPLCommand {
     } catch {
       throw .file(path: path, reason: "the game could not be encoded")
     }
-    do {
-      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
-    } catch {
-      throw .file(path: path, reason: "cannot be written (\(error.reason)); \(error.advice)")
-    }
+    try session.writeFile(data, to: path)
     return [.info("Saved a copy to \(path).")]
   }
 }
