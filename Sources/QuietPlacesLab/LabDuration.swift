@@ -23,29 +23,25 @@ public enum LabDuration {
   /// `8h`, `1h30m`, `2d`.
   static func read(_ text: String) -> Reading {
     guard !text.isEmpty else { return .notADuration }
+    // Amounts and the total stop growing just past the maximum, so nothing can overflow: at most
+    // (maximumSeconds + 1) × 10 + 9, or (maximumSeconds + 1) × the seconds of a year.
+    let cap = maximumSeconds + 1
     var total: Int64 = 0
     var amount: Int64?
     var next = 0
-    var tooLong = false
     for character in text {
       if let digit = character.wholeNumberValue, character.isASCII {
-        let value = (amount ?? 0).multipliedReportingOverflow(by: 10)
-        let sum = value.partialValue.addingReportingOverflow(Int64(digit))
-        if value.overflow || sum.overflow || sum.partialValue > maximumSeconds { tooLong = true }
-        amount = min(sum.partialValue, maximumSeconds + 1)
+        amount = min((amount ?? 0) * 10 + Int64(digit), cap)
         continue
       }
       guard let value = amount, let index = units.firstIndex(where: { $0.unit == character }), index >= next
       else { return .notADuration }
-      let product = value.multipliedReportingOverflow(by: units[index].seconds)
-      if product.overflow { tooLong = true }
-      total = min(total + min(product.partialValue, maximumSeconds + 1), maximumSeconds + 1)
-      if total > maximumSeconds { tooLong = true }
+      total = min(total + value * units[index].seconds, cap)
       amount = nil
       next = index + 1
     }
     guard amount == nil else { return .notADuration }
-    return tooLong ? .tooLong : .seconds(total)
+    return total > maximumSeconds ? .tooLong : .seconds(total)
   }
 
   /// The seconds `text` stands for (possibly 0), or `nil` when it is not a duration of that syntax or
