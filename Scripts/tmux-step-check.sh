@@ -11,33 +11,9 @@
 # Skips (exit 0) only when tmux is not installed.
 set -euo pipefail
 
-if ! command -v tmux >/dev/null 2>&1; then
-  echo "tmux step check: skipped (tmux not installed)"
-  exit 0
-fi
-
-binary="${1:-.build/debug/quietplaces}"
-if [[ ! -f "$binary" || ! -x "$binary" ]]; then
-  echo "tmux step check: $binary is not an executable file" >&2
-  echo "tmux step check: 0 passed, 1 failed"
-  exit 1
-fi
-binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
-timeout="${QP_TMUX_TIMEOUT:-30}"
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/qp-tmux-step.XXXXXX")"
-socket="$work/tmux.socket"
-unset TMUX
-cleanup() {
-  tmux -S "$socket" kill-server >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM HUP
-
-: >"$work/editrc"
-printf 'set -g remain-on-exit on\nset -g history-limit 5000\n' >"$work/tmux.conf"
-tmx() { tmux -S "$socket" -f "$work/tmux.conf" "$@"; }
+# shellcheck source=lib/tmux-harness.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/tmux-harness.sh"
+harness_init "tmux step check" "${1:-.build/debug/quietplaces}" 200 50
 
 # The script walked: line 1 is a comment, commands on lines 2, 3, 5, 6 and 7, a breakpoint on line 4.
 cat >"$work/walk.qp" <<'QP'
@@ -50,49 +26,13 @@ cat >"$work/walk.qp" <<'QP'
 > state --json
 QP
 
-# start NAME ARGS...: quietplaces with ARGS in a new session; its exit status lands in NAME.status.
-start() {
-  local name="$1"
-  shift
-  rm -f "$work/$name.status"
-  tmx new-session -d -s "$name" -x 200 -y 50 -c "$work" \
-    env HOME="$work" QUIETPLACES_HISTORY="$work/history" QUIETPLACES_HOME="$work/home" EDITRC="$work/editrc" \
-    QP_BINARY="$binary" QP_STATUS="$work/$name.status" \
-    sh -c 'trap : INT; "$QP_BINARY" "$@"; echo "$?" >"$QP_STATUS.tmp" && mv "$QP_STATUS.tmp" "$QP_STATUS"' \
-    sh "$@"
-}
-
-screen() { tmx capture-pane -p -J -S - -t "$current" | sed -e 's/[[:space:]]*$//' -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
 last_line() { screen | tail -n 1; }
 line_is() { [[ "$(last_line)" == "$1" ]]; }
 screen_has() { screen | grep -qF -- "$1"; }
 paused_at_after() { line_is "step $1>" && screen_has "$2"; }
 count_of() { screen | grep -cF -- "$1" || true; }
-exited_with() { [[ -f "$work/$current.status" && "$(cat "$work/$current.status")" == "$1" ]]; }
+exited_with() { exit_status_is "$current" "$1"; }
 
-passed=0
-failed=0
-current=""
-finish() {
-  echo "tmux step check: $passed passed, $failed failed"
-  exit $((failed > 0 ? 1 : 0))
-}
-check() {
-  local description="$1"
-  shift
-  local deadline=$((SECONDS + timeout))
-  until "$@"; do
-    if ((SECONDS >= deadline)); then
-      failed=$((failed + 1))
-      echo "not ok - $description"
-      screen | tail -n 20 | sed 's/^/  | /'
-      finish
-    fi
-    sleep 0.1
-  done
-  passed=$((passed + 1))
-  echo "ok - $description"
-}
 type_line() {
   tmx send-keys -t "$current" -l "$1"
   tmx send-keys -t "$current" Enter
