@@ -78,14 +78,9 @@ import Testing
     let fixture = try Self.fixture(in: folder)
     let marker = folder.appendingPathComponent("done.json")
 
-    let process = try ChildProcess.make(["--save-dir", saves.path])
-    let stdin = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let (process, input) = try ChildProcess.startQuietly(["--save-dir", saves.path])
     let lines = ["load \(fixture.path)"] + action.lines + ["save \(marker.path)"]
-    stdin.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    input.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     // Standard input stays open: the process waits for more and never closes the app by itself.
     for _ in 0..<2_000 where !FileManager.default.fileExists(atPath: marker.path) { usleep(5_000) }
     #expect(FileManager.default.fileExists(atPath: marker.path), "the action did not finish")

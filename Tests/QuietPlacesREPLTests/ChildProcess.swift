@@ -37,6 +37,18 @@ enum ChildProcess {
     return process
   }
 
+  /// Starts it with standard input a pipe (batch mode) and its output discarded; returns the process
+  /// and the pipe's writing end, for a test that feeds lines and kills the process.
+  static func startQuietly(_ arguments: [String]) throws -> (process: Process, input: FileHandle) {
+    let process = try make(arguments)
+    let stdin = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return (process, stdin.fileHandleForWriting)
+  }
+
   /// Runs to the end with `input` on standard input (a pipe: batch mode).
   static func run(_ arguments: [String], input: String = "") throws -> Result {
     let process = try make(arguments)

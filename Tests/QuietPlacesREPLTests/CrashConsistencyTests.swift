@@ -131,14 +131,9 @@ private func checkConsistency(folder: URL) throws -> [String] {
         do {
           let folder = try scratch()
           defer { try? FileManager.default.removeItem(at: folder) }
-          let process = try ChildProcess.make(["--save-dir", folder.path])
-          let stdin = Pipe()
-          process.standardInput = stdin
-          process.standardOutput = FileHandle.nullDevice
-          process.standardError = FileHandle.nullDevice
-          try process.run()
-          stdin.fileHandleForWriting.write(Data(purchaseScript.utf8))
-          try stdin.fileHandleForWriting.close()
+          let (process, input) = try ChildProcess.startQuietly(["--save-dir", folder.path])
+          input.write(Data(purchaseScript.utf8))
+          try input.close()
           // Kill points spread evenly from the start of a run to just before its end.
           let delay = duration * 0.95 * Double(point) / Double(killPoints)
           usleep(UInt32(delay * 1_000_000))
