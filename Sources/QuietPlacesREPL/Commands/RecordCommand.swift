@@ -42,7 +42,7 @@ struct RecordCommand: REPLCommand {
           expected: "no recording running; \(current) is being recorded (record stop ends it)")
       }
       if let problem = FileKind(of: URL(fileURLWithPath: path)).problem {
-        throw .file(path: path, reason: "cannot be recorded to: \(problem); give the path of a .qp file")
+        throw .file(path: path, reason: "cannot be written (\(problem)); give the path of a .qp file")
       }
       // The device as it is now goes beside the transcript, and the transcript begins by loading it,
       // so the recording replays in a fresh engine (a path in a script is relative to the script).
