@@ -81,6 +81,15 @@ let package = Package(
       exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
+      name: "QuietPlacesAppStoreTests",
+      dependencies: [
+        "QuietPlacesAppStore", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesGame", "QuietPlacesJWS",
+        "QuietPlacesUtilities",
+      ],
+      // Real and edited `.storekit` files, read through #filePath by the corpus tests and a golden script.
+      exclude: ["Fixtures"],
+      swiftSettings: strict),
+    .testTarget(
       name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab"],
       swiftSettings: strict),
   ],

@@ -5,7 +5,7 @@ import QuietPlacesREPL
 extension Benchmark {
   /// The largest real Xcode file of the StoreKit corpus (17,370 bytes, version 3.0).
   static let largestStoreKitFile =
-    "Tests/QuietPlacesStoreTests/Fixtures/StoreKit/v3.0-RevenueCat-PurchaseTesterSwiftUI.storekit"
+    "Tests/QuietPlacesAppStoreTests/Fixtures/StoreKit/v3.0-RevenueCat-PurchaseTesterSwiftUI.storekit"
 
   // MARK: - (i) storekit check
 

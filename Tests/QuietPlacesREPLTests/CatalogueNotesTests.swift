@@ -37,7 +37,7 @@ import Testing
 
   let fixtures = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("QuietPlacesStoreTests/Fixtures/StoreKit")
+    .appendingPathComponent("QuietPlacesAppStoreTests/Fixtures/StoreKit")
 
   @Test func typeMismatchesPrintOneStartUpWarningEach() throws {
     let file = fixtures.appendingPathComponent("edited/type-mismatches.storekit")
