@@ -63,19 +63,38 @@ let package = Package(
       // The latest figures and the command that produced them.
       exclude: ["README.md"],
       swiftSettings: strict),
+    // What every test target shares instead of keeping copies: fixture locations, the package's
+    // configuration, the seeded generator, the child-process launcher, a scripted `StoreClient`,
+    // builders of games, saves and sessions.
+    .target(
+      name: "QuietPlacesTestSupport",
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesJWS", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesLab", "QuietPlacesREPL",
+      ],
+      path: "Tests/QuietPlacesTestSupport",
+      swiftSettings: strict),
     .testTarget(
-      name: "QuietPlacesUtilitiesTests", dependencies: ["QuietPlacesUtilities"], swiftSettings: strict),
-    .testTarget(name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame"], swiftSettings: strict),
+      name: "QuietPlacesUtilitiesTests", dependencies: ["QuietPlacesUtilities", "QuietPlacesTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesGameTests", dependencies: ["QuietPlacesGame", "QuietPlacesTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesLabTests",
-      dependencies: ["QuietPlacesLab", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore"],
+      dependencies: [
+        "QuietPlacesLab", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesTestSupport",
+      ],
       swiftSettings: strict),
-    .testTarget(name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS"], swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS", "QuietPlacesTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",
       dependencies: [
         "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame", "QuietPlacesJWS",
-        "QuietPlacesUtilities",
+        "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       // Saves of earlier formats, read through #filePath by the migration tests.
       exclude: ["Fixtures"],
@@ -84,13 +103,14 @@ let package = Package(
       name: "QuietPlacesAppStoreTests",
       dependencies: [
         "QuietPlacesAppStore", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesGame", "QuietPlacesJWS",
-        "QuietPlacesUtilities",
+        "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       // Real and edited `.storekit` files, read through #filePath by the corpus tests and a golden script.
       exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
-      name: "QuietPlacesREPLTests", dependencies: ["QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab"],
+      name: "QuietPlacesREPLTests",
+      dependencies: ["QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesTestSupport"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

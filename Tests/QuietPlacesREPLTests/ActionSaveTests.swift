@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ import Testing
   /// The rich fixture with Postmarks and voyage progress enough for every action: 1,000,000
   /// Discoveries, 200 Postmarks, progress 200,000.
   static func fixture(in folder: URL) throws -> URL {
-    let source = reliabilityPackageRoot.appendingPathComponent("Scripts/game/fixtures/rich.json")
+    let source = Fixtures.packageRoot.appendingPathComponent("Scripts/game/fixtures/rich.json")
     var save = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
     var game = try #require(save["game"] as? [String: Any])

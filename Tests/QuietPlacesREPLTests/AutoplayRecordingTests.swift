@@ -1,23 +1,17 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// `autoplay` under `record`: the transcript holds the ordinary commands it ran, not `autoplay`, and
 /// replays to the same state.
 @Suite struct AutoplayRecordingTests {
-  let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   @Test func aRecordingOfAutoplayIsOrdinaryCommandsThatReplay() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "qp-autoplay-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let (rules, storeKit) = try SessionEnvironment.load(
-      configurationDirectory: root.appendingPathComponent("Configuration"))
-    let (session, _) = try await Session.start(
-      SessionEnvironment(
-        rules: rules, storeKit: storeKit, saveDirectory: folder.appendingPathComponent("saves")))
+    let (session, _) = try await TestSessions.start(in: folder.appendingPathComponent("saves"))
     let transcript = folder.appendingPathComponent("autoplay.qp").path
     var printed: [[OutputLine]] = []
     for line in [

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// A program driving the built `quietplaces` through pipes, as a harness would: it sends one line,

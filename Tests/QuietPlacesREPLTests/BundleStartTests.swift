@@ -1,10 +1,11 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// `quietplaces --bundle FILE` and `--closed`: the device before any recovery, the bundle untouched.
 @Suite struct BundleStartTests {
-  static let bundle = reliabilityPackageRoot.appendingPathComponent(
+  static let bundle = Fixtures.packageRoot.appendingPathComponent(
     "Scripts/support/fixtures/deep-hold-crash.bundle.json")
 
   @Test func aBundleStartsClosedInATemporaryFolderAndStaysUntouched() throws {

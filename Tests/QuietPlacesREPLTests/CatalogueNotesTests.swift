@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesAppStore
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesREPL
@@ -7,18 +8,14 @@ import Testing
 /// `--storekit FILE`: what the file holds that Quiet Places cannot sell is listed as ignored, and
 /// the Quiet Places products it lacks are named as unavailable.
 @Suite struct CatalogueNotesTests {
-  let storeKitFile = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Configuration/QuietPlaces.storekit")
-
   @Test func theShippedCatalogueNeedsNoNote() throws {
-    let storeKit = try StoreKitConfiguration.load(from: storeKitFile)
+    let storeKit = try StoreKitConfiguration.load(from: Fixtures.storeKitFile)
     #expect(SessionEnvironment.catalogueNotes(storeKit, file: "QuietPlaces.storekit").isEmpty)
   }
 
   @Test func anEditedCatalogueNamesWhatItIgnoresAndLacks() throws {
     var json = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: storeKitFile)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.storeKitFile)) as? [String: Any])
     var products = try #require(json["products"] as? [[String: Any]])
     products.removeAll { ($0["productID"] as? String)?.hasSuffix(".hold") == true }
     var other = products[0]
@@ -35,12 +32,8 @@ import Testing
       ])
   }
 
-  let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("QuietPlacesAppStoreTests/Fixtures/StoreKit")
-
   @Test func typeMismatchesPrintOneStartUpWarningEach() throws {
-    let file = fixtures.appendingPathComponent("edited/type-mismatches.storekit")
+    let file = Fixtures.storeKitCorpus.appendingPathComponent("edited/type-mismatches.storekit")
     let storeKit = try StoreKitConfiguration.load(from: file, path: "mismatch.storekit")
     #expect(
       SessionEnvironment.startupLines(storeKit, file: "mismatch.storekit") == [
@@ -51,15 +44,16 @@ import Testing
       ])
     // The shipped file needs no line at all.
     #expect(
-      SessionEnvironment.startupLines(try StoreKitConfiguration.load(from: storeKitFile), file: nil).isEmpty)
+      SessionEnvironment.startupLines(try StoreKitConfiguration.load(from: Fixtures.storeKitFile), file: nil)
+        .isEmpty)
   }
 
   @Test func storeKitCheckReportsEveryFileAndFailsOnARefusalOrAMismatch() throws {
     let check = StoreKitCheck(formats: .standard)
-    let good = fixtures.appendingPathComponent("v1.0-SongPocket.storekit").path
-    let refused = fixtures.appendingPathComponent("edited/three-problems.storekit").path
-    let mismatched = fixtures.appendingPathComponent("edited/type-mismatches.storekit").path
-    let newer = fixtures.appendingPathComponent("edited/version-6.1.storekit").path
+    let good = Fixtures.storeKitCorpus.appendingPathComponent("v1.0-SongPocket.storekit").path
+    let refused = Fixtures.storeKitCorpus.appendingPathComponent("edited/three-problems.storekit").path
+    let mismatched = Fixtures.storeKitCorpus.appendingPathComponent("edited/type-mismatches.storekit").path
+    let newer = Fixtures.storeKitCorpus.appendingPathComponent("edited/version-6.1.storekit").path
 
     let (goodLines, goodFailed) = check.run([good, newer])
     #expect(!goodFailed)  // a newer version warns but is no failure

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// Tab completion comes from the command registry: commands, sub-commands, equipment, products,
@@ -56,7 +57,7 @@ import Testing
   }
 
   @Test func theSessionOffersItsCheckpointsOldestFirst() async throws {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(session.completionContext.checkpointNames.isEmpty)
     _ = await session.execute("new --seed 7")
@@ -67,7 +68,7 @@ import Testing
   }
 
   @Test func theLoopHandsTheSessionsNamesToEachRead() async throws {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = ScriptedInput([.line("new --seed 7"), .line("checkpoint start"), .line("status")])
     _ = await REPLLoop.run(session, input: input, bail: false) { _ in }

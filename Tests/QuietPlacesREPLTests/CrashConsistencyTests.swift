@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesTestSupport
 import Synchronization
 import Testing
 
@@ -117,7 +118,7 @@ private func checkConsistency(folder: URL) throws -> [String] {
     }
     // How long an uninterrupted run takes, to spread the kill points over it.
     let started = Date()
-    let reference = try scratch()
+    let reference = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: reference) }
     let full = try ChildProcess.run(["--save-dir", reference.path], input: purchaseScript)
     let duration = Date().timeIntervalSince(started)
@@ -129,7 +130,7 @@ private func checkConsistency(folder: URL) throws -> [String] {
     DispatchQueue.concurrentPerform(iterations: 2) { worker in
       for point in stride(from: worker, to: killPoints, by: 2) {
         do {
-          let folder = try scratch()
+          let folder = try TemporaryFolder().url
           defer { try? FileManager.default.removeItem(at: folder) }
           let (process, input) = try ChildProcess.startQuietly(["--save-dir", folder.path])
           input.write(Data(purchaseScript.utf8))
@@ -158,12 +159,5 @@ private func checkConsistency(folder: URL) throws -> [String] {
         + "\(recoveries) recoveries, failures = \(failures.count)")
     #expect(killed >= killPoints / 2)
     #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
-  }
-
-  private func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("quietplaces-crash-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 }

@@ -1,10 +1,7 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
-
-/// The package's root folder, found from this file's path.
-private let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A device for one scenario: a REPL session with its own temporary save folder.
 private struct Device {
@@ -12,12 +9,9 @@ private struct Device {
   var transcript: [String] = []
 
   static func start() async throws -> Device {
-    let (rules, storeKit) = try SessionEnvironment.load(
-      configurationDirectory: packageRoot.appendingPathComponent("Configuration"))
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quietplaces-fault-matrix-\(UUID().uuidString)")
-    let (session, lines) = try await Session.start(
-      SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder))
+    let (session, lines) = try await TestSessions.start(in: folder)
     return Device(session: session, transcript: lines.texts)
   }
 

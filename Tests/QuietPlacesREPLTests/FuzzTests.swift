@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesGame
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// Words the fuzzer builds command lines from. `record` and `save FILE` are left out: they write files
@@ -90,7 +91,7 @@ private let grammarWeight = grammar.reduce(0) { $0 + $1.weight }
 
 /// A random line: half are a command with arguments from its own vocabulary (often valid, so the
 /// engine moves through its states), half are words from anywhere, numbers, durations and garbage.
-private func randomLine(_ g: inout SplitMix64) -> String {
+private func randomLine(_ g: inout SeededGenerator) -> String {
   var words = Bool.random(using: &g) ? commandShaped(&g) : wordSoup(&g)
   // Now and then one character of one word is replaced by a printable one.
   if Int.random(in: 0..<10, using: &g) == 0, let index = words.indices.randomElement(using: &g),
@@ -110,7 +111,7 @@ private func randomLine(_ g: inout SplitMix64) -> String {
 
 /// A command name, weighted, then each of its arguments (sometimes left out, sometimes from anywhere),
 /// and now and then one word too many.
-private func commandShaped(_ g: inout SplitMix64) -> [String] {
+private func commandShaped(_ g: inout SeededGenerator) -> [String] {
   var pick = Int.random(in: 0..<grammarWeight, using: &g)
   var chosen = grammar[0]
   for entry in grammar {
@@ -134,13 +135,13 @@ private func commandShaped(_ g: inout SplitMix64) -> [String] {
 }
 
 /// `advance`'s arguments: mostly a short duration, sometimes `until` a goal (which may sail for years).
-private func advanceArguments(_ g: inout SplitMix64) -> [[String]] {
+private func advanceArguments(_ g: inout SeededGenerator) -> [[String]] {
   guard Int.random(in: 0..<40, using: &g) == 0 else { return [advanceDurations] }
   return [["until"], ["bearings", "atlas", "affordable", "dawn"], ["sails", "scout", "charter", "hull"]]
 }
 
 /// One to four words from anywhere: vocabulary, numbers, durations, garbage.
-private func wordSoup(_ g: inout SplitMix64) -> [String] {
+private func wordSoup(_ g: inout SeededGenerator) -> [String] {
   (0..<Int.random(in: 1...4, using: &g)).map { _ in
     switch Int.random(in: 0..<10, using: &g) {
     case 0...4: commandWords.randomElement(using: &g)!
@@ -158,9 +159,9 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
   /// with it) leaves `state --json` as it was, checked on a sample. Every command is run, and accepted
   /// at least once.
   @Test func commandLinesNeverCrashAndRejectedOnesChangeNothing() async throws {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var g = SplitMix64(seed: 0xF022_0001)
+    var g = SeededGenerator(seed: 0xF022_0001)
     let inputs = 100_000
     var rejected = 0
     var stateChecks = 0
@@ -214,7 +215,7 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
   }
 
   @Test func durationsParseOrFailWithASentence() {
-    var g = SplitMix64(seed: 0xF022_0002)
+    var g = SeededGenerator(seed: 0xF022_0002)
     let alphabet = Array("0123456789wdhmsyx.,-+ ٣１e")
     let inputs = 300_000
     var accepted = 0
@@ -243,7 +244,7 @@ private func wordSoup(_ g: inout SplitMix64) -> [String] {
   }
 
   @Test func scriptsParseOrFailWithALocatedError() {
-    var g = SplitMix64(seed: 0xF022_0003)
+    var g = SeededGenerator(seed: 0xF022_0003)
     let pieces = [
       "> ", "# ", "", " ", "\n", "\r\n", "advance 6m", "error: x", "🙂", "\u{0}", ">", "#", "\t", "status",
     ]

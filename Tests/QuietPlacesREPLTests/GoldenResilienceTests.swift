@@ -1,11 +1,12 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// The golden scripts pin what their rules are about, so a balance change breaks only the scripts
 /// about what changed; and the patterns work against the real engine.
 @Suite struct GoldenResilienceTests {
-  let root = reliabilityPackageRoot
+  let root = Fixtures.packageRoot
 
   /// The package's Configuration copied to a temporary folder, with `edit` applied to balance.json.
   func configuration(editing edit: (String) -> String) throws -> URL {

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// What the runner reports beyond `ok`/`FAIL`: JSON field differences, `--update`'s count, JUnit, TAP,

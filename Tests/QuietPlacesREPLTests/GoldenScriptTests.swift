@@ -1,18 +1,15 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
-
-/// The package's root folder, found from this file's path.
-private let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Every `.qp` script under `Scripts/`, as paths relative to the package root.
 private func allScripts() -> [String] {
-  let scripts = packageRoot.appendingPathComponent("Scripts")
+  let scripts = Fixtures.packageRoot.appendingPathComponent("Scripts")
   guard let walker = FileManager.default.enumerator(at: scripts, includingPropertiesForKeys: nil) else {
     return []
   }
-  let prefix = packageRoot.path + "/"
+  let prefix = Fixtures.packageRoot.path + "/"
   return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "qp" }
     .map { $0.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "") }.sorted()
 }
@@ -21,15 +18,16 @@ private func allScripts() -> [String] {
 @Suite struct GoldenScriptTests {
   @Test(arguments: allScripts())
   func goldenScript(_ path: String) async throws {
-    let configuration = packageRoot.appendingPathComponent("Configuration")
+    let configuration = Fixtures.packageRoot.appendingPathComponent("Configuration")
     let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
-    let runner = GoldenRunner(options: TestCommandLine(paths: [path]), currentDirectory: packageRoot) {
+    let runner = GoldenRunner(options: TestCommandLine(paths: [path]), currentDirectory: Fixtures.packageRoot)
+    {
       folder, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
       environment.scriptFolder = scriptFolder
       return try await Session.start(environment).0
     }
-    let file = GoldenRunner.ScriptFile(url: packageRoot.appendingPathComponent(path), path: path)
+    let file = GoldenRunner.ScriptFile(url: Fixtures.packageRoot.appendingPathComponent(path), path: path)
     let result = await runner.runScript(file)
     #expect(result.passed, "\(result.report.joined(separator: "\n"))")
   }

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 @Suite struct OrderedJSONTests {
@@ -59,7 +60,7 @@ import Testing
 
 @Suite struct StateFieldsTests {
   func session() async throws -> (Session, URL) {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     _ = await session.execute("new --seed 7")
     _ = await session.execute("advance 6m")
     return (session, folder)

@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesGame
 import QuietPlacesLab
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesREPL
@@ -8,12 +9,8 @@ import Testing
 /// The lab's differential check: for random seeds and variants, the commands a run made, replayed
 /// through a REPL session, end in the same `state --json` as the run itself.
 @Suite struct LabDifferentialTests {
-  static let configuration = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Configuration")
-
   @Test func recordedCommandsReplayToTheRunsState() async throws {
-    let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: Self.configuration)
+    let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: Fixtures.configurationFolder)
     var random = SplitMix64(seed: 2026)
     func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
     for _ in 0..<8 {

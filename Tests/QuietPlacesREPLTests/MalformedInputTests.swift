@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// Lines a user might type or paste that are wrong: each prints one `error:` line and changes nothing.
@@ -21,18 +22,6 @@ private let malformedLines = [
   "storekit check /nonexistent.storekit",
 ]
 
-/// A fresh session in its own save folder.
-func makeScratchSession() async throws -> (Session, URL) {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("quietplaces-malformed-\(UUID().uuidString)")
-  let (rules, storeKit) = try SessionEnvironment.load(
-    configurationDirectory: reliabilityPackageRoot.appendingPathComponent("Configuration"))
-  let session = try await Session.start(
-    SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
-  ).0
-  return (session, folder)
-}
-
 @Suite struct MalformedInputTests {
   @Test func thereAreAtLeastFortyCases() {
     #expect(malformedLines.count >= 40)
@@ -40,7 +29,7 @@ func makeScratchSession() async throws -> (Session, URL) {
 
   @Test(arguments: malformedLines)
   func malformedLinePrintsOneErrorAndChangesNothing(_ line: String) async throws {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     // Something to lose: Postmarks, a permanent purchase and a voyage under way.
     _ = await session.execute("buy marks100")

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// The REPL takes lines pasted from a transcript: `> CMD` runs CMD, `# …` does nothing, and after a
@@ -9,10 +10,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quietplaces-paste-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let configuration = reliabilityPackageRoot.appendingPathComponent("Configuration")
-    let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
-    let (session, _) = try await Session.start(
-      SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder))
+    let (session, _) = try await TestSessions.start(in: folder)
     var printed: [String: [String]] = [:]
     for line in [
       "# Recorded with quietplaces", "> new --seed 7",

@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesTestSupport
 import Testing
 
 /// The README's REPL examples are what the built executable prints: the first session, line for
@@ -7,7 +8,7 @@ import Testing
   /// The README's fenced blocks, each as its lines.
   static func blocks() throws -> [[String]] {
     let text = try String(
-      contentsOf: reliabilityPackageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     var blocks: [[String]] = []
     var current: [String]?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {

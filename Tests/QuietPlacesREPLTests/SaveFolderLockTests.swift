@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ import Testing
       Issue.record("the quietplaces executable was not found next to the tests")
       return
     }
-    let folder = try scratch()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = Pipe()
     let (holder, input) = try startHolder(folder, output: output)
@@ -79,7 +80,7 @@ import Testing
       Issue.record("the quietplaces executable was not found next to the tests")
       return
     }
-    let folder = try scratch()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let (holder, input) = try startHolder(folder, output: Pipe())
     input.write(Data("buy marks100\n".utf8))
@@ -91,12 +92,5 @@ import Testing
     let next = try ChildProcess.run(["--save-dir", folder.path], input: "status\n")
     #expect(next.status == 0, "\(next.output)")
     #expect(!next.output.contains("in use"))
-  }
-
-  private func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("quietplaces-lock-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
   }
 }

@@ -1,30 +1,18 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// Starting `quietplaces` is the app's launch: an unreadable save is reported and kept aside, and the
 /// simulated clock resumes where the last session left it.
 @Suite struct SessionStartTests {
-  let configuration = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Configuration")
-
   func start(_ folder: URL) async throws -> (Session, [String]) {
-    let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
-    let (session, lines) = try await Session.start(
-      SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder))
+    let (session, lines) = try await TestSessions.start(in: folder)
     return (session, lines.texts)
   }
 
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "qp-start-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test func anUnreadableSaveAtStartIsReportedAndKeptAside() async throws {
-    let folder = try temporaryFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(#"{"format": 2, "game": {"#.utf8).write(to: folder.appendingPathComponent("save.json"))
     let (session, lines) = try await start(folder)
@@ -39,7 +27,7 @@ import Testing
   }
 
   @Test func theClockResumesWhereTheLastSessionLeftIt() async throws {
-    let folder = try temporaryFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let (first, _) = try await start(folder)
     _ = await first.execute("close")

@@ -1,23 +1,14 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// A session recorded with `record` is a golden test that passes unchanged; an edited expectation
 /// fails with a diff naming the line, and `--update` restores it.
 @Suite struct SessionTranscriptTests {
-  let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "qp-transcript-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   func runner(_ paths: [String], update: Bool = false, in folder: URL) throws -> GoldenRunner {
     let (rules, storeKit) = try SessionEnvironment.load(
-      configurationDirectory: root.appendingPathComponent("Configuration"))
+      configurationDirectory: Fixtures.configurationFolder)
     // As `quietplaces test` does: files a script names are found beside it (the recording's bundle).
     return GoldenRunner(options: TestCommandLine(paths: paths, update: update), currentDirectory: folder) {
       saves, scriptFolder in
@@ -28,11 +19,11 @@ import Testing
   }
 
   @Test func recordedSessionPassesAsAGoldenTest() async throws {
-    let folder = try temporaryFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let saves = folder.appendingPathComponent("saves")
     let (rules, storeKit) = try SessionEnvironment.load(
-      configurationDirectory: root.appendingPathComponent("Configuration"))
+      configurationDirectory: Fixtures.configurationFolder)
     let (session, _) = try await Session.start(
       SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves))
     let transcript = folder.appendingPathComponent("bug.qp").path
@@ -63,11 +54,11 @@ import Testing
   }
 
   @Test func editedExpectationFailsWithADiffAndUpdateRestoresIt() async throws {
-    let folder = try temporaryFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let script = folder.appendingPathComponent("edited.qp")
     let original = try String(
-      contentsOf: root.appendingPathComponent("Scripts/tour/tour.qp"), encoding: .utf8)
+      contentsOf: Fixtures.scriptsFolder.appendingPathComponent("tour/tour.qp"), encoding: .utf8)
     let edited = original.replacingOccurrences(
       of: "Bought Luminous charts for £4.99.", with: "Bought Luminous charts for £5.99.")
     #expect(edited != original)

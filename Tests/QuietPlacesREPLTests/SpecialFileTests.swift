@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import QuietPlacesUtilities
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `/dev/null` would otherwise leave a regular file in its place.
 @Suite struct SpecialFileTests {
   @Test func writingAndReadingCommandsRefuseAPipeAndLeaveIt() async throws {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     let pipe = folder.appendingPathComponent("report.qp")
     #expect(mkfifo(pipe.path, 0o644) == 0)
@@ -33,7 +34,7 @@ import Testing
   }
 
   @Test func aFolderIsNamedAsOne() async throws {
-    let (session, folder) = try await makeScratchSession()
+    let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     _ = await session.execute("new --seed 7")
     let save = await session.execute("save \(folder.path)")

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 /// `quietplaces test`'s options for CI: shards, JUnit, TAP, --list; and how bad values are refused.

@@ -1,45 +1,45 @@
 import Foundation
 
-/// The package's root folder, found from this file's path.
-let reliabilityPackageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// Runs the built `quietplaces` executable as a child process.
-enum ChildProcess {
+public enum ChildProcess {
   /// The executable built next to the test bundle (`.build/<triple>/debug/quietplaces`).
-  static let executable: URL? = {
+  public static let executable: URL? = {
     let candidates = [
       Bundle.main.bundleURL.appendingPathComponent("quietplaces"),
       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("quietplaces"),
-      reliabilityPackageRoot.appendingPathComponent(".build/debug/quietplaces"),
+      Fixtures.packageRoot.appendingPathComponent(".build/debug/quietplaces"),
     ]
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }()
 
   /// What a finished child printed and how it ended.
-  struct Result {
-    var status: Int32
-    var output: String
-    var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+  public struct Result: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Standard output and standard error, as they were interleaved.
+    public var output: String
+    /// The output's lines.
+    public var lines: [String] {
+      output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
   }
 
   /// A process set up with the package's configuration and the given arguments.
-  static func make(_ arguments: [String]) throws -> Process {
+  public static func make(_ arguments: [String]) throws -> Process {
     let process = Process()
     process.executableURL = try require(executable)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
-    environment["QUIETPLACES_CONFIGURATION"] =
-      reliabilityPackageRoot.appendingPathComponent("Configuration").path
+    environment["QUIETPLACES_CONFIGURATION"] = Fixtures.configurationFolder.path
     environment["NO_COLOR"] = "1"
     process.environment = environment
-    process.currentDirectoryURL = reliabilityPackageRoot
+    process.currentDirectoryURL = Fixtures.packageRoot
     return process
   }
 
   /// Starts it with standard input a pipe (batch mode) and its output discarded; returns the process
   /// and the pipe's writing end, for a test that feeds lines and kills the process.
-  static func startQuietly(_ arguments: [String]) throws -> (process: Process, input: FileHandle) {
+  public static func startQuietly(_ arguments: [String]) throws -> (process: Process, input: FileHandle) {
     let process = try make(arguments)
     let stdin = Pipe()
     process.standardInput = stdin
@@ -50,7 +50,7 @@ enum ChildProcess {
   }
 
   /// Runs to the end with `input` on standard input (a pipe: batch mode).
-  static func run(_ arguments: [String], input: String = "") throws -> Result {
+  public static func run(_ arguments: [String], input: String = "") throws -> Result {
     let process = try make(arguments)
     let stdin = Pipe()
     let stdout = Pipe()
@@ -72,6 +72,8 @@ private func require<T>(_ value: T?) throws -> T {
   return value
 }
 
-enum ChildProcessError: Error {
+/// Why a child could not be started.
+public enum ChildProcessError: Error {
+  /// No built `quietplaces` was found beside the tests or under `.build/debug`.
   case executableNotFound
 }

@@ -1,0 +1,23 @@
+import QuietPlacesREPL
+
+/// A line input that gives scripted answers and remembers the prompts it was shown.
+public final class ScriptedInput: LineInput {
+  private var answers: [LineRead]
+  /// The prompts shown, in order.
+  public private(set) var prompts: [String] = []
+  /// The completion contexts of the reads, in order.
+  public private(set) var contexts: [CompletionContext] = []
+
+  /// An input that answers `answers` in order, then the end of input.
+  public init(_ answers: [LineRead]) {
+    self.answers = answers
+  }
+
+  public func readLine(prompt: String, context: CompletionContext) -> LineRead {
+    prompts.append(prompt)
+    contexts.append(context)
+    return answers.isEmpty ? .end : answers.removeFirst()
+  }
+
+  public func addHistory(_ line: String) {}
+}
