@@ -1,11 +1,12 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 @Suite struct BalanceTests {
   /// The V1 balance file as a JSON object, changed by `edit`, parsed back.
   func parse(editing edit: (inout [String: Any]) -> Void) throws(BalanceError) -> Balance {
-    let url = configurationDirectory.appendingPathComponent("balance.json")
+    let url = Fixtures.configurationFolder.appendingPathComponent("balance.json")
     let data = try! Data(contentsOf: url)
     var object = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
     edit(&object)

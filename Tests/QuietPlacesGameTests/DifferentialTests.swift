@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 /// The test's own generator (xorshift64*), independent of the engine's SplitMix64.

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 /// The engine at its limits: numbers near the largest Double, absurd speeds, bulk buys of a million

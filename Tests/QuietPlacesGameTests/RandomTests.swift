@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 /// SplitMix64 written again from the rule book (§7), independently of the engine's, as a reference.

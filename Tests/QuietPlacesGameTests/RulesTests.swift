@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 /// `Rules` holds every value the engine needs, checked once when it is made: nothing optional is

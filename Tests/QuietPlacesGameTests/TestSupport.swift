@@ -1,31 +1,7 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
-
-/// The package's `Configuration/` folder, found from this file's path.
-let configurationDirectory = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Configuration")
-
-/// The V1 rules, loaded once.
-let rules: Rules = {
-  do {
-    return try Rules.load(configurationDirectory: configurationDirectory)
-  } catch {
-    fatalError("the V1 balance does not load: \(error)")
-  }
-}()
-
-/// A new game with the V1 defaults.
-func newGame(seed: UInt64 = 1) -> GameState {
-  GameState(seed: seed, clock: rules.startClock, rules: rules)
-}
-
-/// Whether two numbers agree to a relative difference of at most `tolerance`.
-func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-12) -> Bool {
-  if a == b { return true }
-  return abs(a - b) <= tolerance * max(abs(a), abs(b))
-}
 
 /// The one sailing report of an `advance`, or a recorded issue.
 func sailed(_ events: [GameEvent], sourceLocation: SourceLocation = #_sourceLocation) -> SailingReport {

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesLab

@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesLab
