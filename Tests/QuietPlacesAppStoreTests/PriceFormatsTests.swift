@@ -1,14 +1,11 @@
 import Foundation
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesAppStore
 
-/// `Configuration/price-formats.tsv`, found from this file's path.
-private let tableURL = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Configuration/price-formats.tsv")
-
-private let table = try! PriceFormats.load(from: tableURL, path: "price-formats.tsv")
+/// `Configuration/price-formats.tsv`.
+private let table = try! PriceFormats.load(from: Fixtures.priceFormatsFile, path: "price-formats.tsv")
 
 /// What CLDR says each price is; the comment gives the pattern, the symbol and the digits it comes from.
 @Test(arguments: [

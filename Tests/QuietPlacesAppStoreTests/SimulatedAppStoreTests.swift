@@ -3,15 +3,12 @@ import QuietPlacesAppStore
 import QuietPlacesJWS
 import QuietPlacesStore
 import QuietPlacesStoreKit
+import QuietPlacesTestSupport
 import Testing
-
-private let storekitURL = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Configuration/QuietPlaces.storekit")
 
 private func makeStore(file: URL? = nil) throws -> SimulatedAppStore {
   try SimulatedAppStore(
-    configuration: try StoreKitConfiguration.load(from: storekitURL), bundleID: ProductID.bundleID,
+    configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile), bundleID: ProductID.bundleID,
     accountFile: file)
 }
 
@@ -40,14 +37,6 @@ extension SimulatedAppStore {
   fileprivate func foreign(_ productID: String) throws(AppStoreError) -> AccountTransaction {
     try foreign(productID: productID, appProductIDs: Set(ProductID.allCases.map(\.fullID)))
   }
-}
-
-/// A fresh folder for one test's account file.
-private func scratchFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("quietplaces-appstore-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
 }
 
 private func decode(_ signed: SignedTransaction, _ key: ES256PublicKey) throws -> Transaction {
@@ -471,7 +460,7 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
 // MARK: - Persistence
 
 @Test func aStoreReopenedFromItsAccountFileResumesExactly() async throws {
-  let folder = try scratchFolder()
+  let folder = try TemporaryFolder().url
   defer { try? FileManager.default.removeItem(at: folder) }
   let file = folder.appendingPathComponent("nested/store.json")
 
@@ -513,7 +502,7 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
 }
 
 @Test func aCorruptAccountFileIsAnErrorNamingTheFileAndIsLeftAlone() throws {
-  let folder = try scratchFolder()
+  let folder = try TemporaryFolder().url
   defer { try? FileManager.default.removeItem(at: folder) }
   let file = folder.appendingPathComponent("store.json")
 
@@ -558,7 +547,7 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
 }
 
 @Test func aFailedSaveChangesNothing() async throws {
-  let folder = try scratchFolder()
+  let folder = try TemporaryFolder().url
   let file = folder.appendingPathComponent("store.json")
   let store = try makeStore(file: file)
   _ = try await buy(store, .marks100)

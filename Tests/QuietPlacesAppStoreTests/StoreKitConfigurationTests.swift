@@ -1,15 +1,8 @@
 import Foundation
-import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesAppStore
-
-/// `Configuration/QuietPlaces.storekit`, found from this file's path.
-private let configurationURL = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent()  // QuietPlacesStoreTests
-  .deletingLastPathComponent()  // Tests
-  .deletingLastPathComponent()  // package root
-  .appendingPathComponent("Configuration/QuietPlaces.storekit")
 
 /// The seed's table, typed from the seed.
 private let seedProducts:
@@ -28,7 +21,7 @@ private func isUpperHex8(_ text: String) -> Bool {
 }
 
 @Test func theCommittedFileHoldsTheSeedsFiveProducts() throws {
-  let configuration = try StoreKitConfiguration.load(from: configurationURL)
+  let configuration = try StoreKitConfiguration.load(from: Fixtures.storeKitFile)
   #expect(configuration.version == StoreKitConfiguration.Version(major: 4, minor: 0))
   #expect(configuration.identifier.map(isUpperHex8) == true)
   #expect(configuration.products.map(\.id) == seedProducts.map { "com.gallaxgames.quietplaces." + $0.suffix })
@@ -59,7 +52,7 @@ private func isUpperHex8(_ text: String) -> Bool {
 }
 
 @Test func theCommittedFileRoundTripsByteForByte() throws {
-  let bytes = try Data(contentsOf: configurationURL)
+  let bytes = try Data(contentsOf: Fixtures.storeKitFile)
   let configuration = try StoreKitConfiguration.parse(bytes, path: "QuietPlaces.storekit")
   #expect(configuration.xcodeFormattedData() == bytes)
   let text = String(decoding: bytes, as: UTF8.self)
@@ -136,7 +129,7 @@ private func isUpperHex8(_ text: String) -> Bool {
 
 /// Replaces the first occurrence of `old` in the committed file with `new`.
 private func variant(_ old: String, _ new: String) throws -> Data {
-  let text = String(decoding: try Data(contentsOf: configurationURL), as: UTF8.self)
+  let text = String(decoding: try Data(contentsOf: Fixtures.storeKitFile), as: UTF8.self)
   let range = try #require(text.range(of: old), "fixture text not found: \(old)")
   return Data(text.replacingCharacters(in: range, with: new).utf8)
 }
@@ -253,9 +246,9 @@ func pricesAreParsedStrictly(text: String, accepted: Bool) {
 }
 
 @Test func mutatedBytesOfTheRealFileNeverCrashTheLoader() throws {
-  let original = [UInt8](try Data(contentsOf: configurationURL))
+  let original = [UInt8](try Data(contentsOf: Fixtures.storeKitFile))
   let interesting = Array("{}[]\",:0123456789.-eE \\/u\ntrfnal".utf8) + [0x00, 0x80, 0xC3, 0xFF]
-  var generator = SplitMix64(seed: 0x5107_EC17)
+  var generator = SeededGenerator(seed: 0x5107_EC17)
   var accepted = 0
   for _ in 0..<5_000 {
     var bytes = original

@@ -1,13 +1,9 @@
 import Foundation
 import QuietPlacesStore
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesAppStore
-
-/// `Fixtures/StoreKit/`: real `.storekit` files Xcode wrote, from public repositories (sources in
-/// the README beside them), and edited copies that each show one rule.
-private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("Fixtures/StoreKit")
 
 /// Quiet Places' five products as the game defines them.
 private let quietPlaces = ProductID.allCases.map { product in
@@ -16,7 +12,7 @@ private let quietPlaces = ProductID.allCases.map { product in
 }
 
 private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
-  try StoreKitConfiguration.load(from: fixtures.appendingPathComponent(name), path: name)
+  try StoreKitConfiguration.load(from: Fixtures.storeKitCorpus.appendingPathComponent(name), path: name)
 }
 
 /// Every real file loads, with its version, its products and the notes of what Quiet Places ignores.
@@ -126,7 +122,7 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
 }
 
 @Test func theCorpusHasEveryVersionFrom1To5() throws {
-  let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
+  let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.storeKitCorpus.path).filter {
     $0.hasSuffix(".storekit")
   }
   let versions = Set(
@@ -162,7 +158,8 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
   #expect(text.contains("\"referenceName\" : null"))
   #expect(!text.contains("\"identifier\""))
   let original = try Data(
-    contentsOf: fixtures.appendingPathComponent("edited/null-reference-name-no-identifier.storekit"))
+    contentsOf: Fixtures.storeKitCorpus.appendingPathComponent(
+      "edited/null-reference-name-no-identifier.storekit"))
   #expect(configuration.xcodeFormattedData() == original)
   // The real Colombian file has null reference names too.
   #expect(try load("v1.1-chemistry-Colombia.storekit").products.allSatisfy { $0.referenceName == nil })
@@ -262,7 +259,8 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
 }
 
 @Test func aByteOrderMarkIsSkippedAndJapanPricesInYen() throws {
-  let bytes = try Data(contentsOf: fixtures.appendingPathComponent("edited/bom-japan.storekit"))
+  let bytes = try Data(
+    contentsOf: Fixtures.storeKitCorpus.appendingPathComponent("edited/bom-japan.storekit"))
   #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF])
   let configuration = try load("edited/bom-japan.storekit")
   #expect(configuration.defaultStorefront == "JPN")

@@ -3,15 +3,9 @@ import QuietPlacesGame
 import QuietPlacesJWS
 import QuietPlacesStore
 import QuietPlacesStoreKit
+import QuietPlacesTestSupport
 import Synchronization
 import Testing
-
-private let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-private func loadRules() throws -> Rules {
-  try Rules.load(configurationDirectory: packageRoot.appendingPathComponent("Configuration"))
-}
 
 /// The save in memory; a test can make writes fail, and read what was saved at any instant.
 private final class InMemorySaveStorage: SaveStorage {
@@ -49,109 +43,15 @@ private final class InMemorySaveStorage: SaveStorage {
   func delete() { state.withLock { $0.save = nil } }
 }
 
-/// A flag raised from any thread.
-private final class Flag: Sendable {
-  private let state = Mutex(false)
-
-  func raise() { state.withLock { $0 = true } }
-
-  var isRaised: Bool { state.withLock { $0 } }
-}
-
-/// A `StoreClient` whose every answer the test scripts, and whose `updates` stream the test holds:
-/// it yields into the continuation as the App Store would (the isowords way).
-private actor ScriptedStore: StoreClient {
-  /// The store's signing key; the app verifies with its public key.
-  let key: ES256PrivateKey
-  /// The products the store returns.
-  var catalogue: [Product] = ProductID.allCases.map { id in
-    Product(
-      id: id.fullID, type: id.type, displayName: id.rawValue, description: "", displayPrice: "£0.99")
-  }
-  /// What the next purchase sheets end in, in order.
-  var purchaseResults: [PurchaseResult] = []
-  /// What `unfinished` answers.
-  var unfinishedTransactions: [SignedTransaction] = []
-  /// What `currentEntitlements` answers.
-  var entitlements: [SignedTransaction] = []
-  /// Transactions finished, in order.
-  private(set) var finished: [TransactionID] = []
-  /// Called at each `finish`, so a test can look at the save at that instant.
-  let onFinish: @Sendable (TransactionID) -> Void
-
-  /// The app's end of `updates`.
-  nonisolated let stream: AsyncStream<SignedTransaction>
-  /// The test's end of `updates`.
-  nonisolated let continuation: AsyncStream<SignedTransaction>.Continuation
-  private nonisolated let streamEnded = Flag()
-
-  init(onFinish: @escaping @Sendable (TransactionID) -> Void = { _ in }) throws {
-    key = try ES256PrivateKey()
-    self.onFinish = onFinish
-    (stream, continuation) = AsyncStream.makeStream(of: SignedTransaction.self)
-    continuation.onTermination = { [streamEnded] _ in streamEnded.raise() }
-  }
-
-  /// Whether the app stopped listening to `updates`.
-  nonisolated var updatesEnded: Bool { streamEnded.isRaised }
-
-  func script(purchase result: PurchaseResult) { purchaseResults.append(result) }
-  func script(unfinished: [SignedTransaction]) { unfinishedTransactions = unfinished }
-  func script(entitlements: [SignedTransaction]) { self.entitlements = entitlements }
-
-  func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
-    catalogue.filter { identifiers.contains($0.id) }
-  }
-
-  func purchase(_ product: Product) async throws(StoreError) -> PurchaseResult {
-    guard !purchaseResults.isEmpty else { throw .purchaseFailed }
-    return purchaseResults.removeFirst()
-  }
-
-  func updates() async -> AsyncStream<SignedTransaction> { stream }
-
-  func unfinished() async -> [SignedTransaction] { unfinishedTransactions }
-
-  func currentEntitlements() async -> [SignedTransaction] { entitlements }
-
-  func sync() async throws(StoreError) {}
-
-  func finish(_ id: TransactionID) async {
-    onFinish(id)
-    finished.append(id)
-    unfinishedTransactions.removeAll { (try? decodedID($0)) == id }
-  }
-
-  /// A transaction of this app, signed by this store (or by `key` to forge one).
-  nonisolated func signed(
-    _ id: TransactionID, _ product: ProductID, revokedAt: Int64? = nil, key: ES256PrivateKey? = nil
-  ) throws -> SignedTransaction {
-    let transaction = Transaction(
-      transactionId: id, originalTransactionId: id, bundleId: ProductID.bundleID, productId: product.fullID,
-      purchaseDate: 1_000, type: product.type.rawValue, signedDate: 1_000, revocationDate: revokedAt,
-      revocationReason: revokedAt == nil ? nil : 0, storefront: "GBR")
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return SignedTransaction(
-      jwsRepresentation: try JWS.sign(
-        payload: try encoder.encode(transaction), key: key ?? self.key, certificateChain: []))
-  }
-
-  private func decodedID(_ signed: SignedTransaction) throws -> TransactionID {
-    try JSONDecoder().decode(Transaction.self, from: JWS.unverifiedPayload(of: signed.jwsRepresentation))
-      .transactionId
-  }
-}
-
 /// One launch of the app over a storage and a store.
 private func launch(
-  _ rules: Rules, _ storage: InMemorySaveStorage, _ store: ScriptedStore,
+  _ rules: Rules, _ storage: InMemorySaveStorage, _ store: ScriptedStoreClient,
   crashHook: @escaping CrashHook = AppModel.neverCrashes
 ) async throws -> (AppModel, LaunchReport) {
   try await AppModel.launch(
     at: rules.startClock, rules: rules, storage: storage, store: store,
     verifier: TransactionVerifier(publicKey: store.key.publicKey), crashHook: crashHook,
-    newGame: { GameState(seed: 1, clock: rules.startClock, rules: rules) }, settle: { _ in })
+    newGame: { newGame(rules: rules) }, settle: { _ in })
 }
 
 /// A crash hook that dies once at `point`.
@@ -170,10 +70,9 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
 /// store and an in-memory save.
 @Suite struct AppModelTests {
   @Test func aPurchaseIsDeliveredThenSavedAndOnlyThenFinished() async throws {
-    let rules = try loadRules()
     let storage = InMemorySaveStorage()
     let ledgerAtFinish = Mutex<[TransactionID]>([])
-    let store = try ScriptedStore { _ in
+    let store = try ScriptedStoreClient { _ in
       ledgerAtFinish.withLock { $0 = storage.saved?.ledger.ids ?? [] }
     }
     let (app, report) = try await launch(rules, storage, store)
@@ -198,9 +97,8 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func aFailedSaveRollsTheDeliveryBackAndLeavesItUnfinishedForTheNextLaunch() async throws {
-    let rules = try loadRules()
     let storage = InMemorySaveStorage()
-    let store = try ScriptedStore()
+    let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store)
     let pack = try store.signed(1, .marks100)
     await store.script(purchase: .success(pack))
@@ -228,9 +126,8 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func updatesTheTestYieldsAreDeliveredExactlyOnce() async throws {
-    let rules = try loadRules()
     let storage = InMemorySaveStorage()
-    let store = try ScriptedStore()
+    let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store)
     let charts = try store.signed(7, .charts)
 
@@ -248,8 +145,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func anUnverifiedTransactionIsRejectedWithItsJWSErrorAndNeverFinished() async throws {
-    let rules = try loadRules()
-    let store = try ScriptedStore()
+    let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, InMemorySaveStorage(), store)
 
     store.continuation.yield(try store.signed(3, .marks550, key: try ES256PrivateKey()))
@@ -271,9 +167,8 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func aCrashBeforeFinishingKeepsTheSaveAndTheNextLaunchFinishesWithoutDeliveringAgain() async throws {
-    let rules = try loadRules()
     let storage = InMemorySaveStorage()
-    let store = try ScriptedStore()
+    let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store, crashHook: crashOnce(at: .beforeFinish))
     let pack = try store.signed(1, .marks550)
     await store.script(purchase: .success(pack))
@@ -298,9 +193,8 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func aCrashBeforeSavingLosesNothingTheNextLaunchDelivers() async throws {
-    let rules = try loadRules()
     let storage = InMemorySaveStorage()
-    let store = try ScriptedStore()
+    let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store, crashHook: crashOnce(at: .beforeSave))
     let signal = try store.signed(2, .signal)
     await store.script(unfinished: [signal])
@@ -320,9 +214,8 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func closingTheAppEndsItsUpdatesStreamAndSaves() async throws {
-    let rules = try loadRules()
     let storage = InMemorySaveStorage()
-    let store = try ScriptedStore()
+    let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store)
     #expect(!store.updatesEnded)
 
@@ -335,14 +228,11 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func restoreRemovesWhatTheEntitlementsNoLongerHoldAndDeliversWhatTheyAdd() async throws {
-    let rules = try loadRules()
-    var game = GameState(seed: 1, clock: rules.startClock, rules: rules)
+    var game = newGame()
     game.grant(.charts)
-    var ledger = TransactionLedger()
-    ledger.record(.init(id: 1, product: .charts))
     _ = try game.apply(.close, rules: rules)
-    let storage = InMemorySaveStorage(AppSave(game: game, ledger: ledger))
-    let store = try ScriptedStore()
+    let storage = InMemorySaveStorage(.of(game, delivered: [(1, .charts)]))
+    let store = try ScriptedStoreClient()
     // The launch's read still holds charts.
     await store.script(entitlements: [try store.signed(1, .charts)])
     let (app, report) = try await launch(rules, storage, store)

@@ -1,16 +1,13 @@
 import Foundation
+import QuietPlacesTestSupport
 import Testing
-
-/// The package's root folder, found from this file's path.
-private let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The app side shows only what the store returns: it holds no price of its own.
 @Suite struct AppSidePriceTests {
   /// The app side holds no price of its own: no currency symbol before a digit and no two-place
   /// decimal such as `0.99` in any string or number literal under `Sources/QuietPlacesStore/`.
   @Test func theAppSideHoldsNoPriceLiteral() throws {
-    let folder = packageRoot.appendingPathComponent("Sources/QuietPlacesStore")
+    let folder = Fixtures.packageRoot.appendingPathComponent("Sources/QuietPlacesStore")
     let walker = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
     let files = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
     #expect(!files.isEmpty)

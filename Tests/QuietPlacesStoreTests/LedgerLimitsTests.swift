@@ -2,15 +2,11 @@ import Foundation
 import QuietPlacesGame
 import QuietPlacesStore
 import QuietPlacesStoreKit
+import QuietPlacesTestSupport
 import Testing
 
 /// A ledger of ten thousand transactions: kept in order, found by ID, saved and read back whole.
 @Suite struct LedgerLimitsTests {
-  let rules = try! Rules.load(
-    configurationDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Configuration"))
-
   @Test func tenThousandTransactionsStayOrderedFoundAndSaved() throws {
     var ledger = TransactionLedger()
     var generator = SystemRandomNumberGenerator()
@@ -22,7 +18,7 @@ import Testing
     #expect(ledger.contains(1) && ledger.contains(10_000) && !ledger.contains(10_001) && !ledger.contains(0))
     #expect(ledger.entry(4_321)?.product == .marks550)
 
-    let save = AppSave(game: GameState(seed: 1, clock: rules.startClock, rules: rules), ledger: ledger)
+    let save = AppSave(game: newGame(), ledger: ledger)
     let data = try SaveCodec.encode(save)
     let read = try SaveCodec.decode(data, file: "save.json", rules: rules)
     #expect(read.ledger == ledger)

@@ -1,32 +1,17 @@
 import Foundation
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesTestSupport
 import Testing
-
-private let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-private let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-
-private func loadRules() throws -> Rules {
-  try Rules.load(configurationDirectory: packageRoot.appendingPathComponent("Configuration"))
-}
-
-/// A fresh folder for one test's save.
-private func scratchFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("quietplaces-save-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
 
 /// The save format: migration from format 1, refusal of newer formats, atomic writes, unreadable saves.
 @Suite struct SaveFormatTests {
   /// A format-1 save written by the first release, kept as it was written.
   private func formatOneFixture() throws -> Data {
-    try Data(contentsOf: testsFolder.appendingPathComponent("Fixtures/save-format-1.json"))
+    try Data(contentsOf: Fixtures.saves.appendingPathComponent("save-format-1.json"))
   }
 
   @Test func formatOneSaveLoadsAndIsWrittenBackAsTheCurrentFormat() throws {
-    let rules = try loadRules()
     let data = try formatOneFixture()
     #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"format":1,"#))
     let save = try SaveCodec.decode(data, file: "save-format-1.json", rules: rules)
@@ -48,7 +33,6 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func newerFormatIsRefusedNamingItsFormatAndWhatReadsIt() throws {
-    let rules = try loadRules()
     var object = try #require(try JSONSerialization.jsonObject(with: formatOneFixture()) as? [String: Any])
     object["format"] = 3
     object["writtenBy"] = "quietplaces 2.0.0"
@@ -60,7 +44,7 @@ private func scratchFolder() throws -> URL {
       try SaveCodec.decode(data, file: "save.json", rules: rules)
     }
     // A launch leaves such a save untouched on disk.
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let storage = FileSaveStorage(directory: folder, rules: rules)
     try data.write(to: storage.url)
@@ -69,7 +53,6 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func anotherKindOfFileIsNotASave() throws {
-    let rules = try loadRules()
     var object = try #require(try JSONSerialization.jsonObject(with: formatOneFixture()) as? [String: Any])
     object["format"] = 2
     object["kind"] = "com.gallaxgames.quietplaces.appstore-account"
@@ -83,11 +66,10 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func failedWriteLeavesThePreviousSaveIntact() throws {
-    let rules = try loadRules()
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let storage = FileSaveStorage(directory: folder, rules: rules)
-    let first = AppSave(game: GameState(seed: 1, clock: rules.startClock, rules: rules))
+    let first = AppSave(game: newGame())
     try storage.write(first)
     let before = try Data(contentsOf: storage.url)
     var second = first
@@ -119,8 +101,7 @@ private func scratchFolder() throws -> URL {
     ("{\"format\":0}", "its format number 0 is not one any version writes"),
   ])
   func unreadableSaveIsKeptAsideNamedAndNeverOverwritten(text: String, reason: String) throws {
-    let rules = try loadRules()
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let storage = FileSaveStorage(directory: folder, rules: rules)
     // An earlier unreadable save already kept aside is not overwritten either.
@@ -137,7 +118,7 @@ private func scratchFolder() throws -> URL {
     )
     #expect(!FileManager.default.fileExists(atPath: storage.url.path))
     // A new save goes to save.json and leaves the kept files alone.
-    try storage.write(AppSave(game: GameState(seed: 1, clock: rules.startClock, rules: rules)))
+    try storage.write(AppSave(game: newGame()))
     #expect(
       try String(contentsOf: folder.appendingPathComponent("save.unreadable-2.json"), encoding: .utf8) == text
     )

@@ -1,19 +1,12 @@
 import Foundation
+import QuietPlacesTestSupport
 import QuietPlacesUtilities
 import Testing
-
-/// A fresh folder for one test's files.
-private func scratchFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("quietplaces-atomic-tests-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
 
 /// The one atomic writer: whole replacement, nothing left behind, permissions and links kept.
 @Suite struct AtomicFileTests {
   @Test func writeReplacesTheFileWholeAndLeavesNoTemporaryFile() throws {
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = folder.appendingPathComponent("file.txt")
     try AtomicFile.write("first\n", to: target)
@@ -23,7 +16,7 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func aFolderWhereTheFileWouldGoIsRefusedAndKept() throws {
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = folder.appendingPathComponent("save.json")
     try FileManager.default.createDirectory(
@@ -42,7 +35,7 @@ private func scratchFolder() throws -> URL {
   /// A pipe (or a device such as /dev/null, for a process that may run as root) is never replaced
   /// by a regular file, directly or through a symbolic link.
   @Test func aPipeIsRefusedAndStaysAPipe() throws {
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let pipe = folder.appendingPathComponent("pipe")
     let link = folder.appendingPathComponent("link.json")
@@ -62,7 +55,7 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func fileKinds() throws {
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("file.txt")
     try AtomicFile.write("x\n", to: file)
@@ -74,7 +67,7 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func anExistingFileKeepsItsPermissions() throws {
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let target = folder.appendingPathComponent("script.qp")
     try AtomicFile.write("old\n", to: target)
@@ -85,7 +78,7 @@ private func scratchFolder() throws -> URL {
   }
 
   @Test func aSymbolicLinkIsFollowedSoTheFileItNamesIsReplaced() throws {
-    let folder = try scratchFolder()
+    let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }
     let real = folder.appendingPathComponent("real.qp")
     let link = folder.appendingPathComponent("link.qp")
