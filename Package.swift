@@ -44,7 +44,7 @@ let package = Package(
     .target(
       name: "QuietPlacesREPL",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesJWS",
         "QuietPlacesUtilities", "QuietPlacesLab",
       ],
       swiftSettings: strict),
@@ -82,10 +82,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesLabTests",
-      dependencies: [
-        "QuietPlacesLab", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore",
-        "QuietPlacesTestSupport",
-      ],
+      dependencies: ["QuietPlacesLab", "QuietPlacesGame", "QuietPlacesTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS", "QuietPlacesTestSupport"],
@@ -93,8 +90,8 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesStoreTests",
       dependencies: [
-        "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesGame", "QuietPlacesJWS",
-        "QuietPlacesUtilities", "QuietPlacesTestSupport",
+        "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesGame", "QuietPlacesJWS",
+        "QuietPlacesTestSupport",
       ],
       // Saves of earlier formats, read through #filePath by the migration tests.
       exclude: ["Fixtures"],
@@ -102,7 +99,7 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesAppStoreTests",
       dependencies: [
-        "QuietPlacesAppStore", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesGame", "QuietPlacesJWS",
+        "QuietPlacesAppStore", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesJWS",
         "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       // Real and edited `.storekit` files, read through #filePath by the corpus tests and a golden script.
@@ -110,7 +107,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesREPLTests",
-      dependencies: ["QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesTestSupport"],
+      dependencies: [
+        "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore", "QuietPlacesUtilities",
+        "QuietPlacesTestSupport",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
