@@ -152,12 +152,36 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
   }
 }
 
+/// The command a line runs, by the README's rule for pasting a transcript, or nil when it runs
+/// nothing: `# …` is a comment, `> CMD` runs CMD and opens a pasted block, whose lines without `> `
+/// are expected output until an empty line.
+private struct PastingRule {
+  private var inPastedBlock = false
+
+  mutating func command(of line: String) -> String? {
+    let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.isEmpty {
+      inPastedBlock = false
+      return nil
+    }
+    if text.hasPrefix("#") { return nil }
+    if text.hasPrefix("> ") || text.hasPrefix(">\t") {
+      inPastedBlock = true
+      let command = text.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines)
+      return command.isEmpty ? nil : command
+    }
+    return inPastedBlock ? nil : text
+  }
+}
+
 /// Fuzzers for everything that reads user text: command lines, durations and `.qp` scripts.
 @Suite struct FuzzTests {
   /// 100,000 generated lines against one session: no line prints more than one `error:` line or a
-  /// line break, and a rejected line (one `error:` line and nothing else, so no store update arrived
-  /// with it) leaves `state --json` as it was, checked on a sample. Every command is run, and accepted
-  /// at least once.
+  /// line break; a line that runs a command prints at least one line (`quit` aside, which ends the
+  /// session quietly) and a line that runs nothing (a comment, pasted output, an empty line) prints
+  /// nothing; a rejected line (one `error:` line and nothing else, so no store update arrived with it)
+  /// leaves `state --json` as it was, checked on a sample. Every command is run, and accepted at least
+  /// once.
   @Test func commandLinesNeverCrashAndRejectedOnesChangeNothing() async throws {
     let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -166,6 +190,8 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
     var rejected = 0
     var stateChecks = 0
     var accepted: Set<String> = []
+    var commandsRun = 0
+    var pasting = PastingRule()
     var failures: [String] = []
     let started = Date()
     for index in 0..<inputs {
@@ -175,10 +201,19 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
       let check = index % 25 == 0 && !session.isAskingQuestion
       // An empty line first: a generated `> …` line opens a pasted block, whose next lines are
       // skipped as expected output until an empty line.
-      let before = check ? await readState(session) : []
+      let before = check ? await readState(session, &pasting) : []
       let answering = session.isAskingQuestion
+      let command = pasting.command(of: line)
       let output = await session.execute(line)
       let errors = output.filter(\.isError)
+      if let command {
+        commandsRun += 1
+        if output.isEmpty && (answering || command.lowercased() != "quit") {
+          failures.append("\(line.debugDescription) ran and printed nothing")
+        }
+      } else if !output.isEmpty && !answering {
+        failures.append("\(line.debugDescription) runs nothing but printed \(output)")
+      }
       if errors.isEmpty, !answering, let name = line.split(separator: " ").first {
         accepted.insert(String(name))
       }
@@ -191,7 +226,7 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
       }
       if check && output.count == 1 && errors.count == 1 {
         stateChecks += 1
-        let after = await readState(session)
+        let after = await readState(session, &pasting)
         if after != before || before.count != 1 || !before[0].text.hasPrefix("{") {
           failures.append("\(line.debugDescription) was rejected but changed the state: \(before) → \(after)")
         }
@@ -205,11 +240,13 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
       "fuzz command lines: \(inputs) inputs, \(rejected) rejected, \(stateChecks) state checks, "
         + "\(Int(Date().timeIntervalSince(started))) s, failures = \(failures.count)")
     #expect(stateChecks >= 2_000)
+    #expect(rejected > 0 && commandsRun > rejected)
     #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
   }
 
-  /// `state --json` after an empty line, which ends any pasted block.
-  private func readState(_ session: Session) async -> [OutputLine] {
+  /// `state --json` after an empty line, which ends any pasted block (`pasting` reads it too).
+  private func readState(_ session: Session, _ pasting: inout PastingRule) async -> [OutputLine] {
+    _ = pasting.command(of: "")
     _ = await session.execute("")
     return await session.execute("state --json")
   }
@@ -240,9 +277,14 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
       }
     }
     print("fuzz durations: \(inputs) inputs, \(accepted) accepted, failures = \(failures.count)")
+    #expect(accepted > 0 && accepted < inputs)
     #expect(failures.isEmpty, "\(failures.prefix(10))")
   }
 
+  /// 100,000 generated scripts (one in twenty also as random bytes): a script that parses renders
+  /// back to its text byte for byte, each command on a `>` line, and rewriting it with the output each
+  /// block expects changes nothing; one that is refused names the file and a line of it (no line only
+  /// for a script without commands) in one line.
   @Test func scriptsParseOrFailWithALocatedError() {
     var g = SeededGenerator(seed: 0xF022_0003)
     let pieces = [
@@ -250,18 +292,51 @@ private func wordSoup(_ g: inout SeededGenerator) -> [String] {
     ]
     let inputs = 100_000
     var parsed = 0
+    var refused = 0
+    var failures: [String] = []
+
+    /// Checks one input, `text` or (when not UTF-8) `bytes`.
+    func check(_ data: Data) {
+      let lineCount = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+      let text = String(data: data, encoding: .utf8)
+      do {
+        let script = try GoldenScript.parse(data: data, path: "fuzz.qp")
+        parsed += 1
+        if script.rendered() != text {
+          failures.append("\(String(reflecting: text)) renders as \(script.rendered().debugDescription)")
+        }
+        if script.blocks.isEmpty
+          || script.blocks.contains(where: { !script.lines[$0.line - 1].hasPrefix(">") })
+        {
+          failures.append("\(String(reflecting: text)): a command is not on a '>' line")
+        }
+        let expected = script.blocks.map { $0.expected.map(\.text) }
+        if script.rendered(actualOutputs: expected) != text {
+          failures.append("\(String(reflecting: text)) changes when rewritten with its own output")
+        }
+      } catch {
+        refused += 1
+        let located = error.line.map { (1...lineCount).contains($0) } ?? (error.problem == .noCommands)
+        if error.path != "fuzz.qp" || !located || !error.description.hasPrefix("fuzz.qp")
+          || error.description.contains("\n") || (text == nil) != (error.problem == .notUTF8)
+        {
+          failures.append("\(String(reflecting: text)) refused as \(error.description.debugDescription)")
+        }
+      }
+    }
+
     for _ in 0..<inputs {
       var text = ""
       for _ in 0..<Int.random(in: 0...10, using: &g) { text += pieces.randomElement(using: &g)! }
       if Int.random(in: 0..<20, using: &g) == 0 {
-        let bytes = (0..<Int.random(in: 0...40, using: &g)).map { _ in UInt8.random(in: 0...255, using: &g) }
-        if let script = try? GoldenScript.parse(data: Data(bytes), path: "fuzz.qp") { _ = script.rendered() }
+        check(Data((0..<Int.random(in: 0...40, using: &g)).map { _ in UInt8.random(in: 0...255, using: &g) }))
       }
-      if let script = try? GoldenScript.parse(text, path: "fuzz.qp") {
-        parsed += 1
-        _ = script.rendered()
-      }
+      check(Data(text.utf8))
     }
-    print("fuzz .qp scripts: \(inputs) inputs, \(parsed) parsed, failures = 0")
+    print(
+      "fuzz .qp scripts: \(inputs) inputs, \(parsed) parsed, \(refused) refused, failures = \(failures.count)"
+    )
+    #expect(parsed > 0 && refused > 0)
+    #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
   }
 }
