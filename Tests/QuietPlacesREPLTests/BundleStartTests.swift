@@ -47,7 +47,10 @@ import Testing
     (["--bundle"], "--bundle needs a value; write --bundle FILE"),
   ])
   func misuseIsAUsageError(arguments: [String], message: String) throws {
-    guard ChildProcess.executable != nil else { return }
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return
+    }
     let run = try ChildProcess.run(arguments)
     #expect(run.status == 2)
     #expect(run.output.hasPrefix(OutputLine.errorText(message)), "\(run.output)")
