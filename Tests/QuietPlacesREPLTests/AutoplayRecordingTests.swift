@@ -32,9 +32,7 @@ import Testing
     // As `quietplaces test` does: the recording's bundle is found beside the transcript.
     let runner = GoldenRunner(options: TestCommandLine(paths: [transcript]), currentDirectory: folder) {
       saves, scriptFolder in
-      var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)
-      environment.scriptFolder = scriptFolder
-      return try await Session.start(environment).0
+      try await Session.start(TestSessions.environment(saveDirectory: saves, scriptFolder: scriptFolder)).0
     }
     var output: [String] = []
     let status = await runner.run { output.append($0) }
