@@ -32,12 +32,20 @@ let package = Package(
       name: "QuietPlacesAppStore",
       dependencies: ["QuietPlacesStoreKit", "QuietPlacesJWS", "QuietPlacesUtilities"],
       swiftSettings: strict),
+    // The one simulated device: game, app, simulated App Store, clock, faults and storage; snapshots.
+    .target(
+      name: "QuietPlacesDevice",
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesUtilities",
+      ],
+      swiftSettings: strict),
     // The balance lab: prices and payback, strategies that play, milestones, sweeps, shards and charts.
     .target(
       name: "QuietPlacesLab",
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
-        "QuietPlacesUtilities",
+        "QuietPlacesUtilities", "QuietPlacesDevice",
       ],
       swiftSettings: strict),
     // The command language, output formatting, saves and the `.qp` golden runner.
@@ -45,7 +53,7 @@ let package = Package(
       name: "QuietPlacesREPL",
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesJWS",
-        "QuietPlacesUtilities", "QuietPlacesLab",
+        "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab",
       ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
 import QuietPlacesUtilities
@@ -82,13 +83,13 @@ extension Session {
       throw .usage(command: command, expected: "no restore in flight; one waits for store continue")
     }
     if let app { await app.settle(sent: await store.updatesYielded()) }
-    let armed = faults.armedCrashes
+    let armed = faults.setting
     return DeviceState(
       clock: now, disk: try? Data(contentsOf: storage.url), running: await app?.memory,
       account: await store.exportAccount(),
       faults: DeviceBundle.Faults(
-        saveFails: faults.saveFailure.rawValue, crashBeforeSave: armed.beforeSave,
-        crashBeforeFinish: armed.beforeFinish),
+        saveFails: armed.saveFailure.rawValue, crashBeforeSave: armed.crashBeforeSave,
+        crashBeforeFinish: armed.crashBeforeFinish),
       seed: seed, log: recentEvents)
   }
 
@@ -127,9 +128,9 @@ extension Session {
     now = device.clock
     await store.setClock(now)
     let armed = AppFaults()
-    armed.saveFailure = AppFaults.SaveFailure(rawValue: device.faults.saveFails) ?? .off
-    if device.faults.crashBeforeSave { armed.armCrash(at: .beforeSave) }
-    if device.faults.crashBeforeFinish { armed.armCrash(at: .beforeFinish) }
+    armed.setting = AppFaults.Setting(
+      saveFailure: AppFaults.SaveFailure(rawValue: device.faults.saveFails) ?? .off,
+      crashBeforeSave: device.faults.crashBeforeSave, crashBeforeFinish: device.faults.crashBeforeFinish)
     faults = armed
     seed = device.seed
     recentEvents = device.log

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
 import QuietPlacesUtilities
