@@ -36,7 +36,7 @@ let package = Package(
     .target(
       name: "QuietPlacesDevice",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesJWS",
         "QuietPlacesUtilities",
       ],
       swiftSettings: strict),

@@ -101,7 +101,20 @@ public actor SimulatedAppStore: StoreClient {
       accountFile: accountFile)
   }
 
-  private static func newAccount(catalogue: StoreCatalogue) throws(AppStoreError) -> StoreAccount {
+  /// A new, empty test account for the products of `catalogue`: a new signing key, the
+  /// configuration's default settings (in `storefront` when one is given), no transactions.
+  ///
+  /// Making the key is most of a new account's cost; many stores may start from one such account.
+  public static func newAccount(
+    catalogue: StoreCatalogue, storefront: Storefront? = nil
+  ) throws(AppStoreError) -> StoreAccount {
+    var settings = AppStoreSettings(catalogue: catalogue)
+    if let storefront {
+      guard catalogue.formats.storefront(storefront.code) != nil else {
+        throw .unsupportedStorefront(storefront.code)
+      }
+      settings.storefront = storefront
+    }
     do {
       let key = try ES256PrivateKey()
       let certificate = try SelfSignedCertificate(
@@ -109,7 +122,7 @@ public actor SimulatedAppStore: StoreClient {
       return StoreAccount(
         format: StoreAccount.currentFormat, nextTransactionID: 1,
         signingKey: key.pkcs8DERRepresentation.base64EncodedString(),
-        certificate: certificate.base64EncodedString, settings: AppStoreSettings(catalogue: catalogue),
+        certificate: certificate.base64EncodedString, settings: settings,
         transactions: [], queue: [], pendingApprovals: [], interruptedPurchases: [])
     } catch {
       throw .signingFailed(error.description)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
 import QuietPlacesStoreKit
@@ -99,7 +100,7 @@ extension Session {
   func writeBundle(_ device: DeviceState, to path: String) throws(CommandError) {
     let data: Data
     do {
-      data = try device.bundle(fingerprints: environment.fingerprints, rules: rules).encoded()
+      data = try device.bundle(fingerprints: configuration.fingerprints, rules: rules).encoded()
     } catch {
       throw .file(path: path, reason: "the device could not be encoded")
     }
@@ -154,7 +155,7 @@ extension Session {
 extension Session {
   /// A note for each part of the configuration that differs from the one the bundle was made with.
   func fingerprintNotes(_ bundle: DeviceBundle) -> [String] {
-    let mine = environment.fingerprints
+    let mine = configuration.fingerprints
     var notes: [String] = []
     func short(_ print: String) -> String { String(print.prefix(19)) + "…" }
     if bundle.fingerprints.storeKit != mine.storeKit {

@@ -83,13 +83,9 @@ extension Session {
       throw .usage(command: command, expected: "no restore in flight; one waits for store continue")
     }
     if let app { await app.settle(sent: await store.updatesYielded()) }
-    let armed = faults.setting
     return DeviceState(
       clock: now, disk: try? Data(contentsOf: storage.url), running: await app?.memory,
-      account: await store.exportAccount(),
-      faults: DeviceBundle.Faults(
-        saveFails: armed.saveFailure.rawValue, crashBeforeSave: armed.crashBeforeSave,
-        crashBeforeFinish: armed.crashBeforeFinish),
+      account: await store.exportAccount(), faults: DeviceBundle.Faults(faults.setting),
       seed: seed, log: recentEvents)
   }
 
@@ -128,9 +124,7 @@ extension Session {
     now = device.clock
     await store.setClock(now)
     let armed = AppFaults()
-    armed.setting = AppFaults.Setting(
-      saveFailure: AppFaults.SaveFailure(rawValue: device.faults.saveFails) ?? .off,
-      crashBeforeSave: device.faults.crashBeforeSave, crashBeforeFinish: device.faults.crashBeforeFinish)
+    armed.setting = device.faults.setting
     faults = armed
     seed = device.seed
     recentEvents = device.log

@@ -20,6 +20,10 @@ public final class Session: LineInterpreter {
 
   let environment: SessionEnvironment
   var rules: Rules { environment.rules }
+  /// The rules and StoreKit configuration as a device is made from them.
+  var configuration: DeviceConfiguration {
+    DeviceConfiguration(rules: environment.rules, storeKit: environment.storeKit)
+  }
   /// The simulated now, in seconds since 1970; it moves only by `advance`, `away` and `new`.
   var now: Int64
   /// The simulated App Store; its account outlives the app.

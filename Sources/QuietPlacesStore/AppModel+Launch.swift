@@ -14,7 +14,7 @@ public struct LaunchReport: Sendable {
 }
 
 /// Why the app could not launch.
-public enum LaunchError: Error, Sendable {
+public enum LaunchError: Error, Sendable, Equatable {
   /// The save is of a format this version cannot read; it was left untouched.
   case unsupportedSave(SaveError)
   /// The app died at a crash point while recovering.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
 import QuietPlacesUtilities

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import QuietPlacesAppStore
-import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesJWS
 import QuietPlacesStore
@@ -29,19 +28,37 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     public var save: AppSave
     /// Transactions held for the next launch after a failed save, in ID order.
     public var heldForLaunch: [TransactionID]
+
+    public init(save: AppSave, heldForLaunch: [TransactionID]) {
+      self.save = save
+      self.heldForLaunch = heldForLaunch
+    }
   }
 
   /// Faults armed in the app.
   public struct Faults: Sendable, Codable, Equatable {
     /// `off`, `once` or `on`.
-    public var saveFails: String
+    public var saveFails: AppFaults.SaveFailure
     /// A crash after the next verified transaction arrives, before it is saved.
     public var crashBeforeSave: Bool
     /// A crash after the next delivery is saved, before `finish()`.
     public var crashBeforeFinish: Bool
 
     /// Nothing armed.
-    public static let none = Faults(saveFails: "off", crashBeforeSave: false, crashBeforeFinish: false)
+    public static let none = Faults(AppFaults.Setting.none)
+
+    /// The faults of a setting.
+    public init(_ setting: AppFaults.Setting) {
+      saveFails = setting.saveFailure
+      crashBeforeSave = setting.crashBeforeSave
+      crashBeforeFinish = setting.crashBeforeFinish
+    }
+
+    /// The setting these faults arm.
+    public var setting: AppFaults.Setting {
+      AppFaults.Setting(
+        saveFailure: saveFails, crashBeforeSave: crashBeforeSave, crashBeforeFinish: crashBeforeFinish)
+    }
   }
 
   /// SHA-256 digests of the configuration the device ran with.
@@ -136,6 +153,15 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         problem: "its format \(header.format.map(String.init) ?? "(none)") is not one this version reads "
           + "(1 to \(currentFormat)); read it with the quietplaces that wrote it")
     }
+    struct FaultsHeader: Decodable {
+      struct Faults: Decodable { var saveFails: String? }
+      var faults: Faults?
+    }
+    if let saveFails = (try? JSONDecoder().decode(FaultsHeader.self, from: data))?.faults?.saveFails,
+      AppFaults.SaveFailure(rawValue: saveFails) == nil
+    {
+      throw BundleError(file: file, problem: "faults.saveFails is '\(saveFails)', not off, once or on")
+    }
     let bundle: DeviceBundle
     do {
       bundle = try JSONDecoder().decode(DeviceBundle.self, from: data)
@@ -160,36 +186,6 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     if let problem = bundle.account.problem() {
       throw BundleError(file: file, problem: "account: \(problem)")
     }
-    guard AppFaults.SaveFailure(rawValue: bundle.faults.saveFails) != nil else {
-      throw BundleError(
-        file: file, problem: "faults.saveFails is '\(bundle.faults.saveFails)', not off, once or on")
-    }
     return bundle
-  }
-}
-
-/// Why a file is not a bundle this version can load.
-public struct BundleError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The file as the user named it.
-  public var file: String
-  /// What is wrong with it.
-  public var problem: String
-
-  /// One sentence: what was wrong, and what would be right.
-  public var description: String {
-    "\(file) is not a device bundle this version can load: \(problem); write one with bundle FILE"
-  }
-}
-
-extension SessionEnvironment {
-  /// SHA-256 digests of the StoreKit configuration and the balance in use, each of its canonical
-  /// JSON (keys sorted), so the same configuration gives the same fingerprint whatever its layout.
-  public var fingerprints: DeviceBundle.Fingerprints {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let storeKitData = (try? encoder.encode(storeKit)) ?? Data()
-    let balanceData = (try? encoder.encode(rules.balance)) ?? Data()
-    return DeviceBundle.Fingerprints(
-      storeKit: "sha256:" + SHA256.hex(storeKitData), balance: "sha256:" + SHA256.hex(balanceData))
   }
 }

@@ -1,0 +1,559 @@
+import FoundationEssentials
+import QuietPlacesAppStore
+import QuietPlacesGame
+import QuietPlacesStore
+import QuietPlacesStoreKit
+import QuietPlacesUtilities
+
+/// One simulated device: the app (``AppModel``, which holds the game), the simulated App Store, the
+/// one clock, the faults a tester arms, and the storage of the save (a folder, or memory).
+///
+/// Whatever plays the game — the REPL, the lab, a checkpoint, a bundle — plays a `Device`, made by
+/// ``DeviceFactory``; nothing else assembles the app. Its methods are the device's verbs: time
+/// passes (``advance(by:)``), the app closes and launches, the player acts and buys, the App Store's
+/// controls change the account, and the whole device is kept and put back (``snapshot()``,
+/// ``restore(from:)``). They answer with typed results; whoever drives the device words them.
+///
+/// The clock moves only by ``advance(by:)``, ``newGame(seed:storefront:)``, ``replaceGame(with:)``
+/// and ``restore(from:)``; the App Store's clock follows it, set here alone, before anything asks
+/// the store (a step that only sails never waits for the store).
+public final class Device {
+  /// The App Store account's file in a device's folder.
+  public static let accountFileName = "appstore-account.json"
+  /// Where the clock is kept between runs, in a device's folder.
+  public static let clockFileName = "device-clock"
+
+  /// What the device was made from.
+  public let configuration: DeviceConfiguration
+  /// The rules the game plays under.
+  public let rules: Rules
+  /// The simulated now, in seconds since 1970.
+  public private(set) var now: Int64
+  /// The seed of the new game a launch without a save starts.
+  public private(set) var seed: UInt64
+
+  private let faults = AppFaults()
+  /// The save's storage, as the device keeps it (the app writes through the faults in front of it).
+  private let storage: any SaveStorage
+  /// The folder the device lives in, or `nil` in memory.
+  private let folder: URL?
+  private var store: SimulatedAppStore
+  /// The time the App Store's clock was last set to, or `nil` when it has not been set.
+  private var storeClock: Int64?
+  /// The running app, or `nil` while it is closed.
+  private var app: AppModel?
+  /// A restore that has not finished (it may wait for the store's `continue`).
+  private var restoreInFlight: RestoreProgress?
+
+  private init(
+    configuration: DeviceConfiguration, store: SimulatedAppStore, storage: any SaveStorage, folder: URL?,
+    now: Int64
+  ) {
+    self.configuration = configuration
+    rules = configuration.rules
+    seed = configuration.seed
+    self.store = store
+    self.storage = storage
+    self.folder = folder
+    self.now = now
+  }
+
+  /// The device kept in `folder`: its App Store account (a new one when there is none), its save,
+  /// and its clock where it was left: the later of the save's time and the time the last run ended.
+  static func open(
+    folder: URL, configuration: DeviceConfiguration, catalogue: StoreCatalogue
+  ) throws(DeviceError) -> Device {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .folder(path: folder.path)
+    }
+    let accountFile = folder.appendingPathComponent(accountFileName)
+    let store: SimulatedAppStore
+    do {
+      if let storefront = configuration.storefront, !FileManager.default.fileExists(atPath: accountFile.path)
+      {
+        store = try SimulatedAppStore(
+          catalogue: catalogue,
+          account: try SimulatedAppStore.newAccount(catalogue: catalogue, storefront: storefront),
+          accountFile: accountFile)
+      } else {
+        store = try SimulatedAppStore(catalogue: catalogue, accountFile: accountFile)
+      }
+    } catch {
+      throw .store(error)
+    }
+    let rules = configuration.rules
+    let storage = FileSaveStorage(directory: folder, rules: rules)
+    // Peeking at the save has no side effect; the launch reads it for real (and reports a save it
+    // cannot read).
+    var now = rules.startClock
+    if let data = try? Data(contentsOf: storage.url),
+      let saved = try? SaveCodec.decode(data, file: FileSaveStorage.fileName, rules: rules)
+    {
+      now = saved.game.clock
+    }
+    if let data = try? Data(contentsOf: folder.appendingPathComponent(clockFileName)),
+      let last = Int64(String(decoding: data, as: UTF8.self).trimmingWhitespace),
+      (now...GameState.latestClock).contains(last)
+    {
+      now = last
+    }
+    return Device(configuration: configuration, store: store, storage: storage, folder: folder, now: now)
+  }
+
+  /// A device in memory at the balance's start instant, no save, its App Store account `account`.
+  static func fresh(
+    configuration: DeviceConfiguration, catalogue: StoreCatalogue, account: StoreAccount
+  ) throws(DeviceError) -> Device {
+    let store: SimulatedAppStore
+    do {
+      store = try SimulatedAppStore(catalogue: catalogue, account: account, accountFile: nil)
+    } catch {
+      throw .store(error)
+    }
+    return Device(
+      configuration: configuration, store: store, storage: MemorySaveStorage(), folder: nil,
+      now: configuration.rules.startClock)
+  }
+
+  // MARK: - What the device shows
+
+  /// Whether the app is open.
+  public var isOpen: Bool { app != nil }
+
+  /// The products the App Store sells, with its storefronts and price formats.
+  public var catalogue: StoreCatalogue { store.catalogue }
+
+  /// The faults armed now.
+  public var armedFaults: AppFaults.Setting { faults.setting }
+
+  /// Whether a restore waits for the store's `continue`.
+  public var isRestoring: Bool { restoreInFlight != nil }
+
+  /// The game as the open app has it, or `nil` while the app is closed.
+  public var game: GameState? {
+    get async { await app?.game }
+  }
+
+  /// The game as the app has it, or as the storage holds it while the app is closed (a save that
+  /// does not read is none).
+  public func currentSave() async -> AppSave? {
+    if let app { return await app.save }
+    return try? storage.read()
+  }
+
+  /// Everything the App Store holds now.
+  public func storeSnapshot() async -> AppStoreSnapshot {
+    await setStoreClock()
+    return await store.snapshot()
+  }
+
+  /// The App Store's whole account.
+  public func account() async -> StoreAccount {
+    await store.exportAccount()
+  }
+
+  // MARK: - Time and the app's life
+
+  /// What time passing did.
+  public enum Advanced: Sendable, Equatable {
+    /// The app is closed: only the clock moved.
+    case clockMoved
+    /// The app is open: the ship sailed (the game's report, if it made one) to this game.
+    case sailed(GameEvent?, GameState)
+  }
+
+  /// Time passes: the ship sails while the app is open; only the clock moves while it is closed.
+  public func advance(by seconds: Int64) async throws(DeviceError) -> Advanced {
+    guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
+      throw .game(.invalidDuration(seconds: seconds))
+    }
+    guard now <= GameState.latestClock - seconds else {
+      throw .game(.beyondLastInstant(latest: GameState.latestClock))
+    }
+    guard let app else {
+      now += seconds
+      return .clockMoved
+    }
+    let events: [GameEvent]
+    do {
+      events = try await app.act(.advance(seconds: seconds)).events
+    } catch {
+      throw .game(error)
+    }
+    now += seconds
+    return .sailed(events.first, await app.game)
+  }
+
+  /// What a player's action did.
+  public struct Acted: Sendable {
+    /// The game's events.
+    public var events: [GameEvent]
+    /// The game after it.
+    public var game: GameState
+    /// The save after the action failed: the action stands in memory until the next save.
+    public var saveFailure: SaveError?
+  }
+
+  /// A player's action on the open app (an upgrade, a hire, a charter, supplies, a colour, a
+  /// prestige, a fresh voyage), which the app saves at once. Time, closing and launching are the
+  /// device's own verbs.
+  public func act(_ command: GameCommand) async throws(DeviceError) -> Acted {
+    precondition(command.isPlayerAction, "time, close and launch are the device's own verbs")
+    guard let app else { throw .appClosed }
+    do {
+      let (events, saveFailure) = try await app.act(command)
+      return Acted(events: events, game: await app.game, saveFailure: saveFailure)
+    } catch {
+      throw .game(error)
+    }
+  }
+
+  /// Closes the app once the updates that arrived are delivered; it saves, and any current ends.
+  /// Returns the game's events and how the save went, or `nil` when the app was closed.
+  public func close() async -> (events: [GameEvent], saved: Result<Void, SaveError>)? {
+    guard let app else { return nil }
+    await app.settle(sent: await store.updatesYielded())
+    let closed = await app.close()
+    self.app = nil
+    return closed
+  }
+
+  /// Launches the app: it loads the save (or starts a new game with ``seed``), recovers the
+  /// store's transactions and credits the absence.
+  public func launch() async throws(DeviceError) -> LaunchReport {
+    guard app == nil else { throw .appOpen }
+    await setStoreClock()
+    let seed = seed
+    let clock = now
+    let rules = rules
+    let store = store
+    do {
+      let (app, report) = try await AppModel.launch(
+        at: now, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
+        verifier: TransactionVerifier(publicKey: store.publicKey), crashHook: faults.crashHook,
+        newGame: { GameState(seed: seed, clock: clock, rules: rules) },
+        settle: { app in await app.settle(sent: await store.updatesYielded()) })
+      self.app = app
+      return report
+    } catch {
+      throw .launch(error)
+    }
+  }
+
+  /// What a new game found and did.
+  public struct NewGame: Sendable {
+    /// The launch that started it.
+    public var launch: Result<LaunchReport, DeviceError>
+    /// The new game's first save failed.
+    public var saveFailure: SaveError?
+  }
+
+  /// A fresh game and a fresh App Store account: the app and its save go, the account starts
+  /// afresh (with a new key, in `storefront` or the configuration's default), the clock goes back
+  /// to the balance's start, and a new game with `seed` launches and is saved at once (so a crash
+  /// right after finds it).
+  public func newGame(seed: UInt64, storefront: Storefront?) async throws(DeviceError) -> NewGame {
+    await deleteApp()
+    now = rules.startClock
+    do {
+      let account = try SimulatedAppStore.newAccount(catalogue: store.catalogue, storefront: storefront)
+      adopt(
+        try SimulatedAppStore(
+          catalogue: store.catalogue, account: account,
+          accountFile: folder?.appendingPathComponent(Self.accountFileName)))
+    } catch {
+      throw .store(error)
+    }
+    self.seed = seed
+    let launched: Result<LaunchReport, DeviceError>
+    do {
+      launched = .success(try await launch())
+    } catch {
+      launched = .failure(error)
+    }
+    return NewGame(launch: launched, saveFailure: await app?.saveNewGame())
+  }
+
+  /// The app is gone without saving, and its save is deleted; the App Store's account stays.
+  public func deleteApp() async {
+    if let app {
+      await app.terminate()
+      self.app = nil
+    }
+    restoreInFlight = nil
+    storage.delete()
+  }
+
+  /// What the app did since the last verb: updates that arrived are delivered first. A crash at an
+  /// armed point closes the app.
+  public struct Settled: Sendable {
+    /// What the delivery pipeline reported, in order.
+    public var events: [StoreEvent]
+    /// Whether the app died (and is now closed).
+    public var crashed: Bool
+    /// Where it died, when it died at a crash point.
+    public var crash: AppCrash?
+  }
+
+  /// Delivers the updates that arrived and reports what the app did; a crashed app closes.
+  public func settle() async -> Settled {
+    guard let app else { return Settled(events: [], crashed: false) }
+    await app.settle(sent: await store.updatesYielded())
+    let events = await app.drainJournal()
+    guard await app.hasCrashed else { return Settled(events: events, crashed: false) }
+    let crash = await app.crashReport
+    await app.terminate()
+    self.app = nil
+    return Settled(events: events, crashed: true, crash: crash)
+  }
+
+  /// What the app's delivery pipeline reported since it was last asked.
+  public func drainJournal() async -> [StoreEvent] {
+    await app?.drainJournal() ?? []
+  }
+
+  /// Ends a run of the device: the app closes (which saves) and, in a folder, the clock is kept
+  /// for the next run.
+  public func shutDown() async {
+    if let app {
+      _ = await app.close()
+      self.app = nil
+    }
+    if let folder {
+      try? AtomicFile.write("\(now)\n", to: folder.appendingPathComponent(Self.clockFileName))
+    }
+  }
+
+  // MARK: - Saves
+
+  /// Writes the save now.
+  public func saveNow() async throws(DeviceError) {
+    guard let app else { throw .appClosed }
+    do {
+      try await app.saveNow()
+    } catch {
+      throw .save(error)
+    }
+  }
+
+  /// What replacing the game did.
+  public struct Replaced: Sendable {
+    /// The game now running.
+    public var game: GameState
+    /// The save's highest ledger ID, when the account's next transaction ID moved past it.
+    public var reservedThrough: TransactionID?
+  }
+
+  /// Puts a save (a player's) in place of the running app's game, open at the later of its time and
+  /// the device's (the clock moves to it). The account's next purchases are kept from taking an ID
+  /// the save's ledger already holds, or the app would finish them without delivering.
+  public func replaceGame(with loaded: AppSave) async throws(DeviceError) -> Replaced {
+    guard let app else { throw .appClosed }
+    var save = loaded
+    save.game.isOpen = true
+    if save.game.clock > now {
+      now = save.game.clock
+    } else {
+      save.game.clock = now
+    }
+    await app.replace(with: save)
+    var reserved: TransactionID?
+    if let highest = save.ledger.ids.last,
+      let moved = try? await store.reserveTransactionIDs(below: highest + 1), moved
+    {
+      reserved = highest
+    }
+    return Replaced(game: save.game, reservedThrough: reserved)
+  }
+
+  // MARK: - The App Store
+
+  /// The shop as the App Store answers now.
+  public func shop() async throws(DeviceError) -> ShopView {
+    guard let app else { throw .appClosed }
+    await setStoreClock()
+    return await app.shop()
+  }
+
+  /// Buys a product through the App Store.
+  public func purchase(_ id: ProductID) async throws(DeviceError) -> PurchaseOutcome {
+    guard let app else { throw .appClosed }
+    await setStoreClock()
+    do {
+      return try await app.purchase(id)
+    } catch {
+      throw .crashed(error)
+    }
+  }
+
+  /// How far a restore got.
+  public enum Restoring: Sendable, Equatable {
+    /// It read current entitlements and waits for the store's `continue`.
+    case waiting
+    /// It finished.
+    case finished(RestoreOutcome)
+  }
+
+  /// Restores purchases (sync, then reconciliation), in the background; returns once it finishes
+  /// or waits for the store's `continue`, whichever comes first.
+  public func restorePurchases() async throws(DeviceError) -> Restoring {
+    guard let app else { throw .appClosed }
+    guard restoreInFlight == nil else { throw .restoreInFlight }
+    await setStoreClock()
+    let progress = RestoreProgress()
+    restoreInFlight = progress
+    Task {
+      progress.finish(await app.restore())
+    }
+    return await awaitRestore() ?? .waiting
+  }
+
+  /// The restore in flight, once it finishes or waits for `continue`; `nil` when none is.
+  public func awaitRestore() async -> Restoring? {
+    guard let progress = restoreInFlight else { return nil }
+    let store = store
+    let finished = await withTaskGroup(of: RestoreOutcome?.self) { group in
+      group.addTask { await progress.outcome() }
+      group.addTask {
+        await store.restoreWaits()
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+    guard let outcome = finished else { return .waiting }
+    restoreInFlight = nil
+    return .finished(outcome)
+  }
+
+  /// Applies one of the App Store's test controls; answers what it answers.
+  public func control<Answer>(_ control: StoreControl<Answer>) async throws(AppStoreError) -> Answer {
+    await setStoreClock()
+    return try await control.apply(store)
+  }
+
+  // MARK: - Faults
+
+  /// Arms how writing the save fails.
+  public func setSaveFailure(_ failure: AppFaults.SaveFailure) {
+    faults.saveFailure = failure
+  }
+
+  /// Arms a crash the next time the app reaches `point`.
+  public func armCrash(at point: AppCrash.Point) {
+    faults.armCrash(at: point)
+  }
+
+  // MARK: - Snapshots
+
+  /// The whole device as it stands, once the updates that arrived are delivered. Refused while a
+  /// restore waits for `continue` (its half-done read cannot be kept).
+  public func snapshot() async throws(DeviceError) -> DeviceSnapshot {
+    guard restoreInFlight == nil else { throw .restoreInFlight }
+    if let app { await app.settle(sent: await store.updatesYielded()) }
+    let disk: DeviceSnapshot.Disk
+    if let files = storage as? FileSaveStorage {
+      disk = (try? Data(contentsOf: files.url)).map(DeviceSnapshot.Disk.file) ?? .none
+    } else {
+      disk = (try? storage.read()).flatMap { $0 }.map(DeviceSnapshot.Disk.save) ?? .none
+    }
+    return DeviceSnapshot(
+      clock: now, disk: disk, running: await app?.memory, account: await store.exportAccount(),
+      faults: faults.setting, seed: seed)
+  }
+
+  /// Puts the whole device back as `snapshot` holds it: the clock, the save, the account, the
+  /// faults, the seed, and the app running as it was (nothing loaded, recovered or credited) or
+  /// closed. Nothing changes when the account or the save cannot be written.
+  public func restore(from snapshot: DeviceSnapshot) async throws(DeviceError) {
+    guard restoreInFlight == nil else { throw .restoreInFlight }
+    let accountFile = folder?.appendingPathComponent(Self.accountFileName)
+    let previousAccount = await store.exportAccount()
+    let restored: SimulatedAppStore
+    do {
+      restored = try SimulatedAppStore(
+        catalogue: store.catalogue, account: snapshot.account, accountFile: accountFile)
+    } catch {
+      throw .store(error)
+    }
+    do throws(DeviceError) {
+      try putBack(snapshot.disk)
+    } catch {
+      _ = try? SimulatedAppStore(
+        catalogue: store.catalogue, account: previousAccount, accountFile: accountFile)
+      throw error
+    }
+    if let app {
+      await app.terminate()
+      self.app = nil
+    }
+    adopt(restored)
+    now = snapshot.clock
+    faults.setting = snapshot.faults
+    seed = snapshot.seed
+    guard let memory = snapshot.running else { return }
+    await setStoreClock()
+    let store = store
+    app = await AppModel.resume(
+      memory, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
+      verifier: TransactionVerifier(publicKey: store.publicKey), crashHook: faults.crashHook,
+      settle: { app in await app.settle(sent: await store.updatesYielded()) })
+  }
+
+  /// Writes the save a snapshot holds to the device's storage.
+  private func putBack(_ disk: DeviceSnapshot.Disk) throws(DeviceError) {
+    if let files = storage as? FileSaveStorage {
+      let data: Data
+      switch disk {
+      case .none:
+        files.delete()
+        return
+      case .file(let bytes): data = bytes
+      case .save(let save):
+        guard let encoded = try? SaveCodec.encode(save) else {
+          throw .saveNotRestored(reason: "the game could not be encoded")
+        }
+        data = encoded
+      }
+      do {
+        try AtomicFile.write(data, to: files.url)
+      } catch {
+        throw .saveNotRestored(reason: error.reason)
+      }
+      return
+    }
+    switch disk {
+    case .none: storage.delete()
+    case .save(let save):
+      do {
+        try storage.write(save)
+      } catch {
+        throw .saveNotRestored(reason: "\(error)")
+      }
+    case .file(let bytes):
+      do {
+        try storage.write(try SaveCodec.decode(bytes, file: FileSaveStorage.fileName, rules: rules))
+      } catch {
+        throw .saveNotRestored(reason: "a device in memory holds only a save that reads")
+      }
+    }
+  }
+
+  // MARK: - The one clock
+
+  /// A new App Store in place of the old one; its clock is set before it is next asked.
+  private func adopt(_ store: SimulatedAppStore) {
+    self.store = store
+    storeClock = nil
+  }
+
+  /// Sets the App Store's clock to the device's, if it is not there already.
+  private func setStoreClock() async {
+    guard storeClock != now else { return }
+    await store.setClock(now)
+    storeClock = now
+  }
+}
