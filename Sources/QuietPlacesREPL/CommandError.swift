@@ -1,4 +1,5 @@
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesLab
 import QuietPlacesStore
@@ -21,6 +22,10 @@ public enum CommandError: Error, Sendable, Equatable {
   case appClosed(command: String)
   /// The command needs the app closed.
   case appOpen(command: String)
+  /// A restore waits for `store continue`; the command cannot run meanwhile.
+  case restoreInFlight(command: String)
+  /// The app died at an armed crash point.
+  case appCrashed(AppCrash)
   /// Reading or writing the save failed.
   case save(SaveError)
   /// Reading or writing the save failed during a launch or a close, with what followed from it.
@@ -59,6 +64,22 @@ public enum CommandError: Error, Sendable, Equatable {
     }
   }
 
+  /// A device's refusal of a verb, as the command that asked for it says it.
+  init(_ error: DeviceError, command: String) {
+    switch error {
+    case .appClosed: self = .appClosed(command: command)
+    case .appOpen: self = .appOpen(command: command)
+    case .restoreInFlight: self = .restoreInFlight(command: command)
+    case .game(let error): self = .game(error)
+    case .save(let error): self = .save(error)
+    case .launch(.unsupportedSave(let error)): self = .saveDuringLifecycle(error, then: .appStaysClosed)
+    case .launch(.crashed(let crash)), .crashed(let crash): self = .appCrashed(crash)
+    case .store(let error): self = .store(error)
+    case .folder(let path): self = .file(path: path, reason: "the folder cannot be created")
+    case .saveNotRestored(let reason): self = .file(path: FileSaveStorage.fileName, reason: reason)
+    }
+  }
+
   /// The sentence after `error: `: what was wrong and what would be right.
   public var message: String {
     switch self {
@@ -81,6 +102,10 @@ public enum CommandError: Error, Sendable, Equatable {
       return "\(command) needs the app open; it is closed (launch opens it)"
     case .appOpen(let command):
       return "\(command) needs the app closed; it is open (close closes it)"
+    case .restoreInFlight(let command):
+      return "\(command): expected no restore in flight; one waits for store continue"
+    case .appCrashed(let crash):
+      return "the app crashed \(crash.point.rawValue) (transaction \(crash.transaction)); launch recovers"
     case .save(let error):
       return Self.message(for: error)
     case .saveDuringLifecycle(let error, let aftermath):

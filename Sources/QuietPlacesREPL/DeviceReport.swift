@@ -6,22 +6,10 @@ import QuietPlacesStore
 import QuietPlacesStoreKit
 import QuietPlacesUtilities
 
-extension DeviceState {
-  /// The game as the device shows it: the running app's, else the save's, else the new game a
-  /// launch would start.
-  func game(rules: Rules) -> GameState {
-    save(rules: rules)?.game ?? GameState(seed: seed, clock: clock, rules: rules)
-  }
-
-  /// The running app's save, else the one on the device if it reads.
-  func save(rules: Rules) -> AppSave? {
-    if let running { return running.save }
-    return disk.flatMap { try? SaveCodec.decode($0, file: FileSaveStorage.fileName, rules: rules) }
-  }
-
+extension DeviceSnapshot {
   /// The device's `state --json` line, as the command prints it for this device.
   func stateLine(rules: Rules) -> String {
-    let save = save(rules: rules) ?? AppSave(game: GameState(seed: seed, clock: clock, rules: rules))
+    let save = save(rules: rules) ?? AppSave(game: game(rules: rules))
     return StateJSON(
       save: save, open: isOpen, now: clock,
       unfinished: account.transactions.filter { !$0.finished }.map(\.id),
@@ -44,7 +32,8 @@ extension DeviceState {
       )
     } else {
       lines.append(
-        disk == nil ? "  save: none (a launch starts a new game)" : "  save: damaged (a launch sets it aside)"
+        disk == .none
+          ? "  save: none (a launch starts a new game)" : "  save: damaged (a launch sets it aside)"
       )
     }
     let transactions = account.transactions
@@ -74,7 +63,7 @@ extension String {
 
 extension Session {
   /// The checkpoint of that name, or the error that lists the ones there are.
-  func checkpoint(named name: String) throws(CommandError) -> DeviceState {
+  func checkpoint(named name: String) throws(CommandError) -> Checkpoint {
     guard let found = checkpoints.last(where: { $0.name == name }) else {
       let names = checkpoints.map(\.name)
       throw .badArgument(
@@ -83,7 +72,7 @@ extension Session {
           ? "a checkpoint; there are none yet (checkpoint NAME keeps one)"
           : "a checkpoint; write one of \(names.joined(separator: ", "))")
     }
-    return found.device
+    return found
   }
 
   /// A file named in a command: relative to the script's folder when a script runs and the file is
@@ -96,11 +85,13 @@ extension Session {
     return URL(fileURLWithPath: path)
   }
 
-  /// Writes `device` as a bundle to `path`.
-  func writeBundle(_ device: DeviceState, to path: String) throws(CommandError) {
+  /// Writes `device` as a bundle to `path`, with the event log as it is now.
+  func writeBundle(_ device: DeviceSnapshot, to path: String) throws(CommandError) {
     let data: Data
     do {
-      data = try device.bundle(fingerprints: configuration.fingerprints, rules: rules).encoded()
+      data = try device.bundle(
+        fingerprints: self.device.configuration.fingerprints, rules: rules, log: recentEvents
+      ).encoded()
     } catch {
       throw .file(path: path, reason: "the device could not be encoded")
     }
@@ -121,8 +112,8 @@ extension Session {
   /// them), ledger IDs the account uses for another product, and ledger IDs the account would give
   /// to its next purchases.
   func bareSaveWarnings(_ save: AppSave, path: String) async -> [String] {
-    let account = await store.exportAccount()
-    let bundleID = store.catalogue.bundleID
+    let account = await device.account()
+    let bundleID = device.catalogue.bundleID
     let held = Set(
       account.transactions.filter { $0.bundleID == bundleID && !$0.isRevoked }.compactMap {
         ProductID(fullID: $0.productID)?.permanent
@@ -144,7 +135,7 @@ extension Session {
       else { continue }
       lines.append(
         "warning: the save's ledger holds transaction \(entry.id) (\(Text.productName(entry.product))), but this "
-          + "App Store account's transaction \(entry.id) is \(DeviceState.productName(other.productID)): two "
+          + "App Store account's transaction \(entry.id) is \(DeviceSnapshot.productName(other.productID)): two "
           + "different purchases under one ID; the app takes the account's for one already delivered and "
           + "never delivers it.")
     }
@@ -155,7 +146,7 @@ extension Session {
 extension Session {
   /// A note for each part of the configuration that differs from the one the bundle was made with.
   func fingerprintNotes(_ bundle: DeviceBundle) -> [String] {
-    let mine = configuration.fingerprints
+    let mine = device.configuration.fingerprints
     var notes: [String] = []
     func short(_ print: String) -> String { String(print.prefix(19)) + "…" }
     if bundle.fingerprints.storeKit != mine.storeKit {
@@ -191,8 +182,8 @@ extension Session {
     } catch {
       throw .file(path: error.file, reason: error.problem)
     }
-    let device = DeviceState(bundle, closed: true)
-    try await restoreDevice(device, for: "--bundle")
+    let device = DeviceSnapshot(bundle, closed: true)
+    try await restore(device, log: bundle.log ?? [], for: "--bundle")
     var lines = fingerprintNotes(bundle) + ["Started from the device bundle \(path) (\(bundle.writtenBy)):"]
     lines += device.summary(rules: rules)
     if bundle.open {

@@ -37,6 +37,9 @@ protocol REPLCommand: Sendable {
   static var summary: String { get }
   /// Where `help` lists it.
   static var topic: HelpTopic { get }
+  /// Whether a recording holds the line that ran it (`record` and `autoplay` are not held: a
+  /// recording holds the ordinary commands autoplay ran).
+  static var isRecorded: Bool { get }
   /// What Tab completes after `words` (the arguments typed so far, not counting the command).
   static func completion(after words: [String]) -> ArgumentCompletion
   /// Reads the words after the command's name.
@@ -47,6 +50,7 @@ protocol REPLCommand: Sendable {
 
 extension REPLCommand {
   static var aliases: [String] { [] }
+  static var isRecorded: Bool { true }
   static func completion(after words: [String]) -> ArgumentCompletion { .none }
 
   /// The usage error for this command: every form it has.

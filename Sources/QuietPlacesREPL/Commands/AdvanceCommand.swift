@@ -1,3 +1,4 @@
+import QuietPlacesDevice
 import QuietPlacesGame
 
 /// `advance DURATION` and `advance until bearings|atlas|affordable ITEM`.
@@ -75,8 +76,7 @@ struct AdvanceCommand: REPLCommand {
     case .duration(let seconds):
       return try await Self.advance(seconds: seconds, in: session)
     case .until(let goal):
-      let app = try session.requireApp("advance until")
-      let game = await app.game
+      guard let game = await session.device.game else { throw .appClosed(command: "advance until") }
       switch game.secondsUntil(goal, rules: session.rules) {
       case .success(0):
         return [.info("Already true: \(Self.describe(goal)). Nothing advanced.")]
@@ -97,24 +97,19 @@ struct AdvanceCommand: REPLCommand {
 
   /// Time passes: the ship sails while the app is open; only the clock moves while it is closed.
   static func advance(seconds: Int64, in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
-      throw .game(.invalidDuration(seconds: seconds))
+    let advanced: Device.Advanced
+    do {
+      advanced = try await session.device.advance(by: seconds)
+    } catch {
+      throw CommandError(error, command: name)
     }
-    guard session.now <= GameState.latestClock - seconds else {
-      throw .game(.beyondLastInstant(latest: GameState.latestClock))
-    }
-    guard session.app != nil else {
-      session.now += seconds
-      await session.store.setClock(session.now)
+    guard case .sailed(let event, let game) = advanced else {
       return [
         .info(
-          "The app is closed: the clock moves \(Text.duration(seconds)) to \(Text.instant(session.now)); nothing is produced until launch."
+          "The app is closed: the clock moves \(Text.duration(seconds)) to \(Text.instant(session.device.now)); nothing is produced until launch."
         )
       ]
     }
-    let (event, game) = try await session.perform(.advance(seconds: seconds), command: name)
-    session.now += seconds
-    await session.store.setClock(session.now)
     guard case .sailed(let report) = event else { return [] }
     var lines = Text.sailing(report, rules: session.rules)
     lines[0] = "Sailed \(Text.duration(seconds)): " + lines[0]

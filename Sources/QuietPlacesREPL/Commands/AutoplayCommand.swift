@@ -10,6 +10,7 @@ struct AutoplayCommand: REPLCommand {
   static let summary =
     "a strategy (payback, cheapest, idle) plays as ordinary commands until a milestone or for a while"
   static let topic = HelpTopic.play
+  static let isRecorded = false
 
   let request: AutoplayRequest
 
@@ -34,7 +35,7 @@ struct AutoplayCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard session.app != nil else { throw .appClosed(command: Self.name) }
+    guard session.device.isOpen else { throw .appClosed(command: Self.name) }
     let rules = session.rules
     let host = SessionPlayHost(session: session)
     let report: PlayReport
@@ -82,7 +83,7 @@ final class SessionPlayHost: PlayHost {
   }
 
   func game() async -> GameState? {
-    await session.app?.game
+    await session.device.game
   }
 
   func perform(_ step: PlayStep) async throws(LabError) {

@@ -18,10 +18,10 @@ struct AwayCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    _ = try session.requireApp(Self.name)
-    var lines = await session.close()
+    try session.requireOpen(Self.name)
+    var lines = await CloseCommand.close(in: session)
     lines += try await AdvanceCommand.advance(seconds: seconds, in: session)
-    lines += await session.launch()
+    lines += await LaunchCommand.launch(in: session)
     return lines
   }
 }

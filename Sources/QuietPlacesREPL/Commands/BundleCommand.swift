@@ -13,7 +13,7 @@ struct BundleCommand: FileArgumentCommand {
   let path: String
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let device = try await session.captureDevice(for: Self.name)
+    let device = try await session.snapshot(for: Self.name)
     try session.writeBundle(device, to: path)
     return .info(["Wrote the device to \(path):"] + device.summary(rules: session.rules))
   }

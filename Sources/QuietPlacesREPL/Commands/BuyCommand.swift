@@ -45,7 +45,7 @@ struct BuyCommand: REPLCommand {
 
   /// `buy supplies`: shows the amount and asks.
   private static func askForSupplies(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let game = try await session.requireApp("buy supplies").game
+    guard let game = await session.device.game else { throw .appClosed(command: "buy supplies") }
     let price = session.rules.balance.postmarks.suppliesPrice
     guard game.postmarks >= price else {
       throw .game(.notEnoughPostmarks(item: .supplies, cost: price, held: game.postmarks))
@@ -76,11 +76,13 @@ struct BuyCommand: REPLCommand {
   private static func purchase(_ product: ProductID, in session: Session) async throws(CommandError)
     -> [OutputLine]
   {
-    let app = try session.requireApp(name)
+    try session.requireOpen(name)
     let outcome: PurchaseOutcome
     do {
-      outcome = try await app.purchase(product)
+      outcome = try await session.device.purchase(product)
     } catch {
+      // A crash is reported with the app's other store lines.
+      guard case .crashed = error else { throw CommandError(error, command: name) }
       return []
     }
     switch outcome {

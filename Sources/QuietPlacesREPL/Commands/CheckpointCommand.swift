@@ -26,10 +26,11 @@ struct CheckpointCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let device = try await session.captureDevice(for: Self.name)
+    let device = try await session.snapshot(for: Self.name)
     let replaced = session.checkpoints.contains { $0.name == checkpoint }
     session.checkpoints.removeAll { $0.name == checkpoint }
-    session.checkpoints.append((checkpoint, device))
+    session.checkpoints.append(
+      Session.Checkpoint(name: checkpoint, device: device, log: session.recentEvents))
     let state = "\(Text.instant(device.clock)), app \(device.isOpen ? "open" : "closed")"
     return [
       .info(

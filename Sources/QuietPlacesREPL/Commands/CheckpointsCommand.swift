@@ -15,7 +15,8 @@ struct CheckpointsCommand: REPLCommand {
     }
     let width = session.checkpoints.map(\.name.count).max() ?? 0
     return .info(
-      session.checkpoints.map { name, device in
+      session.checkpoints.map { checkpoint in
+        let (name, device) = (checkpoint.name, checkpoint.device)
         let game = device.game(rules: session.rules)
         return
           "  \(Text.padded(name, width))  \(Text.instant(device.clock)) · app \(device.isOpen ? "open" : "closed")"

@@ -8,7 +8,22 @@ struct CloseCommand: REPLCommand {
   init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard session.app != nil else { throw .game(.appClosed) }
-    return await session.close()
+    guard session.device.isOpen else { throw .game(.appClosed) }
+    return await Self.close(in: session)
+  }
+
+  /// Closes the app, which saves (`close`, `away`).
+  static func close(in session: Session) async -> [OutputLine] {
+    guard let (events, saved) = await session.device.close() else { return [] }
+    var closed = "Closed the app at \(Text.instant(session.device.now))."
+    if events.contains(.closed(endedCurrent: true)) { closed += " The current ended." }
+    var lines: [OutputLine]
+    switch saved {
+    case .success: lines = [.info(closed + " Saved.")]
+    case .failure(let error):
+      lines = [.info(closed), .error(.saveDuringLifecycle(error, then: .progressLost))]
+    }
+    session.remember(lines)
+    return lines
   }
 }

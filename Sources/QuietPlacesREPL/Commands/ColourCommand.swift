@@ -22,7 +22,7 @@ struct ColourCommand: REPLCommand {
 
   /// An owned colour is selected at once; another is bought after asking.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let game = try await session.requireApp(Self.name).game
+    guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
     if game.ownedColours.contains(colour) {
       _ = try await session.perform(.colour(colour), command: Self.name)
       return [.info("Sail colour: \(colour.rawValue) (owned; free to select).")]

@@ -1,3 +1,5 @@
+import QuietPlacesDevice
+
 /// `diff NAME [NAME2]`: the fields of `state --json` that differ between a checkpoint and now, or
 /// between two checkpoints.
 struct DiffCommand: REPLCommand {
@@ -22,12 +24,12 @@ struct DiffCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let old = try session.checkpoint(named: from)
-    let new: DeviceState
+    let old = try session.checkpoint(named: from).device
+    let new: DeviceSnapshot
     if let to {
-      new = try session.checkpoint(named: to)
+      new = try session.checkpoint(named: to).device
     } else {
-      new = try await session.captureDevice(for: Self.name)
+      new = try await session.snapshot(for: Self.name)
     }
     let before = StateDifference.fields(old.stateLine(rules: session.rules))
     let after = StateDifference.fields(new.stateLine(rules: session.rules))

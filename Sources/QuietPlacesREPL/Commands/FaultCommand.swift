@@ -67,22 +67,22 @@ struct FaultCommand: REPLCommand {
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     switch fault {
     case .saveFails(.off):
-      session.faults.saveFailure = .off
+      session.device.setSaveFailure(.off)
       return [.info("Saves succeed again.")]
     case .saveFails(.once):
-      session.faults.saveFailure = .once
+      session.device.setSaveFailure(.once)
       return [.info("The next save will fail; nothing partial is left on disk.")]
     case .saveFails(.on):
-      session.faults.saveFailure = .on
+      session.device.setSaveFailure(.on)
       return [.info("Every save fails until fault save-fails off.")]
     case .crashBeforeSave:
-      session.faults.armCrash(at: .beforeSave)
+      session.device.armCrash(at: .beforeSave)
       return [
         .info(
           "The app will crash after the next verified transaction arrives, before delivering and saving it.")
       ]
     case .crashBeforeFinish:
-      session.faults.armCrash(at: .beforeFinish)
+      session.device.armCrash(at: .beforeFinish)
       return [.info("The app will crash after saving the next delivery, before finishing it.")]
     }
   }

@@ -10,7 +10,7 @@ struct FreshVoyageCommand: REPLCommand {
 
   /// Says what goes and what stays, and asks.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    _ = try session.requireApp(Self.name)
+    try session.requireOpen(Self.name)
     session.question = Confirmation()
     return .info([
       "A fresh voyage resets Discoveries, equipment, scouts, routes, progress, Knowledge, generations and statistics;",

@@ -41,8 +41,8 @@ struct LoadCommand: FileArgumentCommand {
     } catch {
       throw .file(path: error.file, reason: error.problem)
     }
-    let device = DeviceState(bundle, closed: false)
-    try await session.restoreDevice(device, for: Self.name)
+    let device = DeviceSnapshot(bundle, closed: false)
+    try await session.restore(device, log: bundle.log ?? [], for: Self.name)
     return .info(
       session.fingerprintNotes(bundle) + ["Loaded the device bundle \(path) (\(bundle.writtenBy)):"]
         + device.summary(rules: session.rules))
@@ -50,7 +50,7 @@ struct LoadCommand: FileArgumentCommand {
 
   /// A bare save in place of the running app's game.
   private func loadSave(_ data: Data, in session: Session) async throws(CommandError) -> [OutputLine] {
-    let app = try session.requireApp(Self.name)
+    try session.requireOpen(Self.name)
     let loaded: AppSave
     do {
       loaded = try SaveCodec.decode(data, file: path, rules: session.rules)
@@ -58,24 +58,20 @@ struct LoadCommand: FileArgumentCommand {
       throw .save(error)
     }
     var lines = await session.bareSaveWarnings(loaded, path: path)
-    var save = loaded
-    save.game.isOpen = true
-    if save.game.clock > session.now {
-      session.now = save.game.clock
-    } else {
-      save.game.clock = session.now
+    let replaced: Device.Replaced
+    do {
+      replaced = try await session.device.replaceGame(with: loaded)
+    } catch {
+      throw CommandError(error, command: Self.name)
     }
-    await app.replace(with: save)
-    let game = save.game
+    let game = replaced.game
     lines += [
-      "Loaded \(path): seed \(game.seed), route \(game.route) \(session.rules.routeName(game.route)), clock \(Text.instant(session.now)).",
+      "Loaded \(path): seed \(game.seed), route \(game.route) \(session.rules.routeName(game.route)), clock \(Text.instant(session.device.now)).",
       "  " + Text.position(game, rules: session.rules),
     ]
     // The simulated account numbers its transactions from 1: its next purchases must not take an ID
     // the save's ledger already holds, or the app would finish them without delivering.
-    if let highest = save.ledger.ids.last,
-      let next = try? await session.store.reserveTransactionIDs(below: highest + 1), next
-    {
+    if let highest = replaced.reservedThrough {
       lines.append(
         "note: the App Store account's next transaction ID moves past \(highest), the save's highest, "
           + "so no new purchase is taken for one the save already delivered.")

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
 
@@ -52,40 +52,29 @@ struct NewCommand: REPLCommand {
   /// The app and its save go, the store's account starts afresh, the clock goes back to the start,
   /// and a new game launches with the seed.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    await session.deleteApp()
-    session.now = session.rules.startClock
-    await session.store.setClock(session.now)
+    let made: Device.NewGame
     do {
-      session.store = try await freshAccount(in: session)
+      made = try await session.device.newGame(seed: seed, storefront: storefront)
     } catch {
-      throw .store(error)
+      throw CommandError(error, command: Self.name)
     }
-    let lines = await session.launch(seed: seed, quietWhenNew: true)
-    guard let app = session.app else { return lines }
-    // The new game is saved at once, so a crash right after `new` finds it.
+    let lines: [OutputLine]
+    switch made.launch {
+    case .success(let report): lines = LaunchCommand.describe(report, in: session, quietWhenNew: true)
+    case .failure(let error): return LaunchCommand.failure(error)
+    }
+    guard let game = await session.device.game else { return lines }
     var saved: [OutputLine] = []
-    if let failure = await app.saveNewGame() {
+    if let failure = made.saveFailure {
       saved = [.error(.saveDuringLifecycle(failure, then: .actionUnsaved))]
     }
-    let game = await app.game
-    let chosen = await session.store.snapshot().settings.storefront
+    let chosen = await session.device.storeSnapshot().settings.storefront
     let rules = session.rules
     session.recentEvents = []
     return lines
       + .info([
-        "New game: seed \(seed), storefront \(chosen.rawValue), \(Text.instant(session.now)).",
+        "New game: seed \(seed), storefront \(chosen.rawValue), \(Text.instant(session.device.now)).",
         "Sailing \(rules.routeName(game.route)) for \(rules.placeName(game.nextPlace)), \(Text.distance(game.legRemaining)) nm ahead.",
       ]) + saved
-  }
-
-  /// A fresh test account: the old account file goes, a new store with a new key takes its place.
-  private func freshAccount(in session: Session) async throws(AppStoreError) -> SimulatedAppStore {
-    let file = session.environment.saveDirectory.appendingPathComponent(Session.accountFileName)
-    try? FileManager.default.removeItem(at: file)
-    let fresh = try SimulatedAppStore(
-      configuration: session.environment.storeKit, bundleID: ProductID.bundleID, accountFile: file)
-    await fresh.setClock(session.now)
-    if let storefront { try await fresh.setStorefront(storefront) }
-    return fresh
   }
 }

@@ -28,7 +28,7 @@ struct PreviewCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let game = try await session.requireApp(Self.name).game
+    guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
     let rules = session.rules
     switch subject {
     case .supplies:

@@ -34,7 +34,7 @@ struct PricesCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard let game = await session.app?.game else { throw .appClosed(command: Self.name) }
+    guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
     let rules = session.rules
     let prices = PriceList(game: game, rules: rules, sessions: sessions)
     var rows = [["", "cost", "when", "gain", "payback", ""]]

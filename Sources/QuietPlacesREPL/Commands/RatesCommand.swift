@@ -11,7 +11,7 @@ struct RatesCommand: REPLCommand {
   init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard let game = await session.currentSave()?.game else { throw .game(.appClosed) }
+    guard let game = await session.device.currentSave()?.game else { throw .game(.appClosed) }
     let rules = session.rules
     let rates = game.rates(rules)
     func perSecond(_ value: Double) -> String { "\(Text.precise(value))/s (\(Text.number(value * 3600))/h)" }

@@ -9,6 +9,7 @@ struct RecordCommand: REPLCommand {
   static let summary =
     "write the session from now on as a .qp transcript (and the device now as NAME.bundle.json beside it)"
   static let topic = HelpTopic.files
+  static let isRecorded = false
 
   /// Start recording to a file, or stop.
   enum Action: Equatable {
@@ -46,7 +47,7 @@ struct RecordCommand: REPLCommand {
       }
       // The device as it is now goes beside the transcript, and the transcript begins by loading it,
       // so the recording replays in a fresh engine (a path in a script is relative to the script).
-      let device = try await session.captureDevice(for: "record")
+      let device = try await session.snapshot(for: "record")
       let bundlePath = Self.bundlePath(for: path)
       try session.writeBundle(device, to: bundlePath)
       let bundleName = URL(fileURLWithPath: bundlePath).lastPathComponent

@@ -1,4 +1,5 @@
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesStore
 
 /// `refund PRODUCT|ID`: Apple refunds a purchase; the revocation arrives through `updates`.
@@ -41,10 +42,10 @@ struct RefundCommand: REPLCommand {
     do {
       switch target {
       case .transaction(let id):
-        let transaction = try await session.store.refund(transaction: id)
+        let transaction = try await session.device.control(.refund(id))
         refunded = "transaction \(transaction.id)"
       case .product(let product):
-        let transaction = try await session.store.refund(productID: product.fullID)
+        let transaction = try await session.device.control(.refundLatest(product))
         refunded = "transaction \(transaction.id) (\(product.rawValue))"
       }
     } catch {

@@ -18,8 +18,9 @@ struct RewindCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let device = try session.checkpoint(named: checkpoint)
-    try await session.restoreDevice(device, for: Self.name)
+    let kept = try session.checkpoint(named: checkpoint)
+    let device = kept.device
+    try await session.restore(device, log: kept.log, for: Self.name)
     return [
       .info(
         "Rewound to \(checkpoint): \(Text.instant(device.clock)), app \(device.isOpen ? "open" : "closed").")

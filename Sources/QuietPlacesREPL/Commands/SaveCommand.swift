@@ -19,16 +19,16 @@ struct SaveCommand: REPLCommand {
   static func completion(after words: [String]) -> ArgumentCompletion { words.isEmpty ? .files : .none }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let app = try session.requireApp(Self.name)
+    try session.requireOpen(Self.name)
     guard let path else {
       do {
-        try await app.saveNow()
+        try await session.device.saveNow()
       } catch {
-        throw .save(error)
+        throw CommandError(error, command: Self.name)
       }
       return [.info("Saved to the save folder (\(FileSaveStorage.fileName)).")]
     }
-    let save = await app.save
+    guard let save = await session.device.currentSave() else { throw .appClosed(command: Self.name) }
     let data: Data
     do {
       data = try SaveCodec.encode(save)

@@ -11,8 +11,13 @@ struct ShopCommand: REPLCommand {
   init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let app = try session.requireApp("shop")
-    let view = await app.shop()
+    try session.requireOpen(Self.name)
+    let view: ShopView
+    do {
+      view = try await session.device.shop()
+    } catch {
+      throw CommandError(error, command: Self.name)
+    }
     var lines: [String] = []
     if !view.reachable {
       lines.append("The App Store cannot be reached: no prices; what you own stays owned and keeps working.")

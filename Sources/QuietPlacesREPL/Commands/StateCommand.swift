@@ -26,13 +26,14 @@ struct StateCommand: REPLCommand {
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let rules = session.rules
+    let device = session.device
     let save =
-      await session.currentSave()
-      ?? AppSave(game: GameState(seed: session.seed, clock: session.now, rules: rules))
-    let snapshot = await session.store.snapshot()
+      await device.currentSave()
+      ?? AppSave(game: GameState(seed: device.seed, clock: device.now, rules: rules))
+    let snapshot = await device.storeSnapshot()
     let unfinished = snapshot.transactions.filter { !$0.finished }.map(\.id)
     let state = StateJSON(
-      save: save, open: session.app != nil, now: session.now, unfinished: unfinished,
+      save: save, open: device.isOpen, now: device.now, unfinished: unfinished,
       storefront: snapshot.settings.storefront.rawValue, rules: rules)
     do {
       return [.info(try state.line(fields: fields))]

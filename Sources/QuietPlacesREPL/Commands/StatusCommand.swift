@@ -11,19 +11,20 @@ struct StatusCommand: REPLCommand {
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let rules = session.rules
-    let storefront = await session.store.snapshot().settings.storefront.rawValue
-    guard let game = await session.currentSave()?.game else {
+    let device = session.device
+    let storefront = await device.storeSnapshot().settings.storefront.rawValue
+    guard let game = await device.currentSave()?.game else {
       return [
-        .info("\(Text.instant(session.now)) · app closed · no save on this device (launch starts a new game)")
+        .info("\(Text.instant(device.now)) · app closed · no save on this device (launch starts a new game)")
       ]
     }
-    let open = session.app != nil
+    let open = device.isOpen
     let signal = game.owns(.signal) ? " + companion" : ""
     let fleet = game.fleetSize(rules)
     let owned = game.owned.isEmpty ? "none" : game.owned.map(Text.permanentName).joined(separator: ", ")
     let colours = game.ownedColours.map(\.rawValue).joined(separator: ", ")
     var lines = [
-      "\(Text.instant(session.now)) · app \(open ? "open" : "closed (as saved)") · seed \(game.seed) · storefront \(storefront)",
+      "\(Text.instant(device.now)) · app \(open ? "open" : "closed (as saved)") · seed \(game.seed) · storefront \(storefront)",
       "Discoveries \(Text.number(game.discoveries)) · Postmarks \(Text.count(game.postmarks)) · Knowledge \(Text.count(game.knowledge)) · generation \(Text.count(game.generations))",
       "Route \(game.route) \(rules.routeName(game.route)): heading for \(rules.placeName(game.nextPlace)), \(Text.distance(game.legRemaining)) nm left at \(Text.number(game.speed(rules))) knots",
       "Equipment: sails \(Text.count(game.equipment.sails)), spyglass \(Text.count(game.equipment.spyglass)), cargo \(Text.count(game.equipment.cargo)) · scouts \(Text.count(game.hiredScouts)) hired\(signal), effective \(Text.count(GameState.effectiveScouts(fleet, rules: rules)))",

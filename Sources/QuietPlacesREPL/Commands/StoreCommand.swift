@@ -1,4 +1,5 @@
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesStore
 
 /// `store …`: the simulated App Store's test controls, as StoreKitTest's `SKTestSession` has them.
@@ -189,84 +190,85 @@ struct StoreCommand: REPLCommand {
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let line: String
     do {
-      line = try await perform(session.store)
+      line = try await perform(on: session.device)
     } catch {
       throw .store(error)
     }
-    guard action == .continueRestore, let progress = session.restoreInFlight else { return [.info(line)] }
-    return [.info(line)] + (await RestoreCommand.awaitRestore(progress, in: session))
+    guard action == .continueRestore, let restoring = await session.device.awaitRestore() else {
+      return [.info(line)]
+    }
+    return [.info(line)] + (await RestoreCommand.describe(restoring, in: session))
   }
 
-  /// Applies the control to the store; returns the line that says what it did.
-  private func perform(_ store: SimulatedAppStore) async throws(AppStoreError) -> String {
+  /// Applies the control to the device's App Store; returns the line that says what it did.
+  private func perform(on device: Device) async throws(AppStoreError) -> String {
     func state(_ on: Bool) -> String { on ? "on" : "off" }
     switch action {
     case .storefront(let storefront):
-      try await store.setStorefront(storefront)
-      let info = store.catalogue.formats.storefront(storefront.code)
-      let locale = await store.snapshot().settings.locale ?? store.catalogue.defaultLocale
+      try await device.control(.storefront(storefront))
+      let info = device.catalogue.formats.storefront(storefront.code)
+      let locale = await device.storeSnapshot().settings.locale ?? device.catalogue.defaultLocale
       return "Storefront \(storefront.code) (\(info?.name ?? storefront.code)): prices in "
         + "\(info?.currency ?? storefront.code), written for \(locale)."
     case .locale(let locale):
-      let resolved = try await store.setLocale(locale)
+      let resolved = try await device.control(.locale(locale))
       return "Locale \(locale): prices written by CLDR's \(resolved) rules; "
         + "names from the \(locale) localization where there is one."
     case .price(let product, let price):
-      let shown = try await store.setPrice(productID: product.fullID, price)
+      let shown = try await device.control(.price(product, price))
       return "\(product.rawValue) now costs \(price) in the configuration: \(shown) in this storefront."
     case .askToBuy(let on):
-      try await store.setAskToBuy(on)
+      try await device.control(.askToBuy(on))
       return "Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."
     case .approve(let id):
-      let transaction = try await store.approve(id)
+      let transaction = try await device.control(.approve(id))
       return "Approved: \(Self.describe(transaction)) is sent through updates."
     case .decline(let id):
-      let waiting = try await store.decline(id)
+      let waiting = try await device.control(.decline(id))
       return
         "Declined request \(waiting.id) (\(Self.name(waiting.productID))); nothing is charged or granted."
     case .interrupted(let on):
-      try await store.setInterrupted(on)
+      try await device.control(.interrupted(on))
       return "Interrupted purchases \(state(on))."
     case .resolve(let id):
-      let transaction = try await store.resolve(id)
+      let transaction = try await device.control(.resolve(id))
       return "Resolved: \(Self.describe(transaction)) is sent through updates."
     case .failPurchases(let on):
-      try await store.setFailPurchases(on)
+      try await device.control(.failPurchases(on))
       return "Failing purchases \(state(on))."
     case .cancelNext:
-      try await store.cancelNext()
+      try await device.control(.cancelNext)
       return "The next purchase sheet will be cancelled by the user."
     case .offline(let on):
-      try await store.setOffline(on)
+      try await device.control(.offline(on))
       return on
         ? "Offline: the catalogue and sync fail; current entitlements still answer from the device."
         : "Online: the App Store answers again."
     case .setAvailable(let product, let available):
-      try await store.setAvailable(productID: product.fullID, available)
+      try await device.control(.available(product, available))
       return
         "\(Text.productName(product)) is \(available ? "available" : "unavailable") in the App Store's answers."
     case .buyOutside(let product):
-      let transaction = try await store.buyOutside(productID: product.fullID)
+      let transaction = try await device.control(.buyOutside(product))
       return "Bought on another device: \(Self.describe(transaction)) is sent through updates."
     case .replay(let id):
-      let transaction = try await store.replay(id)
+      let transaction = try await device.control(.replay(id))
       return "Replayed \(Self.describe(transaction)) through updates."
     case .forge(let product):
-      let forged = try await store.forge(productID: product.fullID)
+      let forged = try await device.control(.forge(product))
       return
         "Sent a forged transaction \(forged.transactionId) (\(Self.name(forged.productId))) through updates."
     case .foreign(let productID):
-      let transaction = try await store.foreign(
-        productID: productID, appProductIDs: Set(ProductID.allCases.map(\.fullID)))
+      let transaction = try await device.control(.foreign(productID))
       return "Sent a signed transaction \(transaction.id) for \(transaction.productID) through updates."
     case .delayRestore:
-      try await store.delayRestore()
+      try await device.control(.delayRestore)
       return "The next restore will read entitlements, then wait for store continue."
     case .continueRestore:
-      try await store.continueRestore()
+      try await device.control(.continueRestore)
       return "The restore continues."
     case .clear:
-      try await store.clear()
+      try await device.control(.clear)
       return "The App Store account is cleared: no transactions, nothing pending (a fresh test account)."
     }
   }

@@ -11,8 +11,8 @@ struct TransactionsCommand: REPLCommand {
   init(parsing arguments: [String]) throws(CommandError) { try Self.expectNoArguments(arguments) }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let snapshot = await session.store.snapshot()
-    let ledger = await session.currentSave()?.ledger ?? TransactionLedger()
+    let snapshot = await session.device.storeSnapshot()
+    let ledger = await session.device.currentSave()?.ledger ?? TransactionLedger()
     var lines: [String] = []
     if snapshot.transactions.isEmpty {
       lines.append("The App Store account has no transactions.")
