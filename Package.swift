@@ -90,10 +90,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesLabTests",
-      dependencies: ["QuietPlacesLab", "QuietPlacesGame", "QuietPlacesTestSupport"],
-      swiftSettings: strict),
-    .testTarget(
-      name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS", "QuietPlacesTestSupport"],
+      dependencies: ["QuietPlacesLab", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",

@@ -1,5 +1,5 @@
 /// The Levenshtein distance, for suggesting the key or word a user meant.
-enum EditDistance {
+public enum EditDistance {
   static func between(_ a: String, _ b: String) -> Int {
     let x = Array(a)
     let y = Array(b)
@@ -19,7 +19,7 @@ enum EditDistance {
   }
 
   /// The candidate closest to `text` (the first of equals).
-  static func closest(to text: String, in candidates: [String]) -> String? {
+  public static func closest(to text: String, in candidates: [String]) -> String? {
     var best: (String, Int)?
     for candidate in candidates {
       let distance = between(text.lowercased(), candidate.lowercased())

@@ -54,7 +54,7 @@ public enum LabDuration {
   /// The seconds of a duration of at least 1 s, or the error that says what is wrong with `value`:
   /// `shown` is how the user wrote it (`for 200y`, `--limit 0s`, `time:2x`) and `example` shows right
   /// ones (`for 8h or for 2d`).
-  static func positive(_ value: String, shown: String, example: String) throws(LabError) -> Int64 {
+  public static func positive(_ value: String, shown: String, example: String) throws(LabError) -> Int64 {
     switch read(value) {
     case .seconds(let seconds) where seconds >= 1:
       return seconds

@@ -72,19 +72,8 @@ public struct Strategy: Sendable, Hashable {
     owned.isEmpty ? "none" : owned.map(\.rawValue).joined(separator: "+")
   }
 
-  /// The options as they are written after the strategy's name, defaults left out.
-  public var optionText: String {
-    var words: [String] = []
-    if bearingsAt != 0.5 { words.append("--bearings-at \(bearingsAt.map(Self.ratioText) ?? "never")") }
-    if !atlas { words.append("--atlas off") }
-    if !supplies { words.append("--supplies off") }
-    if sessions != .always { words.append("--sessions \(sessions.name)") }
-    if !owned.isEmpty { words.append("--owned \(owned.map(\.rawValue).joined(separator: ","))") }
-    return words.joined(separator: " ")
-  }
-
   /// A ratio as written: `0.5`, `1`.
-  static func ratioText(_ value: Double) -> String {
+  public static func ratioText(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 

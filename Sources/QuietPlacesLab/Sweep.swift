@@ -1,4 +1,5 @@
 import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
 
@@ -6,7 +7,7 @@ import QuietPlacesStore
   import Glibc
 #endif
 
-/// Runs a plan's runs, `jobs` at a time, each in a fresh engine and a fresh simulated App Store.
+/// Runs a plan's runs, `jobs` at a time, each on a fresh device (a fresh app and App Store account).
 ///
 /// Every run depends only on its seed and variant, and results come back in run order, so the output
 /// is the same for any number of jobs.
@@ -14,25 +15,33 @@ public enum Sweep {
   /// The cores of this machine: the default number of jobs.
   public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// Plays one run of the plan.
+  /// Plays one run of the plan on a device from `factory` (made for the plan's StoreKit
+  /// configuration), under the run's variant's rules.
   public static func run(
-    _ run: SimulatePlan.Run, plan: SimulatePlan, stores: FreshStores, keepSteps: Bool
+    _ run: SimulatePlan.Run, plan: SimulatePlan, factory: DeviceFactory, keepSteps: Bool
   ) async throws(LabError) -> RunResult {
     let variant = plan.variants[run.variant]
-    let device = try await LabDevice.start(seed: run.seed, rules: variant.rules, stores: stores)
     let report: PlayReport
-    do {
+    let device: Device
+    do throws(LabError) {
+      do {
+        device = try factory.with(rules: variant.rules).makeDevice(seed: run.seed)
+        _ = try await device.launch()
+      } catch {
+        throw LabError("the simulated device could not start: \(error)")
+      }
       report = try await Autoplay.run(
-        variant.strategy, goal: plan.goal, host: device, rules: variant.rules,
+        variant.strategy, goal: plan.goal, on: device,
         keeping: Autoplay.Keeping(steps: keepSteps, samples: true))
     } catch {
       throw LabError("run \(run.index) (\(variant.name), seed \(run.seed)): \(error.message)")
     }
     var final: RunFinal?
-    if keepSteps, let save = await device.save() {
+    if keepSteps, let save = await device.currentSave() {
+      let store = await device.storeSnapshot()
       final = RunFinal(
-        save: save, clock: device.now, unfinished: await device.unfinishedTransactions(),
-        storefront: await device.storefront())
+        save: save, clock: device.now, unfinished: store.transactions.filter { !$0.finished }.map(\.id),
+        storefront: store.settings.storefront.rawValue)
     }
     return RunResult(
       index: run.index, variant: variant.name, variantIndex: run.variant, seed: run.seed, total: plan.total,
@@ -47,7 +56,13 @@ public enum Sweep {
     keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws(LabError) -> [RunResult] {
     typealias Finished = (position: Int, result: Result<RunResult, LabError>)
-    let stores = try await FreshStores(configuration: configuration)
+    guard let first = plan.variants.first else { return [] }
+    let factory: DeviceFactory
+    do {
+      factory = try DeviceFactory(DeviceConfiguration(rules: first.rules, storeKit: configuration))
+    } catch {
+      throw LabError("the simulated App Store could not start: \(error)")
+    }
     let outcome = await withTaskGroup(of: Finished.self, returning: Result<[RunResult], LabError>.self) {
       group in
       var collected = [RunResult?](repeating: nil, count: runs.count)
@@ -55,7 +70,7 @@ public enum Sweep {
       var done = 0
       while next < runs.count && next < max(1, jobs) {
         let position = next
-        group.addTask { await Self.play(runs[position], at: position, plan, stores, keepSteps) }
+        group.addTask { await Self.play(runs[position], at: position, plan, factory, keepSteps) }
         next += 1
       }
       while let finished = await group.next() {
@@ -69,7 +84,7 @@ public enum Sweep {
         progress(done, runs.count)
         if next < runs.count {
           let position = next
-          group.addTask { await Self.play(runs[position], at: position, plan, stores, keepSteps) }
+          group.addTask { await Self.play(runs[position], at: position, plan, factory, keepSteps) }
           next += 1
         }
       }
@@ -79,12 +94,13 @@ public enum Sweep {
   }
 
   private static func play(
-    _ run: SimulatePlan.Run, at position: Int, _ plan: SimulatePlan, _ stores: FreshStores, _ keepSteps: Bool
+    _ run: SimulatePlan.Run, at position: Int, _ plan: SimulatePlan, _ factory: DeviceFactory,
+    _ keepSteps: Bool
   ) async -> (position: Int, result: Result<RunResult, LabError>) {
     do throws(LabError) {
       return (
         position,
-        .success(try await Self.run(run, plan: plan, stores: stores, keepSteps: keepSteps))
+        .success(try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps))
       )
     } catch {
       return (position, .failure(error))

@@ -38,6 +38,20 @@ public enum CommandError: Error, Sendable, Equatable {
   case noQuestion(String)
   /// The balance lab refused a request or stopped a strategy; its sentence says why.
   case lab(LabError)
+  /// `autoplay` without a strategy.
+  case autoplayWithoutStrategy
+  /// An option of `autoplay` without its value.
+  case autoplayValueMissing(option: String)
+  /// `autoplay` told where to stop twice (`until` and `for`, or one of them again).
+  case autoplayStopsTwice
+  /// `autoplay` without where to stop.
+  case autoplayWithoutStop
+  /// An option the command does not have, with the closest one it has.
+  case unknownOption(String, command: String, closest: String?)
+  /// A command `autoplay` ran printed this error; the strategy stopped there.
+  indirect case autoplayStopped(line: String, CommandError)
+  /// The app closed during the commands of one of `autoplay`'s steps.
+  case autoplayAppClosed(during: [String])
   /// `state --json FIELD…` named a field the state does not have.
   case stateField(JSONFieldSelection.Problem)
   /// `storekit check` found files refused or with type mismatches; the count says how many.
@@ -118,6 +132,20 @@ public enum CommandError: Error, Sendable, Equatable {
       return "'\(answer)' answers no question; nothing is waiting for a yes or no"
     case .lab(let error):
       return error.message
+    case .autoplayWithoutStrategy:
+      return "autoplay needs a strategy; write \(AutoplayCommand.usage[0])"
+    case .autoplayValueMissing(let option):
+      return "'\(option)' needs a value; write \(AutoplayCommand.usage[0])"
+    case .autoplayStopsTwice:
+      return "give one of until or for, not both; write \(AutoplayCommand.usage[0])"
+    case .autoplayWithoutStop:
+      return "autoplay needs where to stop: until MILESTONE (\(Milestone.forms)) or for DURATION"
+    case .unknownOption(let word, let command, let closest):
+      return "'\(word)' is not an option of \(command)\(closest.map { "; did you mean \($0)?" } ?? "")"
+    case .autoplayStopped(let line, let error):
+      return "autoplay stopped at '\(line)': \(OutputLine.errorText(error.message))"
+    case .autoplayAppClosed(let lines):
+      return "the app closed during \(lines.joined(separator: " then ")); the run stops"
     case .stateField(let problem):
       return problem.description
     case .storeKitCheck(let count):

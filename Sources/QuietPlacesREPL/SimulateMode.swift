@@ -178,7 +178,7 @@ enum RunTranscript {
     else {
       return ((lines + ["# the REPL could not start"]).joined(separator: "\n") + "\n", false)
     }
-    let commands = ["new --seed \(result.seed)"] + steps.flatMap(\.commands)
+    let commands = ["new --seed \(result.seed)"] + steps.flatMap(\.commandLines)
     for command in commands {
       lines.append("> \(command)")
       lines += await session.execute(command).texts

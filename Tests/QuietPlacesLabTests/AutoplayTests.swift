@@ -1,3 +1,4 @@
+import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesTestSupport
 import Testing
@@ -8,9 +9,11 @@ import Testing
 @Suite struct AutoplayTests {
   func play(_ strategy: Strategy, until milestones: [Milestone], seed: UInt64 = 1) async throws -> PlayReport
   {
-    let device = try await LabDevice.start(seed: seed, rules: rules, configuration: storeKit)
+    let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(
+      seed: seed)
+    _ = try await device.launch()
     return try await Autoplay.run(
-      strategy, goal: PlayGoal(milestones: milestones), host: device, rules: rules,
+      strategy, goal: PlayGoal(milestones: milestones), on: device,
       keeping: Autoplay.Keeping(steps: true, samples: true))
   }
 

@@ -6,21 +6,73 @@ import QuietPlacesLab
 /// recording holds those commands, not `autoplay`), then a summary.
 struct AutoplayCommand: REPLCommand {
   static let name = "autoplay"
-  static let usage = [AutoplayRequest.usage]
+  static let usage = [
+    "autoplay payback|cheapest|idle [--bearings-at R|never] [--atlas on|off] [--supplies on|off] "
+      + "[--sessions ON/OFF|always] [--owned LIST] [--limit DURATION] until MILESTONE,... | for DURATION"
+  ]
   static let summary =
     "a strategy (payback, cheapest, idle) plays as ordinary commands until a milestone or for a while"
   static let topic = HelpTopic.play
   static let isRecorded = false
 
+  /// The options a strategy takes, in the order usage gives them.
+  enum Option: String, CaseIterable {
+    case bearingsAt = "--bearings-at"
+    case atlas = "--atlas"
+    case supplies = "--supplies"
+    case sessions = "--sessions"
+    case owned = "--owned"
+    case limit = "--limit"
+  }
+
+  /// The strategy and where it stops.
   let request: AutoplayRequest
 
   init(parsing arguments: [String]) throws(CommandError) {
+    var rest = arguments[...]
+    guard let name = rest.popFirst() else { throw .autoplayWithoutStrategy }
+    var strategy: Strategy
     do {
-      request = try AutoplayRequest.parse(arguments)
+      strategy = Strategy(kind: try StrategyKind.parse(name))
     } catch {
       throw .lab(error)
     }
+    var stop: AutoplayRequest.Stop?
+    var limit = PlayGoal.defaultLimit
+    while let word = rest.popFirst() {
+      guard let value = rest.popFirst() else { throw .autoplayValueMissing(option: word) }
+      let key = word.lowercased()
+      if key == "until" || key == "for", stop != nil { throw .autoplayStopsTwice }
+      do throws(LabError) {
+        switch Option(rawValue: key) {
+        case .bearingsAt: strategy.bearingsAt = try Strategy.parseBearingsAt(value)
+        case .atlas: strategy.atlas = try Strategy.parseSwitch(value, option: key)
+        case .supplies: strategy.supplies = try Strategy.parseSwitch(value, option: key)
+        case .sessions: strategy.sessions = try SessionModel.parse(value)
+        case .owned: strategy.owned = try Strategy.parseOwned(value)
+        case .limit:
+          limit = try LabDuration.positive(
+            value, shown: "--limit \(value)", example: "--limit 30d or --limit 1y")
+        case nil where key == "until": stop = .until(try Milestone.parseList(value))
+        case nil where key == "for":
+          stop = .after(try LabDuration.positive(value, shown: "for \(value)", example: "for 8h or for 2d"))
+        case nil:
+          break
+        }
+      } catch {
+        throw .lab(error)
+      }
+      guard Self.words.contains(key) else {
+        throw .unknownOption(
+          word, command: Self.name, closest: EditDistance.closest(to: word, in: Self.words))
+      }
+    }
+    guard let stop else { throw .autoplayWithoutStop }
+    request = AutoplayRequest(strategy: strategy, stop: stop, limit: limit)
   }
+
+  /// The words that may follow the strategy's name.
+  static let words = Option.allCases.map(\.rawValue) + ["until", "for"]
 
   static func completion(after words: [String]) -> ArgumentCompletion {
     if words.isEmpty { return .words(StrategyKind.allCases.map(\.rawValue)) }
@@ -30,25 +82,34 @@ struct AutoplayCommand: REPLCommand {
     case "--sessions": return .words(["always", "15m/8h"])
     case "--owned": return .words(["none", "charts", "hold", "signal", "marks100", "marks550"])
     case "until": return .words(["bearings", "atlas", "route:", "knowledge:", "time:"])
-    default: return .words(AutoplayRequest.options + ["until", "for"])
+    default: return .words(Self.words)
     }
   }
 
+  /// The strategy plays on the session's device, each step typed as its ordinary commands.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard session.device.isOpen else { throw .appClosed(command: Self.name) }
-    let rules = session.rules
-    let host = SessionPlayHost(session: session)
-    let report: PlayReport
-    do {
-      report = try await Autoplay.run(request.strategy, goal: request.goal, host: host, rules: rules)
-    } catch {
-      throw .lab(error)
+    guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
+    var autoplay = Autoplay(request.strategy, goal: request.goal, rules: session.rules, from: game)
+    while let step = autoplay.nextStep() {
+      for line in step.commandLines {
+        let output = await session.execute(line)
+        for case .error(let error) in output { throw .autoplayStopped(line: line, error) }
+      }
+      guard let game = await session.device.game else { throw .autoplayAppClosed(during: step.commandLines) }
+      autoplay.stepped(to: game)
     }
-    let strategy = ([request.strategy.kind.rawValue] + [request.strategy.optionText]).filter { !$0.isEmpty }
+    return .info(summary(autoplay.report))
+  }
+
+  /// What the strategy did.
+  private func summary(_ report: PlayReport) -> [String] {
+    let strategy = ([request.strategy.kind.rawValue] + [Self.optionText(request.strategy)]).filter {
+      !$0.isEmpty
+    }
     let online =
       report.onlineSeconds == report.seconds ? "all online" : "\(Text.duration(report.onlineSeconds)) online"
     var lines = [
-      "Autoplay \(strategy.joined(separator: " ")) \(request.stop): \(Text.duration(report.seconds)) simulated, \(online); \(Text.plural(report.decisions, "decision"))."
+      "Autoplay \(strategy.joined(separator: " ")) \(stopText): \(Text.duration(report.seconds)) simulated, \(online); \(Text.plural(report.decisions, "decision"))."
     ]
     var bought = Buyable.allCases.compactMap { item in report.bought[item].map { "\(item.rawValue) ×\($0)" } }
     if report.supplies > 0 { bought.append("supplies ×\(report.supplies)") }
@@ -70,28 +131,29 @@ struct AutoplayCommand: REPLCommand {
     lines.append(
       "  Now: Discoveries \(Text.number(game.discoveries)) · Knowledge \(Text.count(game.knowledge)) · Postmarks \(Text.count(game.postmarks)) · route \(game.route)."
     )
-    return .info(lines)
-  }
-}
-
-/// The session as a place a strategy plays: each step is run as the lines a person would type.
-final class SessionPlayHost: PlayHost {
-  let session: Session
-
-  init(session: Session) {
-    self.session = session
+    return lines
   }
 
-  func game() async -> GameState? {
-    await session.device.game
-  }
-
-  func perform(_ step: PlayStep) async throws(LabError) {
-    for line in step.commands {
-      let output = await session.execute(line)
-      if let error = output.first(where: \.isError) {
-        throw LabError("autoplay stopped at '\(line)': \(error.text)")
-      }
+  /// Where it stops, as written: `until bearings,atlas` or `for 8h`.
+  private var stopText: String {
+    switch request.stop {
+    case .until(let milestones): "until " + milestones.map(\.name).joined(separator: ",")
+    case .after(let seconds): "for " + LabDuration.typed(seconds)
     }
+  }
+
+  /// A strategy's options as they are written after its name, defaults left out.
+  static func optionText(_ strategy: Strategy) -> String {
+    var words: [String] = []
+    if strategy.bearingsAt != 0.5 {
+      words.append("\(Option.bearingsAt.rawValue) \(strategy.bearingsAt.map(Strategy.ratioText) ?? "never")")
+    }
+    if !strategy.atlas { words.append("\(Option.atlas.rawValue) off") }
+    if !strategy.supplies { words.append("\(Option.supplies.rawValue) off") }
+    if strategy.sessions != .always { words.append("\(Option.sessions.rawValue) \(strategy.sessions.name)") }
+    if !strategy.owned.isEmpty {
+      words.append("\(Option.owned.rawValue) \(strategy.owned.map(\.rawValue).joined(separator: ","))")
+    }
+    return words.joined(separator: " ")
   }
 }
