@@ -199,9 +199,7 @@ extension Autoplay {
   public static func run(
     _ strategy: Strategy, goal: PlayGoal, on device: Device, keeping: Keeping = Keeping()
   ) async throws(LabError) -> PlayReport {
-    guard let game = await device.game else {
-      throw LabError("the app is closed; launch it before a strategy plays")
-    }
+    guard let game = await device.game else { throw .appClosed }
     var autoplay = Autoplay(strategy, goal: goal, rules: device.rules, from: game, keeping: keeping)
     while let step = autoplay.nextStep() {
       autoplay.stepped(to: try await device.play(step))

@@ -17,13 +17,11 @@ public struct BalanceSetting: Sendable, Hashable {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex,
       text.index(after: equals) != text.endIndex
     else {
-      throw LabError(
-        "'\(text)' is not KEY=VALUE; write a path into balance.json and a value, such as equipment.sails.priceGrowth=1.5"
-      )
+      throw .notKeyValue(text)
     }
     let key = String(text[..<equals])
     guard let segments = JSONValue.segments(key) else {
-      throw LabError("'\(key)' is not a key path; write keys joined by dots, such as routes[1].charterCost")
+      throw .notAKeyPath(key)
     }
     return BalanceSetting(
       key: JSONValue.canonical(segments), value: String(text[text.index(after: equals)...]))
@@ -37,27 +35,23 @@ public enum BalanceVariant {
   public static func load(file: String, reference: Balance) throws(LabError) -> Balance {
     let url = URL(fileURLWithPath: file)
     guard let data = try? Data(contentsOf: url) else {
-      throw LabError("cannot read the balance file \(file); give the path of a balance.json")
+      throw .balanceFileUnreadable(file)
     }
     let name = url.lastPathComponent
     guard let document = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-      throw LabError("\(name) is not JSON; a balance file is an object like Configuration/balance.json")
+      throw .balanceFileNotJSON(name)
     }
     let known = try tree(of: reference).shapePaths
     // The shortest unknown path: an unknown key's own keys are unknown too.
     let unknown = document.shapePaths.subtracting(known).sorted { ($0.count, $0) < ($1.count, $1) }
     if let first = unknown.first {
-      let suggestion =
-        EditDistance.closest(to: first, in: known.sorted()).map {
-          "; did you mean \($0.replacing("[]", with: "[…]"))?"
-        }
-        ?? ""
-      throw LabError("unknown key \(first.replacing("[]", with: "[…]")) in \(name)\(suggestion)")
+      throw .unknownBalanceFileKey(
+        first, file: name, closest: EditDistance.closest(to: first, in: known.sorted()))
     }
     do {
       return try Balance.parse(data, file: name)
     } catch {
-      throw LabError(error.description)
+      throw .balance(error)
     }
   }
 
@@ -70,9 +64,7 @@ public enum BalanceVariant {
       guard let segments = JSONValue.segments(setting.key),
         let changed = document.replacing(segments[...], with: JSONValue.literal(setting.value))
       else {
-        let suggestion =
-          EditDistance.closest(to: setting.key, in: leaves).map { "; did you mean \($0)?" } ?? ""
-        throw LabError("--set: unknown key \(setting.key) in balance.json\(suggestion)")
+        throw .unknownSetKey(setting.key, closest: EditDistance.closest(to: setting.key, in: leaves))
       }
       document = changed
     }
@@ -80,12 +72,12 @@ public enum BalanceVariant {
     do {
       data = try JSONEncoder().encode(document)
     } catch {
-      throw LabError("--set: the changed balance could not be written as JSON")
+      throw .balanceNotJSON(changed: true)
     }
     do {
       return try Balance.parse(data, file: "--set " + settings.map(\.text).joined(separator: " "))
     } catch {
-      throw LabError(error.description)
+      throw .balance(error)
     }
   }
 
@@ -93,7 +85,7 @@ public enum BalanceVariant {
     do {
       return try JSONDecoder().decode(JSONValue.self, from: try JSONEncoder().encode(balance))
     } catch {
-      throw LabError("the balance could not be read as JSON")
+      throw .balanceNotJSON(changed: false)
     }
   }
 }

@@ -12,14 +12,14 @@ extension Device {
       do {
         outcome = try await purchase(id)
       } catch {
-        throw LabError("buying \(id.rawValue) stopped the app")
+        throw .purchaseStopped(id)
       }
       _ = await settle()
       switch outcome {
       case .purchased, .alreadyOwned: break
-      default: throw LabError("buying \(id.rawValue) did not complete (\(outcome))")
+      default: throw .purchaseIncomplete(id, outcome)
       }
-      guard let game = await game else { throw LabError("the app closed buying \(id.rawValue)") }
+      guard let game = await game else { throw .appClosedDuringRun(at: now) }
       return game
     case .upgrade(let item): return try await playerAction(.upgrade(item, .count(1)))
     case .hire: return try await playerAction(.hire(.count(1)))
@@ -31,21 +31,21 @@ extension Device {
       do {
         advanced = try await advance(by: seconds)
       } catch {
-        throw LabError("the app refused \(seconds) s of sailing: \(error)")
+        throw .stepRefused(at: now, error)
       }
-      guard case .sailed(_, let game) = advanced else { throw LabError("the app is closed") }
+      guard case .sailed(_, let game) = advanced else { throw .appClosedDuringRun(at: now) }
       return game
     case .away(let seconds):
       if let (_, saved) = await close(), case .failure(let error) = saved {
-        throw LabError("closing the app did not save: \(error)")
+        throw .closeNotSaved(at: now, error)
       }
       do {
         _ = try await advance(by: seconds)
         _ = try await launch()
       } catch {
-        throw LabError("the app could not launch at \(Rules.formatInstant(now)): \(error)")
+        throw .stepRefused(at: now, error)
       }
-      guard let game = await game else { throw LabError("the app is closed") }
+      guard let game = await game else { throw .appClosedDuringRun(at: now) }
       return game
     }
   }
@@ -56,11 +56,9 @@ extension Device {
     do {
       acted = try await act(command)
     } catch {
-      throw LabError("the app refused \(command): \(error)")
+      throw .stepRefused(at: now, error)
     }
-    if let failure = acted.saveFailure {
-      throw LabError("the app could not save after \(command): \(failure)")
-    }
+    if let failure = acted.saveFailure { throw .actionNotSaved(at: now, failure) }
     return acted.game
   }
 }

@@ -51,21 +51,25 @@ public enum LabDuration {
     return nil
   }
 
+  /// Why a text is not a duration a run takes.
+  public enum Problem: Sendable, Equatable {
+    /// Zero.
+    case noTime
+    /// Longer than ``maximumSeconds``.
+    case tooLong
+    /// Not of the syntax.
+    case notADuration
+  }
+
   /// The seconds of a duration of at least 1 s, or the error that says what is wrong with `value`:
   /// `shown` is how the user wrote it (`for 200y`, `--limit 0s`, `time:2x`) and `example` shows right
   /// ones (`for 8h or for 2d`).
   public static func positive(_ value: String, shown: String, example: String) throws(LabError) -> Int64 {
     switch read(value) {
-    case .seconds(let seconds) where seconds >= 1:
-      return seconds
-    case .seconds:
-      throw LabError("'\(shown)' is no time at all; write at least 1s, such as \(example)")
-    case .tooLong:
-      throw LabError("'\(shown)' is beyond the maximum of 100 years; write 100y or less, such as \(example)")
-    case .notADuration:
-      throw LabError(
-        "'\(shown)' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), such as \(example)"
-      )
+    case .seconds(let seconds) where seconds >= 1: return seconds
+    case .seconds: throw .duration(.noTime, shown: shown, example: example)
+    case .tooLong: throw .duration(.tooLong, shown: shown, example: example)
+    case .notADuration: throw .duration(.notADuration, shown: shown, example: example)
     }
   }
 

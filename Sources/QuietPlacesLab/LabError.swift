@@ -1,12 +1,276 @@
-/// Why the lab refused a request or stopped a run: one sentence that says what was wrong and what would
-/// be right. The REPL and the executable print it after `error: `.
-public struct LabError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The sentence.
-  public var message: String
+import QuietPlacesDevice
+import QuietPlacesGame
+import QuietPlacesStore
 
-  public init(_ message: String) {
-    self.message = message
+/// Why the lab refused a request or stopped a run. Each case carries what was wrong; ``message`` is
+/// the one place they become a sentence that says what was wrong and what would be right. The REPL
+/// and the executable print it after `error: `.
+public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertible {
+  // MARK: Values as written
+
+  /// A strategy's name that is none.
+  case notAStrategy(String)
+  /// `--bearings-at` that is no ratio.
+  case notARatio(String)
+  /// An `on|off` option (named) with another word.
+  case notASwitch(String, option: String)
+  /// A word of `--owned` that is no product.
+  case notAnOwnedProduct(String)
+  /// A milestone that is none.
+  case notAMilestone(String)
+  /// A milestone whose count after the colon is not from 1 to 1,000,000.
+  case milestoneCount(String, kind: String)
+  /// A `route` or `knowledge` milestone without its number.
+  case milestoneNumberMissing(String, kind: String)
+  /// A `time` milestone without its duration.
+  case milestoneDurationMissing(String)
+  /// An empty list of milestones.
+  case noMilestone
+  /// A session model that is none.
+  case notASessionModel(String)
+  /// A session model whose online (or away) part is no time.
+  case sessionPartEmpty(String, online: Bool)
+  /// A duration, as the user wrote it (`shown`), that is not one a run takes; `example` shows right
+  /// ones for where it was written.
+  case duration(LabDuration.Problem, shown: String, example: String)
+  /// `--set` that is not `KEY=VALUE`.
+  case notKeyValue(String)
+  /// A key that is not a path of keys.
+  case notAKeyPath(String)
+
+  // MARK: Balances
+
+  /// A balance file that cannot be read.
+  case balanceFileUnreadable(String)
+  /// A balance file (by name) that is not JSON.
+  case balanceFileNotJSON(String)
+  /// A key a balance file has that the balance does not, with the closest known key.
+  case unknownBalanceFileKey(String, file: String, closest: String?)
+  /// A `--set` key the balance does not have, with the closest known key.
+  case unknownSetKey(String, closest: String?)
+  /// The game refused the balance.
+  case balance(BalanceError)
+  /// A balance that cannot be turned into JSON (or a changed one back).
+  case balanceNotJSON(changed: Bool)
+  /// A milestone route beyond the atlas.
+  case routeBeyondAtlas(Int, routes: Int)
+  /// More variants than a sweep takes.
+  case tooManyVariants(Int)
+
+  // MARK: simulate's command line
+
+  /// A word that is not an option where one belongs.
+  case unexpectedWord(String)
+  /// An option `simulate` does not have, with the closest one.
+  case unknownOption(String, closest: String?)
+  /// An option `simulate merge` does not take.
+  case notAMergeOption(String)
+  /// An option without its value.
+  case valueMissing(option: String)
+  /// `--format` that is none.
+  case notAFormat(String)
+  /// `--chart` that is not an `.svg` file.
+  case notAChartFile(String)
+  /// `--metric` that is none.
+  case notAMetric(String)
+  /// `--jobs` that is not from 1 to 1024.
+  case notAJobCount(String)
+  /// `simulate merge` without files.
+  case noMergeFiles
+  /// `--seeds` that is no list of seeds.
+  case notASeedList(String)
+  /// A range of seeds that runs backwards.
+  case seedsBackwards(String, first: UInt64, last: UInt64)
+  /// More than 10,000,000 seeds.
+  case tooManySeeds(String)
+  /// `--shard` that is not `K/N`.
+  case notAShard(String)
+  /// `--shard K/N` with K outside 1…N.
+  case shardOutOfRange(String, index: Int, count: Int)
+
+  // MARK: Merging shards
+
+  /// A line of a file that is not a record.
+  case notARecord(file: String, line: Int)
+  /// A run in two files.
+  case runInTwoFiles(run: Int, first: String, second: String)
+  /// A series record without its columns.
+  case seriesIncomplete(file: String, line: Int)
+  /// A series record whose series differ in length.
+  case seriesLengthsDiffer(file: String, line: Int)
+  /// A milestone record without all its columns.
+  case milestoneColumnsMissing(file: String, line: Int)
+  /// A milestone record whose milestone does not read.
+  case recordMilestone(file: String, line: Int, LabError)
+  /// Files without a run.
+  case noRuns
+  /// Files that do not hold every run of the sweep.
+  case runsMissing(total: Int, missing: [Int])
+
+  // MARK: Runs
+
+  /// The device of a run could not be made or launched.
+  case deviceNotStarted(DeviceError)
+  /// A strategy asked to play on a closed app.
+  case appClosed
+  /// The app closed during a run.
+  case appClosedDuringRun(at: Int64)
+  /// The app refused a step.
+  case stepRefused(at: Int64, DeviceError)
+  /// The app could not save after a player's action.
+  case actionNotSaved(at: Int64, SaveError)
+  /// Closing the app did not save.
+  case closeNotSaved(at: Int64, SaveError)
+  /// A purchase crashed the app.
+  case purchaseStopped(ProductID)
+  /// A purchase ended otherwise than bought.
+  case purchaseIncomplete(ProductID, PurchaseOutcome)
+  /// A run of a sweep failed.
+  case run(index: Int, variant: String, seed: UInt64, LabError)
+
+  /// The sentence.
+  public var message: String {
+    switch self {
+    case .notAStrategy(let text):
+      return
+        "'\(text)' is not a strategy; write \(StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))"
+    case .notARatio(let text):
+      return
+        "'\(text)' is not a ratio for --bearings-at; write a number from 0 to 1000 (0 means as soon as available), such as 0.5, or never"
+    case .notASwitch(let text, let option):
+      return "'\(text)' is not a setting of \(option); write \(option) on or \(option) off"
+    case .notAnOwnedProduct(let text):
+      return
+        "'\(text)' is not a product for --owned; write none or a list of \(ProductID.allCases.map(\.rawValue).joined(separator: ", ")), such as charts,hold"
+    case .notAMilestone(let text):
+      return "'\(text)' is not a milestone; write \(Milestone.forms)"
+    case .milestoneCount(let text, let kind):
+      return "'\(text)' needs a whole number from 1 to 1,000,000 after the colon, such as \(kind):2"
+    case .milestoneNumberMissing(let text, let kind):
+      return
+        "'\(text)' needs a number; write \(kind):N, such as \(kind == "route" ? "route:3" : "knowledge:100")"
+    case .milestoneDurationMissing(let text):
+      return "'\(text)' needs a duration of at least 1s after the colon, such as time:30d or time:12h"
+    case .noMilestone:
+      return "no milestone given; write \(Milestone.forms)"
+    case .notASessionModel(let text):
+      return "'\(text)' is not a session model; \(SessionModel.example)"
+    case .sessionPartEmpty(let text, let online):
+      return "the \(online ? "online" : "away") part of '\(text)' is no time at all; \(SessionModel.example)"
+    case .duration(.noTime, let shown, let example):
+      return "'\(shown)' is no time at all; write at least 1s, such as \(example)"
+    case .duration(.tooLong, let shown, let example):
+      return "'\(shown)' is beyond the maximum of 100 years; write 100y or less, such as \(example)"
+    case .duration(.notADuration, let shown, let example):
+      return
+        "'\(shown)' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), such as \(example)"
+    case .notKeyValue(let text):
+      return
+        "'\(text)' is not KEY=VALUE; write a path into balance.json and a value, such as equipment.sails.priceGrowth=1.5"
+    case .notAKeyPath(let key):
+      return "'\(key)' is not a key path; write keys joined by dots, such as routes[1].charterCost"
+    case .balanceFileUnreadable(let file):
+      return "cannot read the balance file \(file); give the path of a balance.json"
+    case .balanceFileNotJSON(let name):
+      return "\(name) is not JSON; a balance file is an object like Configuration/balance.json"
+    case .unknownBalanceFileKey(let key, let file, let closest):
+      let suggestion = closest.map { "; did you mean \($0.replacing("[]", with: "[…]"))?" } ?? ""
+      return "unknown key \(key.replacing("[]", with: "[…]")) in \(file)\(suggestion)"
+    case .unknownSetKey(let key, let closest):
+      return "--set: unknown key \(key) in balance.json\(closest.map { "; did you mean \($0)?" } ?? "")"
+    case .balance(let error):
+      return error.description
+    case .balanceNotJSON(let changed):
+      return changed
+        ? "--set: the changed balance could not be written as JSON" : "the balance could not be read as JSON"
+    case .routeBeyondAtlas(let route, let routes):
+      return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
+    case .tooManyVariants(let count):
+      return "the options make \(count) variants; give at most 10,000 (fewer repeated values)"
+    case .unexpectedWord(let word):
+      return
+        "unexpected '\(word)'; options start with --, such as --seeds 1-100 (quietplaces simulate --help)"
+    case .unknownOption(let word, let closest):
+      return "unknown option '\(word)' for simulate\(closest.map { "; did you mean \($0)?" } ?? "")"
+    case .notAMergeOption(let word):
+      return
+        "\(word) does not apply to merge, which reads what the shards ran; merge takes --format, --chart and --metric"
+    case .valueMissing(let option):
+      return "\(option) needs a value; quietplaces simulate --help shows its form"
+    case .notAFormat(let value):
+      return "'\(value)' is not a format; write --format table, csv or jsonl"
+    case .notAChartFile(let value):
+      return "'\(value)' is not an .svg file; write --chart FILE.svg"
+    case .notAMetric(let value):
+      return "'\(value)' is not a metric; write --metric \(Sample.metrics.joined(separator: ", "))"
+    case .notAJobCount(let value):
+      return "'\(value)' is not a number of jobs; write --jobs N with N from 1 to 1024"
+    case .noMergeFiles:
+      return "merge needs the shards' jsonl files; write quietplaces simulate merge FILE.jsonl..."
+    case .notASeedList(let text):
+      return "'\(text)' is not a list of seeds; write --seeds A-B or a list, such as 1-100 or 1,5,9"
+    case .seedsBackwards(let text, let first, let last):
+      return "--seeds \(text) runs backwards; write the smaller seed first, such as \(last)-\(first)"
+    case .tooManySeeds(let text):
+      return "--seeds \(text) is more than 10,000,000 seeds; split the sweep with --shard K/N instead"
+    case .notAShard(let text):
+      return "'\(text)' is not a shard; write --shard K/N, such as 1/4 for the first of four"
+    case .shardOutOfRange(let text, let index, let count):
+      return "--shard \(text) names shard \(index) of \(count); K must be from 1 to N, such as 1/\(count)"
+    case .notARecord(let file, let line):
+      return "\(file):\(line) is not a record of simulate --format jsonl"
+    case .runInTwoFiles(let run, let first, let second):
+      return "run \(run) is in both \(first) and \(second); give each shard's file once"
+    case .seriesIncomplete(let file, let line):
+      return "\(file):\(line) is a series record without seconds, end or runs"
+    case .seriesLengthsDiffer(let file, let line):
+      return "\(file):\(line) has series of different lengths"
+    case .milestoneColumnsMissing(let file, let line):
+      return "\(file):\(line) lacks a column of a milestone record"
+    case .recordMilestone(let file, let line, let error):
+      return "\(file):\(line): \(error.message)"
+    case .noRuns:
+      return "the files hold no runs"
+    case .runsMissing(let total, let missing):
+      let shown = missing.prefix(5).map(String.init).joined(separator: ", ")
+      return
+        "the files hold \(total - missing.count) of the sweep's \(total) runs (missing run \(shown)\(missing.count > 5 ? ", …" : "")); merge every shard's file"
+    case .deviceNotStarted(let error):
+      return "the simulated device could not start: \(Self.describe(error))"
+    case .appClosed:
+      return "the app is closed; launch it before a strategy plays"
+    case .appClosedDuringRun(let instant):
+      return "the app closed at \(Rules.formatInstant(instant)); the run stops"
+    case .stepRefused(let instant, let error):
+      return "the app refused a step at \(Rules.formatInstant(instant)): \(Self.describe(error))"
+    case .actionNotSaved(let instant, let error):
+      return "the app could not save at \(Rules.formatInstant(instant)): \(error)"
+    case .closeNotSaved(let instant, let error):
+      return "closing the app at \(Rules.formatInstant(instant)) did not save: \(error)"
+    case .purchaseStopped(let id):
+      return "buying \(id.rawValue) stopped the app"
+    case .purchaseIncomplete(let id, let outcome):
+      return "buying \(id.rawValue) did not complete (\(outcome))"
+    case .run(let index, let variant, let seed, let error):
+      return "run \(index) (\(variant), seed \(seed)): \(error.message)"
+    }
   }
 
   public var description: String { message }
+
+  /// What a device refused, as a run reports it.
+  private static func describe(_ error: DeviceError) -> String {
+    switch error {
+    case .appClosed: "the app is closed"
+    case .appOpen: "the app is open"
+    case .restoreInFlight: "a restore waits for the store to continue"
+    case .game(let error): "the game refused it (\(error))"
+    case .save(let error), .launch(.unsupportedSave(let error)): "the save failed (\(error))"
+    case .launch(.crashed(let crash)), .crashed(let crash):
+      "the app crashed \(crash.point.rawValue) (transaction \(crash.transaction))"
+    case .store(let error): error.description
+    case .folder(let path): "the folder \(path) cannot be created"
+    case .saveNotRestored(let reason): "the save could not be put back (\(reason))"
+    }
+  }
 }

@@ -33,8 +33,7 @@ public enum Milestone: Sendable, Hashable {
     func count() throws(LabError) -> Int {
       guard let argument else { return 1 }
       guard let n = Int(argument), n >= 1, n <= 1_000_000 else {
-        throw LabError(
-          "'\(text)' needs a whole number from 1 to 1,000,000 after the colon, such as \(kind):2")
+        throw .milestoneCount(text, kind: kind)
       }
       return n
     }
@@ -43,19 +42,16 @@ public enum Milestone: Sendable, Hashable {
     case "atlas": return .atlas(try count())
     case "route", "knowledge":
       guard argument != nil else {
-        throw LabError(
-          "'\(text)' needs a number; write \(kind):N, such as \(kind == "route" ? "route:3" : "knowledge:100")"
-        )
+        throw .milestoneNumberMissing(text, kind: kind)
       }
       return kind == "route" ? .route(try count()) : .knowledge(try count())
     case "time":
       guard let argument, !argument.isEmpty else {
-        throw LabError(
-          "'\(text)' needs a duration of at least 1s after the colon, such as time:30d or time:12h")
+        throw .milestoneDurationMissing(text)
       }
       return .time(try LabDuration.positive(argument, shown: text, example: "time:30d or time:12h"))
     default:
-      throw LabError("'\(text)' is not a milestone; write \(forms)")
+      throw .notAMilestone(text)
     }
   }
 
@@ -66,7 +62,7 @@ public enum Milestone: Sendable, Hashable {
       let milestone = try parse(String(part))
       if !list.contains(milestone) { list.append(milestone) }
     }
-    guard !list.isEmpty else { throw LabError("no milestone given; write \(forms)") }
+    guard !list.isEmpty else { throw .noMilestone }
     return list
   }
 }

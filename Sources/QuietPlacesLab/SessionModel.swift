@@ -19,17 +19,18 @@ public enum SessionModel: Sendable, Hashable {
     return nil
   }
 
+  /// What an error says would be right.
+  static let example = "write ON/OFF with both at least 1s, such as 15m/8h, or always"
+
   /// Reads `always` or `ON/OFF`.
   public static func parse(_ text: String) throws(LabError) -> SessionModel {
     if text.lowercased() == "always" { return .always }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    let example = "write ON/OFF with both at least 1s, such as 15m/8h, or always"
-    guard parts.count == 2 else { throw LabError("'\(text)' is not a session model; \(example)") }
-    guard let on = LabDuration.parse(parts[0]), let off = LabDuration.parse(parts[1]) else {
-      throw LabError("'\(text)' is not a session model; \(example)")
+    guard parts.count == 2, let on = LabDuration.parse(parts[0]), let off = LabDuration.parse(parts[1]) else {
+      throw .notASessionModel(text)
     }
-    guard on >= 1 else { throw LabError("the online part of '\(text)' is no time at all; \(example)") }
-    guard off >= 1 else { throw LabError("the away part of '\(text)' is no time at all; \(example)") }
+    guard on >= 1 else { throw .sessionPartEmpty(text, online: true) }
+    guard off >= 1 else { throw .sessionPartEmpty(text, online: false) }
     return .cycle(online: on, offline: off)
   }
 }

@@ -74,9 +74,7 @@ public struct SimulateRequest: Sendable, Equatable {
     while let word = words.popFirst() {
       if !word.hasPrefix("--") {
         guard request.mergeFiles != nil else {
-          throw LabError(
-            "unexpected '\(word)'; options start with --, such as --seeds 1-100 (quietplaces simulate --help)"
-          )
+          throw .unexpectedWord(word)
         }
         request.mergeFiles?.append(word)
         continue
@@ -87,16 +85,13 @@ public struct SimulateRequest: Sendable, Equatable {
         "--set", "--until", "--limit", "--format", "--chart", "--metric", "--record", "--jobs", "--shard",
       ]
       guard options.contains(word) else {
-        let suggestion = EditDistance.closest(to: word, in: options).map { "; did you mean \($0)?" } ?? ""
-        throw LabError("unknown option '\(word)' for simulate\(suggestion)")
+        throw .unknownOption(word, closest: EditDistance.closest(to: word, in: options))
       }
       if request.mergeFiles != nil, !["--format", "--chart", "--metric"].contains(word) {
-        throw LabError(
-          "\(word) does not apply to merge, which reads what the shards ran; merge takes --format, --chart and --metric"
-        )
+        throw .notAMergeOption(word)
       }
       guard let value = words.popFirst() else {
-        throw LabError("\(word) needs a value; quietplaces simulate --help shows its form")
+        throw .valueMissing(option: word)
       }
       switch word {
       case "--seeds": request.seeds = try parseSeeds(value)
@@ -117,24 +112,23 @@ public struct SimulateRequest: Sendable, Equatable {
           value, shown: "--limit \(value)", example: "--limit 3650d or --limit 52w")
       case "--format":
         guard let format = Format(rawValue: value) else {
-          throw LabError("'\(value)' is not a format; write --format table, csv or jsonl")
+          throw .notAFormat(value)
         }
         request.format = format
       case "--chart":
         guard value.hasSuffix(".svg") else {
-          throw LabError("'\(value)' is not an .svg file; write --chart FILE.svg")
+          throw .notAChartFile(value)
         }
         request.chart = value
       case "--metric":
         guard Sample.metrics.contains(value) else {
-          throw LabError(
-            "'\(value)' is not a metric; write --metric \(Sample.metrics.joined(separator: ", "))")
+          throw .notAMetric(value)
         }
         request.metric = value
       case "--record": request.record = value
       case "--jobs":
         guard let jobs = Int(value), jobs >= 1, jobs <= 1024 else {
-          throw LabError("'\(value)' is not a number of jobs; write --jobs N with N from 1 to 1024")
+          throw .notAJobCount(value)
         }
         request.jobs = jobs
       default:  // --shard
@@ -142,7 +136,7 @@ public struct SimulateRequest: Sendable, Equatable {
       }
     }
     if let files = request.mergeFiles, files.isEmpty {
-      throw LabError("merge needs the shards' jsonl files; write quietplaces simulate merge FILE.jsonl...")
+      throw .noMergeFiles
     }
     if !strategyGiven { request.strategies = [.payback] }
     return request
@@ -151,18 +145,15 @@ public struct SimulateRequest: Sendable, Equatable {
   /// `A-B`, `A`, or a comma-separated list of those.
   static func parseSeeds(_ text: String) throws(LabError) -> [UInt64] {
     var seeds: [UInt64] = []
-    let example = "write --seeds A-B or a list, such as 1-100 or 1,5,9"
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let ends = part.split(separator: "-", omittingEmptySubsequences: false)
       guard (1...2).contains(ends.count), let first = UInt64(ends[0]), let last = UInt64(ends[ends.count - 1])
-      else { throw LabError("'\(text)' is not a list of seeds; \(example)") }
+      else { throw .notASeedList(text) }
       guard first <= last else {
-        throw LabError(
-          "--seeds \(part) runs backwards; write the smaller seed first, such as \(last)-\(first)")
+        throw .seedsBackwards(String(part), first: first, last: last)
       }
       guard last - first < 10_000_000, seeds.count + Int(last - first) < 10_000_000 else {
-        throw LabError(
-          "--seeds \(text) is more than 10,000,000 seeds; split the sweep with --shard K/N instead")
+        throw .tooManySeeds(text)
       }
       seeds += Array(first...last)
     }
@@ -173,10 +164,10 @@ public struct SimulateRequest: Sendable, Equatable {
   static func parseShard(_ text: String) throws(LabError) -> (index: Int, count: Int) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1 else {
-      throw LabError("'\(text)' is not a shard; write --shard K/N, such as 1/4 for the first of four")
+      throw .notAShard(text)
     }
     guard (1...n).contains(k) else {
-      throw LabError("--shard \(text) names shard \(k) of \(n); K must be from 1 to N, such as 1/\(n)")
+      throw .shardOutOfRange(text, index: k, count: n)
     }
     return (k, n)
   }

@@ -35,9 +35,7 @@ public struct Strategy: Sendable, Hashable {
   public static func parseBearingsAt(_ text: String) throws(LabError) -> Double? {
     if text.lowercased() == "never" { return nil }
     guard let value = Double(text), value.isFinite, value >= 0, value <= 1_000 else {
-      throw LabError(
-        "'\(text)' is not a ratio for --bearings-at; write a number from 0 to 1000 (0 means as soon as available), such as 0.5, or never"
-      )
+      throw .notARatio(text)
     }
     return value
   }
@@ -47,7 +45,7 @@ public struct Strategy: Sendable, Hashable {
     switch text.lowercased() {
     case "on": return true
     case "off": return false
-    default: throw LabError("'\(text)' is not a setting of \(option); write \(option) on or \(option) off")
+    default: throw .notASwitch(text, option: option)
     }
   }
 
@@ -58,9 +56,7 @@ public struct Strategy: Sendable, Hashable {
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let word = String(part).lowercased()
       guard let id = ProductID(rawValue: word) ?? ProductID(fullID: word) else {
-        throw LabError(
-          "'\(part)' is not a product for --owned; write none or a list of \(ProductID.allCases.map(\.rawValue).joined(separator: ", ")), such as charts,hold"
-        )
+        throw .notAnOwnedProduct(String(part))
       }
       if !products.contains(id) || id.permanent == nil { products.append(id) }
     }

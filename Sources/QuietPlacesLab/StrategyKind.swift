@@ -10,8 +10,7 @@ public enum StrategyKind: String, Sendable, CaseIterable, Hashable {
   /// Reads a strategy's name.
   public static func parse(_ text: String) throws(LabError) -> StrategyKind {
     guard let kind = StrategyKind(rawValue: text.lowercased()) else {
-      throw LabError(
-        "'\(text)' is not a strategy; write \(allCases.map(\.rawValue).joined(separator: ", "))")
+      throw .notAStrategy(text)
     }
     return kind
   }

@@ -28,13 +28,13 @@ public enum Sweep {
         device = try factory.with(rules: variant.rules).makeDevice(seed: run.seed)
         _ = try await device.launch()
       } catch {
-        throw LabError("the simulated device could not start: \(error)")
+        throw .deviceNotStarted(error)
       }
       report = try await Autoplay.run(
         variant.strategy, goal: plan.goal, on: device,
         keeping: Autoplay.Keeping(steps: keepSteps, samples: true))
     } catch {
-      throw LabError("run \(run.index) (\(variant.name), seed \(run.seed)): \(error.message)")
+      throw .run(index: run.index, variant: variant.name, seed: run.seed, error)
     }
     var final: RunFinal?
     if keepSteps, let save = await device.currentSave() {
@@ -61,7 +61,7 @@ public enum Sweep {
     do {
       factory = try DeviceFactory(DeviceConfiguration(rules: first.rules, storeKit: configuration))
     } catch {
-      throw LabError("the simulated App Store could not start: \(error)")
+      throw .deviceNotStarted(error)
     }
     let outcome = await withTaskGroup(of: Finished.self, returning: Result<[RunResult], LabError>.self) {
       group in

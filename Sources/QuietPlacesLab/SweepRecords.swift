@@ -38,21 +38,20 @@ public enum SweepRecords {
         do {
           record = try decoder.decode(Record.self, from: Data(line.utf8))
         } catch {
-          throw LabError("\(file.name):\(number + 1) is not a record of simulate --format jsonl")
+          throw .notARecord(file: file.name, line: number + 1)
         }
         if let source = sources[record.run], source != file.name {
-          throw LabError(
-            "run \(record.run) is in both \(source) and \(file.name); give each shard's file once")
+          throw .runInTwoFiles(run: record.run, first: source, second: file.name)
         }
         sources[record.run] = file.name
         var entry = byRun[record.run] ?? (record.variant, record.seed, [], nil, 0, 0)
         if let series = record.series {
           guard let seconds = series["seconds"], let end = record.end, let total = record.runs else {
-            throw LabError("\(file.name):\(number + 1) is a series record without seconds, end or runs")
+            throw .seriesIncomplete(file: file.name, line: number + 1)
           }
           let values = Sample.metrics.map { series[$0] ?? [] }
           guard values.allSatisfy({ $0.count == seconds.count }) else {
-            throw LabError("\(file.name):\(number + 1) has series of different lengths")
+            throw .seriesLengthsDiffer(file: file.name, line: number + 1)
           }
           entry.series = Series(seconds: seconds.map { Int64($0) }, values: values)
           entry.end = end
@@ -60,12 +59,12 @@ public enum SweepRecords {
         } else {
           guard let name = record.milestone, let reached = record.reached, let seconds = record.seconds,
             let online = record.onlineSeconds, let decisions = record.decisions, let spent = record.spent
-          else { throw LabError("\(file.name):\(number + 1) lacks a column of a milestone record") }
+          else { throw .milestoneColumnsMissing(file: file.name, line: number + 1) }
           let milestone: Milestone
           do {
             milestone = try Milestone.parse(name)
           } catch {
-            throw LabError("\(file.name):\(number + 1): \(error.message)")
+            throw .recordMilestone(file: file.name, line: number + 1, error)
           }
           entry.outcomes.append(
             MilestoneOutcome(
@@ -76,13 +75,10 @@ public enum SweepRecords {
         byRun[record.run] = entry
       }
     }
-    guard let total = byRun.values.first?.total else { throw LabError("the files hold no runs") }
+    guard let total = byRun.values.first?.total else { throw .noRuns }
     let missing = (0..<total).filter { byRun[$0]?.series == nil }
     guard missing.isEmpty else {
-      let shown = missing.prefix(5).map(String.init).joined(separator: ", ")
-      throw LabError(
-        "the files hold \(total - missing.count) of the sweep's \(total) runs (missing run \(shown)\(missing.count > 5 ? ", …" : "")); merge every shard's file"
-      )
+      throw .runsMissing(total: total, missing: missing)
     }
     // Variants are numbered in order of first appearance in run order (the sweep's own order).
     var variantIndex: [String: Int] = [:]

@@ -91,8 +91,7 @@ public struct SimulatePlan: Sendable {
       combinations = combinations.flatMap { prefix in dimension.map { prefix + [$0] } }
     }
     guard combinations.count <= 10_000 else {
-      throw LabError(
-        "the options make \(combinations.count) variants; give at most 10,000 (fewer repeated values)")
+      throw .tooManyVariants(combinations.count)
     }
     let varying = dimensions.map { $0.count > 1 }
     var files: [String: Balance] = [:]
@@ -122,15 +121,13 @@ public struct SimulatePlan: Sendable {
         do {
           rules = try Rules(balance: varied)
         } catch {
-          throw LabError(error.description)
+          throw .balance(error)
         }
         rulesCache[cacheKey] = rules
       }
       for milestone in request.milestones {
         if case .route(let n) = milestone, n > rules.routeCount {
-          throw LabError(
-            "route:\(n) is beyond the atlas's \(rules.routeCount) routes; write route:2 to route:\(rules.routeCount)"
-          )
+          throw .routeBeyondAtlas(n, routes: rules.routeCount)
         }
       }
       variants.append(

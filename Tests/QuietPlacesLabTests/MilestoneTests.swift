@@ -22,9 +22,10 @@ import Testing
   }
 
   @Test func nowhereSaysWhatWouldBeRight() {
-    #expect(throws: LabError("'nowhere' is not a milestone; write \(Milestone.forms)")) {
-      try Milestone.parseList("bearings,nowhere")
-    }
+    #expect(throws: LabError.notAMilestone("nowhere")) { try Milestone.parseList("bearings,nowhere") }
+    #expect(
+      labMessage { _ = try Milestone.parseList("bearings,nowhere") }
+        == "'nowhere' is not a milestone; write \(Milestone.forms)")
   }
 
   /// Each milestone is stamped with the figures of the moment it is first reached; a time milestone
