@@ -34,6 +34,14 @@ public enum CommandError: Error, Sendable, Equatable {
   case file(path: String, reason: String)
   /// The simulated App Store refused a control.
   case store(AppStoreError)
+  /// The App Store did not return the product (`buy`).
+  case productUnavailable(ProductID)
+  /// The App Store cannot be reached (`buy`).
+  case storeUnreachable(ProductID)
+  /// `record stop` with nothing being recorded.
+  case noRecording
+  /// `record FILE` while this file is being recorded.
+  case alreadyRecording(String)
   /// A `y`/`n` with no question waiting.
   case noQuestion(String)
   /// The balance lab refused a request or stopped a strategy; its sentence says why.
@@ -54,8 +62,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case autoplayAppClosed(during: [String])
   /// `state --json FIELD…` named a field the state does not have.
   case stateField(JSONFieldSelection.Problem)
-  /// `storekit check` found files refused or with type mismatches; the count says how many.
-  case storeKitCheck(count: String)
+  /// `storekit check` found files refused or with type mismatches; the summary counts them.
+  case storeKitCheck(StoreKitCheck.Summary)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -128,6 +136,16 @@ public enum CommandError: Error, Sendable, Equatable {
       return "\(path): \(reason)"
     case .store(let error):
       return error.description
+    case .productUnavailable(let id):
+      return
+        "buy \(id.rawValue): expected a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought"
+    case .storeUnreachable(let id):
+      return
+        "buy \(id.rawValue): expected the App Store to be reachable; it is not (offline), so nothing can be bought or priced"
+    case .noRecording:
+      return "record stop: expected a recording to stop; start one with record FILE"
+    case .alreadyRecording(let path):
+      return "record: expected no recording running; \(path) is being recorded (record stop ends it)"
     case .noQuestion(let answer):
       return "'\(answer)' answers no question; nothing is waiting for a yes or no"
     case .lab(let error):
@@ -148,8 +166,8 @@ public enum CommandError: Error, Sendable, Equatable {
       return "the app closed during \(lines.joined(separator: " then ")); the run stops"
     case .stateField(let problem):
       return problem.description
-    case .storeKitCheck(let count):
-      return count
+    case .storeKitCheck(let summary):
+      return summary.description
     }
   }
 

@@ -88,6 +88,8 @@ protocol ArgumentWord: CaseIterable, RawRepresentable<String>, Sendable {
   static var noun: String { get }
   /// What an error says would be right; by default the noun and the list of words.
   static var expectation: String { get }
+  /// The value a typed word names, in any letter case; by default the case of that name.
+  init?(argument: String)
 }
 
 extension ArgumentWord {
@@ -107,9 +109,13 @@ extension ArgumentWord {
   /// What an error says would be right: `a sail colour; write ivory, apricot or turquoise`.
   static var expectation: String { "\(noun); write \(listed)" }
 
+  init?(argument: String) {
+    self.init(rawValue: argument.lowercased())
+  }
+
   /// The word typed, in any letter case, or the error that lists the right ones.
   init(word: String) throws(CommandError) {
-    guard let value = Self(rawValue: word.lowercased()) else {
+    guard let value = Self(argument: word) else {
       throw .badArgument(argument: word, expected: Self.expectation)
     }
     self = value

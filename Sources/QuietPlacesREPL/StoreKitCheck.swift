@@ -5,15 +5,47 @@ import QuietPlacesStore
 /// `quietplaces storekit check FILE…`: whether each StoreKit configuration file loads, with every
 /// problem of a file that is refused, and every warning (type mismatches of Quiet Places products,
 /// a newer version) and note (what is ignored) of one that loads.
-struct StoreKitCheck {
+public struct StoreKitCheck: Sendable {
   /// Every storefront and locale the files may name.
-  var formats: PriceFormats
+  public var formats: PriceFormats
 
-  /// The report, and whether any file was refused or has type mismatches (the exit status is then
-  /// 1). Each file is shown as given and read from `locate(file)`.
-  func run(
+  public init(formats: PriceFormats) {
+    self.formats = formats
+  }
+
+  /// How many files were checked, and how many were refused or have type mismatches.
+  public struct Summary: Sendable, Equatable, CustomStringConvertible {
+    /// Files checked.
+    public var files: Int
+    /// Files that do not load.
+    public var refused: Int
+    /// Files that load but sell a Quiet Places product as the wrong type.
+    public var mismatched: Int
+
+    /// Whether a file was refused or has type mismatches (the exit status is then 1).
+    public var failed: Bool { refused > 0 || mismatched > 0 }
+
+    /// The report's last line: `2 files: 1 loads, 1 refused, 0 with type mismatches`.
+    public var description: String {
+      let loaded = files - refused
+      return "\(files) file\(files == 1 ? "" : "s"): \(loaded) load\(loaded == 1 ? "s" : ""), "
+        + "\(refused) refused, \(mismatched) with type mismatches"
+    }
+  }
+
+  /// The report, its summary line last, and whether any file was refused or has type mismatches
+  /// (the exit status is then 1). Each file is shown as given and read from `locate(file)`.
+  public func run(
     _ files: [String], locate: (String) -> URL = { URL(fileURLWithPath: $0) }
   ) -> (lines: [String], failed: Bool) {
+    let (lines, summary) = check(files, locate: locate)
+    return (lines + [summary.description], summary.failed)
+  }
+
+  /// The report on each file, and the counts.
+  public func check(
+    _ files: [String], locate: (String) -> URL = { URL(fileURLWithPath: $0) }
+  ) -> (lines: [String], summary: Summary) {
     var lines: [String] = []
     var refused = 0
     var warned = 0
@@ -34,11 +66,7 @@ struct StoreKitCheck {
         lines += error.description.split(separator: "\n").map(String.init)
       }
     }
-    let loaded = files.count - refused
-    lines.append(
-      "\(files.count) file\(files.count == 1 ? "" : "s"): \(loaded) load\(loaded == 1 ? "s" : ""), "
-        + "\(refused) refused, \(warned) with type mismatches")
-    return (lines, refused > 0 || warned > 0)
+    return (lines, Summary(files: files.count, refused: refused, mismatched: warned))
   }
 
   private func summary(_ configuration: StoreKitConfiguration) -> String {

@@ -5,7 +5,7 @@ import QuietPlacesStoreKit
 /// `buy supplies` (Postmarks, asks first) or `buy PRODUCT` (the App Store).
 struct BuyCommand: REPLCommand {
   static let name = "buy"
-  static let usage = ["buy supplies", "buy \(ProductID.allCases.map(\.rawValue).joined(separator: "|"))"]
+  static let usage = ["buy supplies", "buy \(ProductID.alternatives)"]
   static let summary = "buy supplies with Postmarks (asks first), or a product through the App Store"
   static let topic = HelpTopic.play
 
@@ -28,12 +28,12 @@ struct BuyCommand: REPLCommand {
     } else {
       throw .badArgument(
         argument: arguments[0],
-        expected: "something to buy; write supplies or a product: marks100, marks550, charts, hold, signal")
+        expected: "something to buy; write supplies or a product: \(ProductID.words.joined(separator: ", "))")
     }
   }
 
   static func completion(after words: [String]) -> ArgumentCompletion {
-    words.isEmpty ? .words(["supplies"] + ProductID.allCases.map(\.rawValue)) : .none
+    words.isEmpty ? .words(["supplies"] + ProductID.words) : .none
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
@@ -99,17 +99,11 @@ struct BuyCommand: REPLCommand {
         .info("The purchase of \(item.displayName) did not complete (\(describe(error))); nothing granted.")
       ]
     case .unavailable(let id):
-      throw .usage(
-        command: "buy \(id.rawValue)",
-        expected:
-          "a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought"
-      )
+      throw .productUnavailable(id)
     case .alreadyOwned(let id):
       return [.info("You already own \(Text.productName(id)); nothing bought, nothing charged.")]
     case .storeUnreachable(let id):
-      throw .usage(
-        command: "buy \(id.rawValue)",
-        expected: "the App Store to be reachable; it is not (offline), so nothing can be bought or priced")
+      throw .storeUnreachable(id)
     }
   }
 
@@ -122,4 +116,8 @@ struct BuyCommand: REPLCommand {
       "interrupted: the purchase needs action outside the app; once resolved it arrives through updates"
     }
   }
+}
+
+extension ProductID: ArgumentWord {
+  static var noun: String { "a product" }
 }

@@ -30,7 +30,7 @@ struct RecordCommand: REPLCommand {
     switch action {
     case .stop:
       guard let recorder = session.recorder, let path = session.recordingPath else {
-        throw .usage(command: "record stop", expected: "a recording to stop; start one with record FILE")
+        throw .noRecording
       }
       try? recorder.stop()
       session.recorder = nil
@@ -38,9 +38,7 @@ struct RecordCommand: REPLCommand {
       return [.info("Stopped recording to \(path).")]
     case .start(let path):
       if session.recorder != nil, let current = session.recordingPath {
-        throw .usage(
-          command: "record",
-          expected: "no recording running; \(current) is being recorded (record stop ends it)")
+        throw .alreadyRecording(current)
       }
       if let problem = FileKind(of: URL(fileURLWithPath: path)).problem {
         throw .file(path: path, reason: "cannot be written (\(problem)); give the path of a .qp file")

@@ -28,13 +28,13 @@ struct RefundCommand: REPLCommand {
     guard let product = ProductID(argument: word) else {
       throw .badArgument(
         argument: word,
-        expected: "a product or transaction ID; write marks100, marks550, charts, hold, signal or a number")
+        expected: "a product or transaction ID; write \(ProductID.words.joined(separator: ", ")) or a number")
     }
     target = .product(product)
   }
 
   static func completion(after words: [String]) -> ArgumentCompletion {
-    words.isEmpty ? .words(ProductID.allCases.map(\.rawValue)) : .none
+    words.isEmpty ? .words(ProductID.words) : .none
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {

@@ -85,9 +85,9 @@ struct StoreCommand: REPLCommand {
       switch argument {
       case .storefront: .words(StorefrontArgument.codes)
       case .locale: .words(StorefrontArgument.localeExamples)
-      case .productPrice: .words(ProductID.allCases.map(\.rawValue))
+      case .productPrice: .words(ProductID.words)
       case .onOff: .words(Switch.words)
-      case .product: .words(ProductID.allCases.map(\.rawValue))
+      case .product: .words(ProductID.words)
       case .none, .optionalID, .id, .productID: .none
       }
     }
@@ -128,14 +128,7 @@ struct StoreCommand: REPLCommand {
       return rest[0]
     }
     func onOff() throws(CommandError) -> Bool { try Switch(word: try one()).isOn }
-    func product() throws(CommandError) -> ProductID {
-      let text = try one()
-      guard let product = ProductID(argument: text) else {
-        throw .badArgument(
-          argument: text, expected: "a product; write marks100, marks550, charts, hold or signal")
-      }
-      return product
-    }
+    func product() throws(CommandError) -> ProductID { try ProductID(word: try one()) }
     func optionalID() throws(CommandError) -> UInt64? {
       guard let text = rest.first else { return nil }
       guard rest.count == 1, let id = UInt64(text) else {
@@ -154,11 +147,7 @@ struct StoreCommand: REPLCommand {
     case .locale: action = .locale(try one())
     case .price:
       guard rest.count == 2 else { throw wrongForm() }
-      guard let product = ProductID(argument: rest[0]) else {
-        throw .badArgument(
-          argument: rest[0], expected: "a product; write marks100, marks550, charts, hold or signal")
-      }
-      action = .price(product, rest[1])
+      action = .price(try ProductID(word: rest[0]), rest[1])
     case .askToBuy: action = .askToBuy(try onOff())
     case .approve: action = .approve(try optionalID())
     case .decline: action = .decline(try optionalID())

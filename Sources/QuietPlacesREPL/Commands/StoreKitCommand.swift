@@ -24,8 +24,8 @@ struct StoreKitCommand: REPLCommand {
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let check = StoreKitCheck(formats: session.environment.storeKit.priceFormats)
-    let (lines, failed) = check.run(files, locate: session.fileURL)
-    guard failed, let summary = lines.last else { return lines.map(OutputLine.info) }
-    return lines.dropLast().map(OutputLine.info) + [.error(.storeKitCheck(count: summary))]
+    let (lines, summary) = check.check(files, locate: session.fileURL)
+    guard summary.failed else { return (lines + [summary.description]).map(OutputLine.info) }
+    return lines.map(OutputLine.info) + [.error(.storeKitCheck(summary))]
   }
 }
