@@ -44,21 +44,21 @@ public final class AppFaults: Sendable {
   private let state = Mutex(State())
 
   /// Nothing armed.
-  public init() {}
+  init() {}
 
   /// How writing the save fails now.
-  public var saveFailure: SaveFailure {
+  var saveFailure: SaveFailure {
     get { state.withLock { $0.saveFailure } }
     set { state.withLock { $0.saveFailure = newValue } }
   }
 
   /// Arms a crash the next time the app reaches `point`.
-  public func armCrash(at point: AppCrash.Point) {
+  func armCrash(at point: AppCrash.Point) {
     _ = state.withLock { $0.armed.insert(point) }
   }
 
   /// Everything armed now; setting it replaces what was armed.
-  public var setting: Setting {
+  var setting: Setting {
     get {
       state.withLock {
         Setting(
@@ -77,7 +77,7 @@ public final class AppFaults: Sendable {
   }
 
   /// The app's crash hook: it dies at an armed point, and the fault is used up.
-  public var crashHook: CrashHook {
+  var crashHook: CrashHook {
     { [self] point in takeCrash(at: point) }
   }
 

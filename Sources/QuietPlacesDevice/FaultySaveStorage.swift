@@ -2,30 +2,24 @@ import QuietPlacesStore
 
 /// The device's save storage with the tester's failing disk in front of it: a write fails while
 /// `fault save-fails` says so, and the save underneath is left as it was.
-public struct FaultySaveStorage: SaveStorage {
+struct FaultySaveStorage: SaveStorage {
   /// The storage underneath.
   let base: any SaveStorage
   /// Where the tester armed the failing disk.
   let faults: AppFaults
 
-  /// `base` behind the faults armed in `faults`.
-  public init(base: any SaveStorage, faults: AppFaults) {
-    self.base = base
-    self.faults = faults
-  }
-
-  public func read() throws(SaveError) -> AppSave? {
+  func read() throws(SaveError) -> AppSave? {
     try base.read()
   }
 
-  public func write(_ save: AppSave) throws(SaveError) {
+  func write(_ save: AppSave) throws(SaveError) {
     if faults.takeSaveFailure() {
       throw .writeFailed(file: FileSaveStorage.fileName, reason: "the disk refused the write (fault)")
     }
     try base.write(save)
   }
 
-  public func delete() {
+  func delete() {
     base.delete()
   }
 }
