@@ -7,14 +7,14 @@ import Synchronization
 /// crashes answer the app's ``CrashHook``. Shared between the device that arms them and the running
 /// app that meets them; a `Mutex` guards the flags.
 public final class AppFaults: Sendable {
-  /// How writing the save fails.
+  /// How writing the save fails, in the order a tester reaches for them.
   public enum SaveFailure: String, Sendable, Codable, CaseIterable {
-    /// Writes succeed.
-    case off
     /// The next write fails, then writes succeed again.
     case once
     /// Every write fails until turned off.
     case on
+    /// Writes succeed.
+    case off
   }
 
   /// Everything armed at one instant, as a snapshot keeps it.

@@ -1,3 +1,4 @@
+import QuietPlacesDevice
 import QuietPlacesStore
 
 /// `fault …`: the app's faults, for the recovery paths.
@@ -26,13 +27,7 @@ struct FaultCommand: REPLCommand {
   }
 
   /// How saves fail: the next one, every one, or none.
-  enum SaveFailureMode: String, ArgumentWord {
-    case once
-    case on
-    case off
-
-    static let noun = "a save fault"
-  }
+  typealias SaveFailureMode = AppFaults.SaveFailure
 
   /// The fault to arm.
   enum Fault: Equatable {
@@ -86,4 +81,8 @@ struct FaultCommand: REPLCommand {
       return [.info("The app will crash after saving the next delivery, before finishing it.")]
     }
   }
+}
+
+extension AppFaults.SaveFailure: ArgumentWord {
+  static var noun: String { "a save fault" }
 }
