@@ -52,7 +52,7 @@ let package = Package(
     .target(
       name: "QuietPlacesREPL",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesJWS",
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
         "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab",
       ],
       swiftSettings: strict),
