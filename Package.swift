@@ -11,7 +11,8 @@ let package = Package(
     .executable(name: "quietplaces-benchmark", targets: ["quietplaces-benchmark"]),
   ],
   targets: [
-    // Small helpers every layer shares: the one atomic file writer, whitespace trimming, file error reasons.
+    // Small helpers every layer shares: the one atomic file writer, the one JSON value and parser,
+    // whitespace trimming, file error reasons.
     .target(name: "QuietPlacesUtilities", swiftSettings: strict),
     // The game's rules: balance data, state, commands and events. Pure; Foundation only.
     .target(name: "QuietPlacesGame", dependencies: ["QuietPlacesUtilities"], swiftSettings: strict),

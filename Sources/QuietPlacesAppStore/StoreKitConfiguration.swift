@@ -26,7 +26,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     public var displayName: String
     /// The description the store shows.
     public var description: String
-    var otherKeys: [String: JSONValue] = [:]
+    var otherKeys = JSONObject()
 
     /// Makes a localization.
     public init(locale: String, displayName: String, description: String) {
@@ -55,7 +55,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     var displayPriceText: String?
     var referenceNameIsNull = false
     var internalIDIsAbsent = false
-    var otherKeys: [String: JSONValue] = [:]
+    var otherKeys = JSONObject()
 
     // The Codable form (and so a device bundle's fingerprint of the catalogue) holds what the
     // product is, not how the file spelled an absent value.
@@ -106,7 +106,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     public var askToBuyEnabled: Bool?
     /// `_failTransactionsEnabled`.
     public var failTransactionsEnabled: Bool?
-    var otherKeys: [String: JSONValue] = [:]
+    var otherKeys = JSONObject()
 
     /// Makes settings.
     public init(
@@ -155,7 +155,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   public var priceFormats = PriceFormats()
   var nonRenewingSubscriptions: JSONValue = .array([])
   var subscriptionGroups: JSONValue = .array([])
-  var otherKeys: [String: JSONValue] = [:]
+  var otherKeys = JSONObject()
 
   // The Codable form is the file's content; what the loader said about it (notes, warnings) and the
   // price table are not part of it.
@@ -226,17 +226,17 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     }
     let json: JSONValue
     do {
-      json = try StoreKitJSONParser.parse(bytes: bytes, recording: false).value
+      json = try JSONParser.parse(bytes)
     } catch {
       let problem = StoreKitProblem(
         file: path, jsonPath: "", line: error.line, column: error.column + (error.line == 1 ? bomColumns : 0),
-        message: "not JSON: \(error.problem)")
+        message: "not JSON: \(error.problem.description)")
       throw .refused(path: path, problems: [problem], total: 1)
     }
     var reader = StoreKitConfigurationReader(formats: formats)
     guard var configuration = reader.configuration(json) else {
       // Where each problem is: parse again, recording the position of every value.
-      let positions = (try? StoreKitJSONParser.parse(bytes: bytes, recording: true).positions) ?? [:]
+      let positions = (try? JSONParser.parseRecordingPositions(bytes).positions) ?? [:]
       let problems = reader.findings.map { finding in
         let position = positions[finding.path] ?? positions[""] ?? .init(line: 1, column: 1)
         return StoreKitProblem(

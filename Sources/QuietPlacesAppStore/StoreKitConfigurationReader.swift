@@ -5,8 +5,6 @@ import QuietPlacesUtilities
 /// writes in every version, noting what Quiet Places ignores, and collecting every problem of a
 /// file it cannot use (each with its JSON path) instead of stopping at the first.
 struct StoreKitConfigurationReader {
-  typealias Object = [String: JSONValue]
-
   /// A problem before it has a line and column: the JSON path of the value and the message.
   struct Finding: Equatable {
     var path: String

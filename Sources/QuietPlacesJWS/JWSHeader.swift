@@ -19,7 +19,7 @@ public struct JWSHeader: Sendable, Equatable, Codable {
   /// The header must be a JSON object with a string `alg`; `x5c`, if present, must be
   /// an array of strings; a `crit` member is refused, since no extension is understood.
   static func parse(_ json: Data) throws(JWSError) -> JWSHeader {
-    let object: [String: JSONValue]
+    let object: JSONObject
     switch try? JSONDecoder().decode(JSONValue.self, from: json) {
     case .object(let members)?: object = members
     case nil: throw .invalidEncoding("header is not JSON")

@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// The fields in which two JSON values differ, one line each: `postmarks: expected 20, got 24`.
 ///
 /// Objects are compared key by key (dotted paths, `equipment.sails`), in the expected value's order
@@ -21,7 +23,7 @@ public enum JSONFieldDiff {
   }
 
   /// The differences between `expected` and `actual`, in order; empty when they are equal.
-  public static func differences(expected: OrderedJSON, actual: OrderedJSON) -> [Difference] {
+  public static func differences(expected: JSONValue, actual: JSONValue) -> [Difference] {
     var result: [Difference] = []
     compare(expected, actual, path: "", into: &result)
     return result
@@ -34,28 +36,28 @@ public enum JSONFieldDiff {
   }
 
   /// The line as a JSON object or list, or `nil` when it is anything else.
-  static func structured(_ line: String) -> OrderedJSON? {
+  static func structured(_ line: String) -> JSONValue? {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    guard trimmed.first == "{" || trimmed.first == "[", let value = OrderedJSON(parsing: line) else {
+    guard trimmed.first == "{" || trimmed.first == "[", let value = try? JSONValue(parsing: line) else {
       return nil
     }
     return value
   }
 
   private static func compare(
-    _ expected: OrderedJSON, _ actual: OrderedJSON, path: String, into result: inout [Difference]
+    _ expected: JSONValue, _ actual: JSONValue, path: String, into result: inout [Difference]
   ) {
     switch (expected, actual) {
     case (.object(let wanted), .object(let got)):
       for (key, value) in wanted {
         let child = join(path, key)
-        if let other = got.first(where: { $0.key == key }) {
-          compare(value, other.value, path: child, into: &result)
+        if let other = got[key] {
+          compare(value, other, path: child, into: &result)
         } else {
           result.append(Difference(path: child, expected: value.text, actual: nil))
         }
       }
-      for (key, value) in got where !wanted.contains(where: { $0.key == key }) {
+      for (key, value) in got where wanted[key] == nil {
         result.append(Difference(path: join(path, key), expected: nil, actual: value.text))
       }
     case (.array(let wanted), .array(let got)) where wanted.count == got.count:

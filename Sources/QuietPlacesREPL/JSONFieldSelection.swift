@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Picks fields out of a JSON object by dotted paths (`postmarks`, `equipment.sails`), keeping the
 /// object's nesting and key order: `postmarks equipment.sails` of the state gives
 /// `{"equipment":{"sails":0},"postmarks":4}`.
@@ -43,22 +45,23 @@ public struct JSONFieldSelection: Sendable, Equatable {
   public let paths: [[String]]
 
   /// Checks every path against `object`; throws for the first that names no field.
-  public init(_ paths: [String], in object: OrderedJSON) throws(Problem) {
+  public init(_ paths: [String], in object: JSONValue) throws(Problem) {
     var checked: [[String]] = []
     for path in paths {
       let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       var value = object
       for (depth, key) in keys.enumerated() {
-        guard let members = value.members else {
+        guard let members = value.object else {
           let prefix = keys[..<depth].joined(separator: ".")
-          throw Problem(path: path, notAnObject: (prefix, value.kind), suggestion: nil, available: [])
+          throw Problem(
+            path: path, notAnObject: (prefix, Self.kind(of: value)), suggestion: nil, available: [])
         }
-        guard let member = members.first(where: { $0.key == key }) else {
+        guard let member = members[key] else {
           throw Problem(
             path: path, notAnObject: nil, suggestion: Self.suggestion(for: path, in: object),
-            parent: keys[..<depth].joined(separator: "."), available: members.map(\.key))
+            parent: keys[..<depth].joined(separator: "."), available: members.keys)
         }
-        value = member.value
+        value = member
       }
       checked.append(keys)
     }
@@ -66,24 +69,36 @@ public struct JSONFieldSelection: Sendable, Equatable {
   }
 
   /// `object` with only the selected fields, nested and ordered as in `object`.
-  public func applied(to object: OrderedJSON) -> OrderedJSON {
+  public func applied(to object: JSONValue) -> JSONValue {
     Self.select(paths, from: object)
   }
 
-  private static func select(_ paths: [[String]], from value: OrderedJSON) -> OrderedJSON {
-    guard let members = value.members, !paths.contains(where: \.isEmpty) else { return value }
-    var kept: [(key: String, value: OrderedJSON)] = []
+  private static func select(_ paths: [[String]], from value: JSONValue) -> JSONValue {
+    guard let members = value.object, !paths.contains(where: \.isEmpty) else { return value }
+    var kept = JSONObject()
     for member in members {
       let below = paths.filter { $0.first == member.key }.map { Array($0.dropFirst()) }
       guard !below.isEmpty else { continue }
-      kept.append((member.key, select(below, from: member.value)))
+      kept[member.key] = select(below, from: member.value)
     }
     return .object(kept)
   }
 
+  /// What kind of value this is, in words: `a number`, `an object`…
+  static func kind(of value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool: "a true/false value"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "a list"
+    case .object: "an object"
+    }
+  }
+
   /// Every dotted path of `value`: each field, and inside objects each of theirs.
-  public static func allPaths(of value: OrderedJSON, under prefix: String = "") -> [String] {
-    guard let members = value.members else { return [] }
+  public static func allPaths(of value: JSONValue, under prefix: String = "") -> [String] {
+    guard let members = value.object else { return [] }
     return members.flatMap { member -> [String] in
       let path = prefix.isEmpty ? member.key : prefix + "." + member.key
       return [path] + allPaths(of: member.value, under: path)
@@ -92,7 +107,7 @@ public struct JSONFieldSelection: Sendable, Equatable {
 
   /// The existing path nearest to `path`: for a bare name, the one field anywhere of that name;
   /// otherwise the closest by edit distance when at most a third of it differs.
-  static func suggestion(for path: String, in object: OrderedJSON) -> String? {
+  static func suggestion(for path: String, in object: JSONValue) -> String? {
     let candidates = allPaths(of: object)
     if !path.contains(".") {
       let sameName = candidates.filter { $0.split(separator: ".").last.map(String.init) == path }

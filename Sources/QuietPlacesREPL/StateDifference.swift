@@ -9,7 +9,7 @@ import QuietPlacesUtilities
 enum StateDifference {
   /// Every leaf of a JSON line with its path, in the order of sorted keys.
   static func fields(_ line: String) -> [(path: String, value: JSONValue)] {
-    guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)) else { return [] }
+    guard let value = try? JSONValue(parsing: line) else { return [] }
     var fields: [(String, JSONValue)] = []
     func walk(_ value: JSONValue, _ path: String) {
       if case .object(let members) = value {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -106,7 +107,7 @@ struct StateJSON: Encodable {
   /// and ordered as in the whole object; every field when `paths` is empty.
   func line(fields paths: [String]) throws(JSONFieldSelection.Problem) -> String {
     let whole = line()
-    guard !paths.isEmpty, let object = OrderedJSON(parsing: whole) else { return whole }
+    guard !paths.isEmpty, let object = try? JSONValue(parsing: whole) else { return whole }
     return try JSONFieldSelection(paths, in: object).applied(to: object).text
   }
 

@@ -1,11 +1,13 @@
 import FoundationEssentials
 
-/// Any JSON value, decoded whole, numbers kept as their text.
+/// Any JSON value, read whole, numbers kept as their text and objects' keys in their order.
 ///
 /// One type serves every document the package reads without knowing all its keys: a JWS header's
 /// shape, a save checked for being JSON, a StoreKit configuration file's unknown keys (written back
 /// byte for byte, so `_lastSynchronizedDate`'s 17 significant digits survive), the lines of
-/// `state --json` that `diff` compares, and the balance documents the lab edits by key path.
+/// `state --json` that `diff` compares and `state --json FIELD…` selects from, the JSON lines the
+/// golden runner compares field by field, and the balance documents the lab edits by key path.
+/// ``JSONParser`` reads it from text, saying where text is not JSON.
 public enum JSONValue: Sendable, Equatable, Codable {
   case null
   case bool(Bool)
@@ -13,7 +15,22 @@ public enum JSONValue: Sendable, Equatable, Codable {
   case number(String)
   case string(String)
   case array([JSONValue])
-  case object([String: JSONValue])
+  case object(JSONObject)
+
+  /// Reads one JSON value filling all of `text` (white space around it allowed).
+  public init(parsing text: String) throws(JSONParseError) {
+    self = try JSONParser.parse(Array(text.utf8))
+  }
+
+  /// Reads one JSON value filling all of `data` (white space around it allowed).
+  public init(parsing data: Data) throws(JSONParseError) {
+    self = try JSONParser.parse([UInt8](data))
+  }
+
+  /// The members, when this is an object.
+  public var object: JSONObject? {
+    if case .object(let members) = self { members } else { nil }
+  }
 
   /// Decodes any JSON value; a number keeps its digits through `Decimal`.
   public init(from decoder: any Decoder) throws {
@@ -29,7 +46,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
     } else if let value = try? container.decode([JSONValue].self) {
       self = .array(value)
     } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      self = .object(try container.decode(JSONObject.self))
     }
   }
 

@@ -1,31 +1,8 @@
 import Foundation
 import QuietPlacesREPL
 import QuietPlacesTestSupport
+import QuietPlacesUtilities
 import Testing
-
-@Suite struct OrderedJSONTests {
-  @Test(arguments: [
-    #"{"b":1,"a":[true,false,null],"c":{"z":"x\"y","y":-0.5e+3}}"#,
-    #"[]"#, #"{}"#, #"[1,"é\u00e9\n",{"k":[]}]"#, #"0"#, #""just a string""#,
-  ])
-  func writesBackWhatItRead(_ text: String) throws {
-    #expect(try #require(OrderedJSON(parsing: text)).text == text)
-  }
-
-  @Test(arguments: [
-    "", "{", "{\"a\":}", "[1,]", "01", "1.", "-", "{\"a\" 1}", "[1] x", "\"unterminated", "tru", "{a:1}",
-    "\"bad \\q escape\"", "\"\\ud800\"",
-  ])
-  func refusesWhatIsNotJSON(_ text: String) {
-    #expect(OrderedJSON(parsing: text) == nil)
-  }
-
-  @Test func keepsKeyOrderAndSpelling() throws {
-    let value = try #require(OrderedJSON(parsing: #" { "z" : 1.50 , "a" : 2 } "#))
-    #expect(value.members?.map(\.key) == ["z", "a"])
-    #expect(value.text == #"{"z":1.50,"a":2}"#)
-  }
-}
 
 @Suite struct JSONFieldDiffTests {
   @Test func oneLinePerDifferingFieldWithDottedPaths() throws {
@@ -80,7 +57,7 @@ import Testing
       await session.execute("state --json equipment.sails postmarks equipment").texts
         == [#"{"equipment":{"cargo":0,"sails":0,"spyglass":0},"postmarks":4}"#])
     let whole = try #require(await session.execute("state --json").texts.first)
-    let parsed = try #require(OrderedJSON(parsing: whole))
+    let parsed = try JSONValue(parsing: whole)
     #expect(
       await session.execute("state --json scouts.effective clock").texts.first?.hasPrefix(#"{"clock":""#)
         == true)
@@ -97,8 +74,8 @@ import Testing
   }
 
   /// The dotted paths of every field of `value`.
-  func fieldPaths(_ value: OrderedJSON, prefix: String = "") -> [String] {
-    (value.members ?? []).flatMap { member -> [String] in
+  func fieldPaths(_ value: JSONValue, prefix: String = "") -> [String] {
+    (value.object.map(Array.init) ?? []).flatMap { member -> [String] in
       let path = prefix.isEmpty ? member.key : prefix + "." + member.key
       return [path] + fieldPaths(member.value, prefix: path)
     }

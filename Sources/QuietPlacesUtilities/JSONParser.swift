@@ -1,29 +1,26 @@
-import FoundationEssentials
-import QuietPlacesUtilities
-
-/// A strict JSON (RFC 8259) parser that keeps number text and rejects duplicate keys.
+/// The one JSON parser: strict JSON (RFC 8259) into a ``JSONValue``, numbers kept as their text,
+/// objects' keys in their order, duplicate keys refused.
 ///
-/// Written for hostile input: it never traps, nests at most 64 levels, and reports
+/// Written for hostile input: it never traps, nests at most ``maximumDepth`` levels, and reports
 /// where the text stops being JSON as a line and column. On request it also records where
 /// each value starts, by its JSON path (`products[3].localizations[0].locale`).
-struct StoreKitJSONParser {
-  /// Why the bytes are not JSON: the problem and where (1-based line and column in characters).
-  struct Failure: Error, Sendable, Equatable {
-    let problem: String
-    let line: Int
-    let column: Int
-
-    /// `expected ':' at line 3, column 7`.
-    var message: String { "\(problem) at line \(line), column \(column)" }
-  }
-
+public struct JSONParser {
   /// A line and a column, both from 1; columns count characters, not bytes.
-  struct Position: Sendable, Equatable {
-    var line: Int
-    var column: Int
+  public struct Position: Sendable, Equatable {
+    /// The line, from 1.
+    public var line: Int
+    /// The column in characters, from 1.
+    public var column: Int
+
+    /// Makes a position.
+    public init(line: Int, column: Int) {
+      self.line = line
+      self.column = column
+    }
   }
 
-  private static let maximumDepth = 64
+  /// The deepest nesting of arrays and objects read.
+  public static let maximumDepth = 64
   private let bytes: [UInt8]
   private var index = 0
   private let recording: Bool
@@ -37,26 +34,32 @@ struct StoreKitJSONParser {
     self.recording = recording
   }
 
-  /// Parses one JSON value filling all of `data` (surrounding whitespace allowed).
-  static func parse(_ data: Data) throws(Failure) -> JSONValue {
-    try parse(bytes: [UInt8](data), recording: false).value
+  /// Parses one JSON value filling all of `bytes` (surrounding white space allowed).
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    try parse(bytes, recording: false).value
   }
 
-  /// Parses `bytes`; with `recording`, also where every value starts, keyed by JSON path (`""` is
-  /// the top level).
-  static func parse(bytes: [UInt8], recording: Bool) throws(Failure) -> (
+  /// Parses `bytes` as ``parse(_:)`` does, and records where every value starts, keyed by its JSON
+  /// path (`""` is the top level).
+  public static func parseRecordingPositions(_ bytes: [UInt8]) throws(JSONParseError) -> (
     value: JSONValue, positions: [String: Position]
   ) {
-    var parser = StoreKitJSONParser(bytes, recording: recording)
+    try parse(bytes, recording: true)
+  }
+
+  private static func parse(_ bytes: [UInt8], recording: Bool) throws(JSONParseError) -> (
+    value: JSONValue, positions: [String: Position]
+  ) {
+    var parser = JSONParser(bytes, recording: recording)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
-    guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the value") }
+    guard parser.index == parser.bytes.count else { throw parser.failure(.textAfterValue) }
     return (value, parser.positions)
   }
 
   /// The JSON path of the components: `products[3].localizations[0]`.
-  static func joined(_ components: [String]) -> String {
+  private static func joined(_ components: [String]) -> String {
     var text = ""
     for component in components {
       if component.hasPrefix("[") || text.isEmpty { text += component } else { text += "." + component }
@@ -78,9 +81,9 @@ struct StoreKitJSONParser {
     return Position(line: line, column: column)
   }
 
-  private func failure(_ problem: String) -> Failure {
+  private func failure(_ problem: JSONParseError.Problem) -> JSONParseError {
     let spot = position(at: index)
-    return Failure(problem: problem, line: spot.line, column: spot.column)
+    return JSONParseError(problem: problem, line: spot.line, column: spot.column)
   }
 
   private mutating func record() {
@@ -102,9 +105,9 @@ struct StoreKitJSONParser {
     }
   }
 
-  private mutating func value(depth: Int) throws(Failure) -> JSONValue {
-    guard depth < Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
-    guard let byte = current else { throw failure("unexpected end of data") }
+  private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
+    guard depth < Self.maximumDepth else { throw failure(.tooDeep(maximum: Self.maximumDepth)) }
+    guard let byte = current else { throw failure(.unexpectedEnd) }
     record()
     switch byte {
     case UInt8(ascii: "{"): return try object(depth: depth)
@@ -114,23 +117,23 @@ struct StoreKitJSONParser {
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-    default: throw failure("unexpected character")
+    default: throw failure(.unexpectedCharacter)
     }
   }
 
-  private mutating func literal(_ word: String, _ value: JSONValue) throws(Failure) -> JSONValue {
+  private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
     let expected = Array(word.utf8)
     guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected
     else {
-      throw failure("unexpected character")
+      throw failure(.unexpectedCharacter)
     }
     index += expected.count
     return value
   }
 
-  private mutating func object(depth: Int) throws(Failure) -> JSONValue {
+  private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
     index += 1
-    var members: [String: JSONValue] = [:]
+    var members = JSONObject()
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
@@ -138,15 +141,15 @@ struct StoreKitJSONParser {
     }
     while true {
       skipWhitespace()
-      guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+      guard current == UInt8(ascii: "\"") else { throw failure(.expectedKey) }
       let keyStart = index
       let key = try string()
       guard members[key] == nil else {
         index = keyStart
-        throw failure("duplicate key '\(key)'")
+        throw failure(.duplicateKey(key))
       }
       skipWhitespace()
-      guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
+      guard current == UInt8(ascii: ":") else { throw failure(.expectedColon) }
       index += 1
       skipWhitespace()
       if recording { path.append(key) }
@@ -158,12 +161,12 @@ struct StoreKitJSONParser {
       case UInt8(ascii: "}"):
         index += 1
         return .object(members)
-      default: throw failure("expected ',' or '}'")
+      default: throw failure(.expectedCommaOrBrace)
       }
     }
   }
 
-  private mutating func array(depth: Int) throws(Failure) -> JSONValue {
+  private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
     index += 1
     var elements: [JSONValue] = []
     skipWhitespace()
@@ -182,7 +185,7 @@ struct StoreKitJSONParser {
       case UInt8(ascii: "]"):
         index += 1
         return .array(elements)
-      default: throw failure("expected ',' or ']'")
+      default: throw failure(.expectedCommaOrBracket)
       }
     }
   }
@@ -193,39 +196,39 @@ struct StoreKitJSONParser {
     return index - start
   }
 
-  private mutating func number() throws(Failure) -> JSONValue {
+  private mutating func number() throws(JSONParseError) -> JSONValue {
     let start = index
     if current == UInt8(ascii: "-") { index += 1 }
     if current == UInt8(ascii: "0") {
       index += 1
     } else if digits() == 0 {
-      throw failure("invalid number")
+      throw failure(.invalidNumber)
     }
     if current == UInt8(ascii: ".") {
       index += 1
-      guard digits() > 0 else { throw failure("invalid number") }
+      guard digits() > 0 else { throw failure(.invalidNumber) }
     }
     if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
       index += 1
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-      guard digits() > 0 else { throw failure("invalid number") }
+      guard digits() > 0 else { throw failure(.invalidNumber) }
     }
     return .number(String(decoding: bytes[start..<index], as: UTF8.self))
   }
 
-  private mutating func string() throws(Failure) -> String {
+  private mutating func string() throws(JSONParseError) -> String {
     index += 1
     var scalars = String.UnicodeScalarView()
     var runStart = index
-    func flush(_ end: Int) throws(Failure) {
+    func flush(_ end: Int) throws(JSONParseError) {
       guard runStart < end else { return }
       guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-        throw failure("invalid UTF-8 in a string")
+        throw failure(.invalidUTF8)
       }
       scalars.append(contentsOf: text.unicodeScalars)
     }
     while true {
-      guard let byte = current else { throw failure("unterminated string") }
+      guard let byte = current else { throw failure(.unterminatedString) }
       switch byte {
       case UInt8(ascii: "\""):
         try flush(index)
@@ -237,15 +240,15 @@ struct StoreKitJSONParser {
         scalars.append(try escape())
         runStart = index
       case 0..<0x20:
-        throw failure("control character in a string")
+        throw failure(.controlCharacter)
       default:
         index += 1
       }
     }
   }
 
-  private mutating func escape() throws(Failure) -> Unicode.Scalar {
-    guard let byte = current else { throw failure("unterminated string") }
+  private mutating func escape() throws(JSONParseError) -> Unicode.Scalar {
+    guard let byte = current else { throw failure(.unterminatedString) }
     index += 1
     switch byte {
     case UInt8(ascii: "\""): return "\""
@@ -261,28 +264,28 @@ struct StoreKitJSONParser {
       if (0xD800..<0xDC00).contains(high) {
         guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
         else {
-          throw failure("unpaired surrogate escape")
+          throw failure(.unpairedSurrogate)
         }
         index += 2
         let low = try hex4()
         guard (0xDC00..<0xE000).contains(low),
           let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-        else { throw failure("unpaired surrogate escape") }
+        else { throw failure(.unpairedSurrogate) }
         return scalar
       }
-      guard let scalar = Unicode.Scalar(high) else { throw failure("unpaired surrogate escape") }
+      guard let scalar = Unicode.Scalar(high) else { throw failure(.unpairedSurrogate) }
       return scalar
     default:
       index -= 1
-      throw failure("invalid escape")
+      throw failure(.invalidEscape)
     }
   }
 
-  private mutating func hex4() throws(Failure) -> UInt32 {
+  private mutating func hex4() throws(JSONParseError) -> UInt32 {
     guard index + 4 <= bytes.count,
       let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
       bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
-    else { throw failure("invalid \\u escape") }
+    else { throw failure(.invalidUnicodeEscape) }
     index += 4
     return value
   }
