@@ -20,11 +20,11 @@ public struct BalanceSetting: Sendable, Hashable {
       throw .notKeyValue(text)
     }
     let key = String(text[..<equals])
-    guard let segments = JSONValue.segments(key) else {
+    guard let path = JSONKeyPath(parsing: key) else {
       throw .notAKeyPath(key)
     }
     return BalanceSetting(
-      key: JSONValue.canonical(segments), value: String(text[text.index(after: equals)...]))
+      key: path.description, value: String(text[text.index(after: equals)...]))
   }
 }
 
@@ -61,8 +61,8 @@ public enum BalanceVariant {
     var document = try tree(of: balance)
     let leaves = document.leafPaths
     for setting in settings {
-      guard let segments = JSONValue.segments(setting.key),
-        let changed = document.replacing(segments[...], with: JSONValue.literal(setting.value))
+      guard let path = JSONKeyPath(parsing: setting.key),
+        let changed = document.replacingLeaf(at: path, with: JSONValue.literal(setting.value))
       else {
         throw .unknownSetKey(setting.key, closest: EditDistance.closest(to: setting.key, in: leaves))
       }

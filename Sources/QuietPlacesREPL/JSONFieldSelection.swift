@@ -42,26 +42,23 @@ public struct JSONFieldSelection: Sendable, Equatable {
   }
 
   /// The validated paths, each split at its dots.
-  public let paths: [[String]]
+  public let paths: [JSONKeyPath]
 
   /// Checks every path against `object`; throws for the first that names no field.
   public init(_ paths: [String], in object: JSONValue) throws(Problem) {
-    var checked: [[String]] = []
+    var checked: [JSONKeyPath] = []
     for path in paths {
-      let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-      var value = object
-      for (depth, key) in keys.enumerated() {
-        guard let members = value.object else {
-          let prefix = keys[..<depth].joined(separator: ".")
+      let keys = JSONKeyPath(keys: path)
+      let (depth, reached) = object.follow(keys)
+      if depth < keys.segments.count {
+        let prefix = keys.prefix(depth).description
+        guard let members = reached.object else {
           throw Problem(
-            path: path, notAnObject: (prefix, Self.kind(of: value)), suggestion: nil, available: [])
+            path: path, notAnObject: (prefix, Self.kind(of: reached)), suggestion: nil, available: [])
         }
-        guard let member = members[key] else {
-          throw Problem(
-            path: path, notAnObject: nil, suggestion: Self.suggestion(for: path, in: object),
-            parent: keys[..<depth].joined(separator: "."), available: members.keys)
-        }
-        value = member
+        throw Problem(
+          path: path, notAnObject: nil, suggestion: Self.suggestion(for: path, in: object), parent: prefix,
+          available: members.keys)
       }
       checked.append(keys)
     }
@@ -73,11 +70,13 @@ public struct JSONFieldSelection: Sendable, Equatable {
     Self.select(paths, from: object)
   }
 
-  private static func select(_ paths: [[String]], from value: JSONValue) -> JSONValue {
-    guard let members = value.object, !paths.contains(where: \.isEmpty) else { return value }
+  private static func select(_ paths: [JSONKeyPath], from value: JSONValue) -> JSONValue {
+    guard let members = value.object, !paths.contains(where: \.segments.isEmpty) else { return value }
     var kept = JSONObject()
     for member in members {
-      let below = paths.filter { $0.first == member.key }.map { Array($0.dropFirst()) }
+      let below = paths.filter { $0.segments.first == .key(member.key) }.map {
+        JSONKeyPath(Array($0.segments.dropFirst()))
+      }
       guard !below.isEmpty else { continue }
       kept[member.key] = select(below, from: member.value)
     }
@@ -97,12 +96,12 @@ public struct JSONFieldSelection: Sendable, Equatable {
   }
 
   /// Every dotted path of `value`: each field, and inside objects each of theirs.
-  public static func allPaths(of value: JSONValue, under prefix: String = "") -> [String] {
-    guard let members = value.object else { return [] }
-    return members.flatMap { member -> [String] in
-      let path = prefix.isEmpty ? member.key : prefix + "." + member.key
-      return [path] + allPaths(of: member.value, under: path)
+  public static func allPaths(of value: JSONValue) -> [String] {
+    var paths: [String] = []
+    value.forEachNode(intoArrays: false) { path, _ in
+      if !path.segments.isEmpty { paths.append(path.description) }
     }
+    return paths
   }
 
   /// The existing path nearest to `path`: for a bare name, the one field anywhere of that name;

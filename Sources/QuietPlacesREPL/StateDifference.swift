@@ -11,14 +11,9 @@ enum StateDifference {
   static func fields(_ line: String) -> [(path: String, value: JSONValue)] {
     guard let value = try? JSONValue(parsing: line) else { return [] }
     var fields: [(String, JSONValue)] = []
-    func walk(_ value: JSONValue, _ path: String) {
-      if case .object(let members) = value {
-        for key in members.keys.sorted() { walk(members[key]!, path.isEmpty ? key : path + "." + key) }
-      } else {
-        fields.append((path, value))
-      }
+    value.forEachNode(sortingKeys: true, intoArrays: false) { path, node in
+      if node.object == nil { fields.append((path.description, node)) }
     }
-    walk(value, "")
     return fields
   }
 

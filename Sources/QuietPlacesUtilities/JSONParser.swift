@@ -24,7 +24,7 @@ public struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0
   private let recording: Bool
-  private var path: [String] = []
+  private var path: [JSONKeyPath.Segment] = []
   private var line = 1
   private var lineStart = 0
   private(set) var positions: [String: Position] = [:]
@@ -58,15 +58,6 @@ public struct JSONParser {
     return (value, parser.positions)
   }
 
-  /// The JSON path of the components: `products[3].localizations[0]`.
-  private static func joined(_ components: [String]) -> String {
-    var text = ""
-    for component in components {
-      if component.hasPrefix("[") || text.isEmpty { text += component } else { text += "." + component }
-    }
-    return text
-  }
-
   private func position(at offset: Int) -> Position {
     var line = 1
     var column = 1
@@ -90,7 +81,7 @@ public struct JSONParser {
     guard recording else { return }
     var column = 1
     for byte in bytes[lineStart..<min(index, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
-    positions[Self.joined(path)] = Position(line: line, column: column)
+    positions[JSONKeyPath(path).description] = Position(line: line, column: column)
   }
 
   private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -152,7 +143,7 @@ public struct JSONParser {
       guard current == UInt8(ascii: ":") else { throw failure(.expectedColon) }
       index += 1
       skipWhitespace()
-      if recording { path.append(key) }
+      if recording { path.append(.key(key)) }
       members[key] = try value(depth: depth + 1)
       if recording { path.removeLast() }
       skipWhitespace()
@@ -176,7 +167,7 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
-      if recording { path.append("[\(elements.count)]") }
+      if recording { path.append(.index(elements.count)) }
       elements.append(try value(depth: depth + 1))
       if recording { path.removeLast() }
       skipWhitespace()
