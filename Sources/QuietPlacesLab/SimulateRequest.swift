@@ -1,4 +1,5 @@
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `quietplaces simulate …` and `quietplaces simulate merge FILE…`, read from the command line.
 ///

@@ -112,25 +112,7 @@ public struct JSONFieldSelection: Sendable, Equatable {
       let sameName = candidates.filter { $0.split(separator: ".").last.map(String.init) == path }
       if sameName.count == 1 { return sameName[0] }
     }
-    let scored = candidates.map { (path: $0, distance: editDistance(Array(path), Array($0))) }
-    guard let best = scored.min(by: { $0.distance < $1.distance }),
-      best.distance <= max(1, path.count / 3)
-    else { return nil }
-    return best.path
-  }
-
-  /// Levenshtein distance.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    guard !a.isEmpty else { return b.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + [Int](repeating: 0, count: b.count)
-      for j in stride(from: 1, through: b.count, by: 1) {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    return EditDistance.closest(
+      to: path, in: candidates, within: EditDistance.tolerance(for: path), ignoringCase: false)
   }
 }

@@ -1,5 +1,6 @@
 import QuietPlacesGame
 import QuietPlacesLab
+import QuietPlacesUtilities
 
 /// `autoplay STRATEGY [options] until MILESTONE,… | for DURATION`: a strategy of the balance lab plays
 /// from the current state, every decision an ordinary command run through this session (so a
