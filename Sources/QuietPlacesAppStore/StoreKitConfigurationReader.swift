@@ -138,17 +138,12 @@ struct StoreKitConfigurationReader {
       codeOffers > 0 ? Self.count(codeOffers, "code offer") : nil,
       winBackOffers > 0 ? Self.count(winBackOffers, "win-back offer") : nil,
     ].compactMap { $0 }
-    if !extras.isEmpty { text += " with " + Self.list(extras) }
+    if !extras.isEmpty { text += " with " + extras.joinedAsList("and") }
     notes.append(text + " (Quiet Places sells none)")
   }
 
   static func count(_ number: Int, _ noun: String) -> String {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
-
-  static func list(_ items: [String]) -> String {
-    guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 
   private static func productID(_ value: JSONValue) -> String? {

@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// The groups `help` lists commands under.
 enum HelpTopic: String, CaseIterable {
   case time = "Time and lifecycle"
@@ -100,11 +102,7 @@ extension ArgumentWord {
   static var alternatives: String { words.joined(separator: "|") }
 
   /// The words as a sentence lists them: `ivory, apricot or turquoise`.
-  static var listed: String {
-    let all = words
-    guard all.count > 1 else { return all.first ?? "" }
-    return all.dropLast().joined(separator: ", ") + " or " + all.last!
-  }
+  static var listed: String { words.joinedAsList("or") }
 
   /// What an error says would be right: `a sail colour; write ivory, apricot or turquoise`.
   static var expectation: String { "\(noun); write \(listed)" }

@@ -1,5 +1,6 @@
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -39,8 +40,7 @@ enum Text {
   static func list(_ names: [String], limit: Int = 5) -> String {
     var shown = Array(names.prefix(limit))
     if names.count > limit { shown.append("\(names.count - limit) more") }
-    guard shown.count > 1 else { return shown.first ?? "" }
-    return shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+    return shown.joinedAsList("and")
   }
 
   /// A duration such as `2h 30m`.
