@@ -2,6 +2,7 @@ import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -50,12 +51,11 @@ public enum Sweep {
       final: final)
   }
 
-  /// Plays `runs` with at most `jobs` at once; `progress` hears (done, total) after each.
+  /// Plays `runs` with at most `jobs` at once; `progress` hears (done, total) after each, in run order.
   public static func run(
     _ runs: [SimulatePlan.Run], plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
     keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws(LabError) -> [RunResult] {
-    typealias Finished = (position: Int, result: Result<RunResult, LabError>)
     guard let first = plan.variants.first else { return [] }
     let factory: DeviceFactory
     do {
@@ -63,47 +63,10 @@ public enum Sweep {
     } catch {
       throw .deviceNotStarted(error)
     }
-    let outcome = await withTaskGroup(of: Finished.self, returning: Result<[RunResult], LabError>.self) {
-      group in
-      var collected = [RunResult?](repeating: nil, count: runs.count)
-      var next = 0
-      var done = 0
-      while next < runs.count && next < max(1, jobs) {
-        let position = next
-        group.addTask { await Self.play(runs[position], at: position, plan, factory, keepSteps) }
-        next += 1
-      }
-      while let finished = await group.next() {
-        switch finished.result {
-        case .success(let value): collected[finished.position] = value
-        case .failure(let error):
-          group.cancelAll()
-          return .failure(error)
-        }
-        done += 1
-        progress(done, runs.count)
-        if next < runs.count {
-          let position = next
-          group.addTask { await Self.play(runs[position], at: position, plan, factory, keepSteps) }
-          next += 1
-        }
-      }
-      return .success(collected.compactMap { $0 })
-    }
-    return try outcome.get()
-  }
-
-  private static func play(
-    _ run: SimulatePlan.Run, at position: Int, _ plan: SimulatePlan, _ factory: DeviceFactory,
-    _ keepSteps: Bool
-  ) async -> (position: Int, result: Result<RunResult, LabError>) {
-    do throws(LabError) {
-      return (
-        position,
-        .success(try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps))
-      )
-    } catch {
-      return (position, .failure(error))
+    return try await BoundedParallel.map(
+      runs, atMost: jobs, inOrder: { index, _ in progress(index + 1, runs.count) }
+    ) {
+      run throws(LabError) in try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps)
     }
   }
 }

@@ -177,27 +177,7 @@ public struct GoldenRunner: Sendable {
   /// Runs `files` up to `jobs` at a time and hands each result to `report` in the files' order.
   private func runAll(_ files: [ScriptFile], report: (ScriptResult) -> Void) async {
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    await withTaskGroup(of: (Int, ScriptResult).self) { group in
-      var next = 0
-      func startNext() {
-        guard next < files.count else { return }
-        let index = next
-        let file = files[index]
-        group.addTask { (index, await self.runScript(file)) }
-        next += 1
-      }
-      for _ in 0..<min(jobs, files.count) { startNext() }
-      var finished: [Int: ScriptResult] = [:]
-      var printed = 0
-      while let (index, result) = await group.next() {
-        finished[index] = result
-        startNext()
-        while let ready = finished.removeValue(forKey: printed) {
-          report(ready)
-          printed += 1
-        }
-      }
-    }
+    _ = await BoundedParallel.map(files, atMost: jobs, inOrder: { report($1) }) { await self.runScript($0) }
   }
 
   /// Writes the JUnit report to every file asked for; returns 1 after printing an error when one
