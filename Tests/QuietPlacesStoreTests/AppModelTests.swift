@@ -7,45 +7,9 @@ import QuietPlacesTestSupport
 import Synchronization
 import Testing
 
-/// The save in memory; a test can make writes fail, and read what was saved at any instant.
-private final class InMemorySaveStorage: SaveStorage {
-  private struct State {
-    var save: AppSave?
-    var failingWrites = 0
-  }
-
-  private let state: Mutex<State>
-
-  init(_ save: AppSave? = nil) {
-    state = Mutex(State(save: save))
-  }
-
-  /// What a read would return now.
-  var saved: AppSave? { state.withLock { $0.save } }
-
-  /// Makes the next write fail, leaving the save as it was.
-  func failNextWrite() { state.withLock { $0.failingWrites += 1 } }
-
-  func read() throws(SaveError) -> AppSave? { saved }
-
-  func write(_ save: AppSave) throws(SaveError) {
-    let failed = state.withLock { state in
-      guard state.failingWrites == 0 else {
-        state.failingWrites -= 1
-        return true
-      }
-      state.save = save
-      return false
-    }
-    if failed { throw .writeFailed(file: "memory", reason: "the test refused the write") }
-  }
-
-  func delete() { state.withLock { $0.save = nil } }
-}
-
 /// One launch of the app over a storage and a store.
 private func launch(
-  _ rules: Rules, _ storage: InMemorySaveStorage, _ store: ScriptedStoreClient,
+  _ rules: Rules, _ storage: MemorySaveStorage, _ store: ScriptedStoreClient,
   crashHook: @escaping CrashHook = AppModel.neverCrashes
 ) async throws -> (AppModel, LaunchReport) {
   try await AppModel.launch(
@@ -70,7 +34,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
 /// store and an in-memory save.
 @Suite struct AppModelTests {
   @Test func aPurchaseIsDeliveredThenSavedAndOnlyThenFinished() async throws {
-    let storage = InMemorySaveStorage()
+    let storage = MemorySaveStorage()
     let ledgerAtFinish = Mutex<[TransactionID]>([])
     let store = try ScriptedStoreClient { _ in
       ledgerAtFinish.withLock { $0 = storage.saved?.ledger.ids ?? [] }
@@ -97,7 +61,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func aFailedSaveRollsTheDeliveryBackAndLeavesItUnfinishedForTheNextLaunch() async throws {
-    let storage = InMemorySaveStorage()
+    let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store)
     let pack = try store.signed(1, .marks100)
@@ -126,7 +90,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func updatesTheTestYieldsAreDeliveredExactlyOnce() async throws {
-    let storage = InMemorySaveStorage()
+    let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store)
     let charts = try store.signed(7, .charts)
@@ -146,7 +110,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
 
   @Test func anUnverifiedTransactionIsRejectedWithItsJWSErrorAndNeverFinished() async throws {
     let store = try ScriptedStoreClient()
-    let (app, _) = try await launch(rules, InMemorySaveStorage(), store)
+    let (app, _) = try await launch(rules, MemorySaveStorage(), store)
 
     store.continuation.yield(try store.signed(3, .marks550, key: try ES256PrivateKey()))
     store.continuation.yield(SignedTransaction(jwsRepresentation: "not a token"))
@@ -167,7 +131,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func aCrashBeforeFinishingKeepsTheSaveAndTheNextLaunchFinishesWithoutDeliveringAgain() async throws {
-    let storage = InMemorySaveStorage()
+    let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store, crashHook: crashOnce(at: .beforeFinish))
     let pack = try store.signed(1, .marks550)
@@ -193,7 +157,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func aCrashBeforeSavingLosesNothingTheNextLaunchDelivers() async throws {
-    let storage = InMemorySaveStorage()
+    let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store, crashHook: crashOnce(at: .beforeSave))
     let signal = try store.signed(2, .signal)
@@ -214,7 +178,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   }
 
   @Test func closingTheAppEndsItsUpdatesStreamAndSaves() async throws {
-    let storage = InMemorySaveStorage()
+    let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
     let (app, _) = try await launch(rules, storage, store)
     #expect(!store.updatesEnded)
@@ -231,7 +195,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     var game = newGame()
     game.grant(.charts)
     _ = try game.apply(.close, rules: rules)
-    let storage = InMemorySaveStorage(.of(game, delivered: [(1, .charts)]))
+    let storage = MemorySaveStorage(.of(game, delivered: [(1, .charts)]))
     let store = try ScriptedStoreClient()
     // The launch's read still holds charts.
     await store.script(entitlements: [try store.signed(1, .charts)])
