@@ -71,28 +71,6 @@ extension GameState {
     }
   }
 
-  /// The price rule of a piece of equipment.
-  public static func price(of item: Equipment, _ rules: Rules) -> GeometricPrice {
-    let table = rules.balance.equipment
-    let entry =
-      switch item {
-      case .sails: table.sails
-      case .spyglass: table.spyglass
-      case .cargo: table.cargo
-      }
-    return GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
-  }
-
-  /// The price rule of hiring scouts.
-  public static func scoutPrice(_ rules: Rules) -> GeometricPrice {
-    GeometricPrice(base: rules.balance.scouts.basePrice, growth: rules.balance.scouts.priceGrowth)
-  }
-
-  /// The level limit of a piece of equipment, if any.
-  public static func levelLimit(of item: Equipment, _ rules: Rules) -> Int? {
-    item == .cargo ? rules.balance.equipment.cargo.levelLimit : nil
-  }
-
   /// How many of `quantity` to buy, refusing counts below 1 and counts past a limit.
   private func resolve(
     _ quantity: Quantity, item: Purchasable, price: GeometricPrice, level: Int, limit: (Equipment, Int)?
@@ -126,8 +104,8 @@ extension GameState {
   {
     let level = equipment[item]
     let (count, cost) = try resolve(
-      quantity, item: .equipment(item), price: Self.price(of: item, rules), level: level,
-      limit: Self.levelLimit(of: item, rules).map { (item, $0) })
+      quantity, item: .equipment(item), price: rules.price(of: item), level: level,
+      limit: rules.levelLimit(of: item).map { (item, $0) })
     discoveries = max(0, discoveries - cost)
     equipment[item] = level.saturatingAdd(count)
     return .upgraded(item, levels: count, cost: cost, level: equipment[item])
@@ -135,7 +113,7 @@ extension GameState {
 
   private mutating func hire(_ quantity: Quantity, rules: Rules) throws(GameError) -> GameEvent {
     let (count, cost) = try resolve(
-      quantity, item: .scouts, price: Self.scoutPrice(rules), level: hiredScouts, limit: nil)
+      quantity, item: .scouts, price: rules.scoutPrice, level: hiredScouts, limit: nil)
     discoveries = max(0, discoveries - cost)
     hiredScouts = hiredScouts.saturatingAdd(count)
     return .hired(count: count, cost: cost, hired: hiredScouts)
@@ -159,7 +137,7 @@ extension GameState {
   }
 
   private mutating func buySupplies(rules: Rules) throws(GameError) -> GameEvent {
-    let price = rules.balance.postmarks.suppliesPrice
+    let price = rules.suppliesPrice
     guard postmarks >= price else {
       throw .notEnoughPostmarks(item: .supplies, cost: price, held: postmarks)
     }
@@ -175,7 +153,7 @@ extension GameState {
       sailColour = colour
       return .colourSelected(colour)
     }
-    let price = rules.balance.postmarks.colourPrice
+    let price = rules.colourPrice
     guard postmarks >= price else {
       throw .notEnoughPostmarks(item: .colour(colour), cost: price, held: postmarks)
     }
@@ -187,28 +165,26 @@ extension GameState {
   }
 
   private mutating func takeBearings(rules: Rules) throws(GameError) -> GameEvent {
-    let bearings = rules.balance.prestige.bearings
     let gain = bearingsGain(rules)
-    guard gain >= bearings.minimumKnowledge else {
-      throw .bearingsNotReady(gain: gain, minimum: bearings.minimumKnowledge)
+    guard gain >= rules.bearingsMinimumKnowledge else {
+      throw .bearingsNotReady(gain: gain, minimum: rules.bearingsMinimumKnowledge)
     }
     knowledge = knowledge.saturatingAdd(gain)
-    addPostmarks(bearings.postmarks)
+    addPostmarks(rules.bearingsPostmarks)
     lifetime.bearings += 1
     resetVoyage(rules: rules)
-    return .tookBearings(knowledge: gain, postmarks: bearings.postmarks)
+    return .tookBearings(knowledge: gain, postmarks: rules.bearingsPostmarks)
   }
 
   private mutating func passAtlas(rules: Rules) throws(GameError) -> GameEvent {
-    let atlas = rules.balance.prestige.atlas
-    guard knowledge >= atlas.knowledgeRequired else {
-      throw .atlasNotReady(knowledge: knowledge, required: atlas.knowledgeRequired)
+    guard knowledge >= rules.atlasKnowledgeRequired else {
+      throw .atlasNotReady(knowledge: knowledge, required: rules.atlasKnowledgeRequired)
     }
     generations = generations.saturatingAdd(1)
-    addPostmarks(atlas.postmarks)
+    addPostmarks(rules.atlasPostmarks)
     knowledge = 0
     resetVoyage(rules: rules)
-    return .passedAtlas(generation: generations, postmarks: atlas.postmarks)
+    return .passedAtlas(generation: generations, postmarks: rules.atlasPostmarks)
   }
 
   /// Clears what every reset clears: Discoveries, equipment, hired scouts, routes, the current,

@@ -38,7 +38,7 @@ extension GameState {
     if !(0...Self.latestClock).contains(clock) {
       return "'clock' must be 0 (1970) to \(Self.latestClock) (the end of 9999), not \(clock)"
     }
-    if let limit = Self.levelLimit(of: .cargo, rules), equipment.cargo > limit {
+    if let limit = rules.levelLimit(of: .cargo), equipment.cargo > limit {
       return "'equipment.cargo' must be at most \(limit), not \(equipment.cargo)"
     }
     if surveyCountdown < 1 || currentCountdown < 1 { return "the countdowns must be at least 1" }

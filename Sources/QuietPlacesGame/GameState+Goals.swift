@@ -31,9 +31,9 @@ extension GameState {
     case .atlas:
       knowledge >= rules.balance.prestige.atlas.knowledgeRequired
     case .affordableEquipment(let item):
-      GeometricPrice.pays(discoveries, Self.price(of: item, rules).cost(from: equipment[item], count: 1))
+      GeometricPrice.pays(discoveries, rules.price(of: item, level: equipment[item]))
     case .affordableScout:
-      GeometricPrice.pays(discoveries, Self.scoutPrice(rules).cost(from: hiredScouts, count: 1))
+      GeometricPrice.pays(discoveries, rules.scoutPrice(hired: hiredScouts))
     case .affordableCharter:
       nextCharterCost(rules).map { $0 <= discoveries } ?? false
     }
@@ -46,7 +46,7 @@ extension GameState {
   public func secondsUntil(_ goal: AdvanceGoal, rules: Rules) -> Result<Int64, GoalUnreachable> {
     switch goal {
     case .affordableEquipment(let item):
-      if let limit = Self.levelLimit(of: item, rules), equipment[item] >= limit {
+      if let limit = rules.levelLimit(of: item), equipment[item] >= limit {
         return .failure(.atLimit(item, limit: limit))
       }
     case .affordableCharter:

@@ -46,9 +46,7 @@ extension GameState {
 
   /// Ship speed in knots with no current: `10 · 1.1^sails`, at most ``maximumSpeedKnots``.
   public func baseSpeed(_ rules: Rules) -> Double {
-    min(
-      rules.balance.ship.baseSpeedKnots
-        * pow(rules.sailsEffect, Double(equipment.sails)), maximumSpeedKnots)
+    rules.shipSpeed(sailsLevel: equipment.sails)
   }
 
   /// Ship speed in knots now, with a current if one runs.
@@ -58,7 +56,12 @@ extension GameState {
 
   /// Scouts in the fleet: hired this voyage plus the Companion scout.
   public func fleetSize(_ rules: Rules) -> Int {
-    hiredScouts + (owns(.signal) ? rules.signalScouts : 0)
+    hiredScouts + permanentScouts(rules)
+  }
+
+  /// Scouts no reset takes away: the Companion scout when Companion signal is owned.
+  public func permanentScouts(_ rules: Rules) -> Int {
+    owns(.signal) ? rules.signalScouts : 0
   }
 
   /// `eff(n) = n + 2·⌊n/5⌋`: every fifth scout is a pathfinder worth three.
@@ -81,7 +84,13 @@ extension GameState {
 
   /// Scout Discoveries per second: `eff(n) · yield · mK · mG · mC · (1.2 if signal)`.
   public func scoutRate(_ rules: Rules) -> Double {
-    Double(Self.effectiveScouts(fleetSize(rules), rules: rules))
+    scoutRate(effectiveScouts: Self.effectiveScouts(fleetSize(rules), rules: rules), rules)
+  }
+
+  /// Scout Discoveries per second that `effective` effective scouts would earn now:
+  /// `effective · yield · mK · mG · mC · (1.2 if signal)`.
+  public func scoutRate(effectiveScouts effective: Int, _ rules: Rules) -> Double {
+    Double(effective)
       * rules.scoutYields[route - 1] * knowledgeMultiplier(rules)
       * generationMultiplier(rules) * chartsMultiplier(rules)
       * (owns(.signal) ? rules.signalScoutMultiplier : 1)
@@ -117,7 +126,7 @@ extension GameState {
 
   /// Discoveries a crate of supplies grants now: `ordinaryRate × 3,600`.
   public func suppliesAmount(_ rules: Rules) -> Double {
-    ordinaryRate(rules) * rules.balance.postmarks.suppliesSeconds
+    ordinaryRate(rules) * rules.suppliesSeconds
   }
 
   /// Hours of absence credited: 32 with Deep hold, else `8 + 2·cargo + 2·min(G, 4)`.
@@ -135,12 +144,13 @@ extension GameState {
   /// estimate is corrected with the exact condition: the gain is the largest `k` with
   /// `k³ · scale ≤ factor³ · progress`.
   public func bearingsGain(_ rules: Rules) -> Int {
-    let bearings = rules.balance.prestige.bearings
+    let factor = rules.bearingsFactor
+    let scale = rules.bearingsProgressScale
     let progress = max(0, progress)
-    let estimate = (bearings.factor * cbrt(progress / bearings.progressScale)).rounded(.down)
+    let estimate = (factor * cbrt(progress / scale)).rounded(.down)
     guard estimate.isFinite, estimate < 1e15 else { return Int(1e15) }
-    let target = bearings.factor * bearings.factor * bearings.factor * progress
-    func reached(_ k: Double) -> Bool { k * k * k * bearings.progressScale <= target }
+    let target = factor * factor * factor * progress
+    func reached(_ k: Double) -> Bool { k * k * k * scale <= target }
     var gain = estimate
     while gain > 0 && !reached(gain) { gain -= 1 }
     while reached(gain + 1) { gain += 1 }

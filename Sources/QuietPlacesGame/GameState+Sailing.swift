@@ -133,7 +133,7 @@ extension GameState {
     var report = SailingReport()
     report.seconds = duration
     let first = Rules.place(route: route, index: 0)
-    let routeMask: UInt64 = 0b11111 << UInt64(first)
+    let routeMask = Rules.routePlacesMask << UInt64(first)
     let boost = rules.currentSpeedMultiplier
     // The same number as `baseSpeed(rules)`, with the sails multiplier from the rules' table.
     let baseSpeed = min(

@@ -27,12 +27,14 @@ public final class Rules: Sendable {
 
   /// Scout Discoveries per second of one effective scout, by route (0-based).
   let scoutYields: [Double]
+  /// Every route, in atlas order.
+  public let routes: [Route]
   /// Luminous charts' multiplier.
   let chartsMultiplier: Double
   /// Companion signal's scout income multiplier.
-  let signalScoutMultiplier: Double
+  public let signalScoutMultiplier: Double
   /// Companion signal's permanent scouts.
-  let signalScouts: Int
+  public let signalScouts: Int
 
   /// Sails' speed multiplier per level.
   public let sailsEffect: Double
@@ -59,6 +61,10 @@ public final class Rules: Sendable {
   /// How many places every route has, in sailing order.
   public static let placesPerRoute = 5
 
+  /// One bit for each place of a route, for a route whose first place is place 0; shifted to a
+  /// route's first place, the route's bits in a mask of places.
+  public static let routePlacesMask: UInt64 = (1 << UInt64(placesPerRoute)) - 1
+
   /// Rules from balance data, validated here as a balance file is on load.
   public init(balance: Balance) throws(BalanceError) {
     let checked = try balance.validate(file: "balance")
@@ -71,11 +77,19 @@ public final class Rules: Sendable {
     legs = balance.routes.flatMap { $0.places.map(\.legNauticalMiles) }
     rewards = balance.routes.flatMap { $0.places.map(\.reward) }
     placeNames = balance.routes.flatMap { $0.places.map(\.name) }
-    loopLengths = balance.routes.map { $0.places.reduce(0) { $0 + $1.legNauticalMiles } }
+    let loopLengths = balance.routes.map { $0.places.reduce(0) { $0 + $1.legNauticalMiles } }
+    self.loopLengths = loopLengths
     var byName: [String: PlaceID] = [:]
     for (id, name) in placeNames.enumerated() { byName[name.lowercased()] = id }
     placesByName = byName
     scoutYields = balance.routes.map(\.scoutYieldPerSecond)
+    routes = balance.routes.enumerated().map { index, route in
+      Route(
+        number: index + 1, name: route.name,
+        places: Self.place(route: index + 1, index: 0)..<Self.place(route: index + 2, index: 0),
+        legs: route.places.map(\.legNauticalMiles), loopLength: loopLengths[index],
+        scoutYield: route.scoutYieldPerSecond, charterCost: route.charterCost)
+    }
     chartsMultiplier = balance.purchases.chartsMultiplier
     signalScoutMultiplier = balance.purchases.signalScoutMultiplier
     signalScouts = balance.purchases.signalScouts
@@ -123,7 +137,10 @@ public final class Rules: Sendable {
   public var allPlaces: Range<PlaceID> { 0..<placeNames.count }
 
   /// A route's name (1-based).
-  public func routeName(_ route: Int) -> String { balance.routes[route - 1].name }
+  public func routeName(_ route: Int) -> String { self.route(route).name }
+
+  /// The route with this number (1 to ``routeCount``).
+  public func route(_ number: Int) -> Route { routes[number - 1] }
 
   /// Seconds since 1970 for `YYYY-MM-DDTHH:MM:SSZ`.
   public static func parseInstant(_ text: String) -> Int64? {

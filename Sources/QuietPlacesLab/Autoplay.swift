@@ -185,7 +185,7 @@ public struct Autoplay: Sendable {
     case .sails: game.satisfies(.affordableEquipment(.sails), rules: rules)
     case .spyglass: game.satisfies(.affordableEquipment(.spyglass), rules: rules)
     case .cargo:
-      game.equipment.cargo < (GameState.levelLimit(of: .cargo, rules) ?? Int.max)
+      game.equipment.cargo < (rules.levelLimit(of: .cargo) ?? Int.max)
         && game.satisfies(.affordableEquipment(.cargo), rules: rules)
     case .scout: game.satisfies(.affordableScout, rules: rules)
     case .charter: game.satisfies(.affordableCharter, rules: rules)

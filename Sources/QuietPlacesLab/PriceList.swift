@@ -108,17 +108,17 @@ public struct PriceList: Sendable, Equatable {
       maximumSpeedKnots)
     rows.append(
       row(
-        .sails, cost: GameState.price(of: .sails, rules).cost(from: sailsLevel, count: 1), level: sailsLevel,
+        .sails, cost: rules.price(of: .sails, level: sailsLevel), level: sailsLevel,
         gain: rates.travel * (faster / rates.speed) - rates.travel))
     // Spyglass: every arrival reward × its effect.
     let spyglassLevel = game.equipment.spyglass
     rows.append(
       row(
-        .spyglass, cost: GameState.price(of: .spyglass, rules).cost(from: spyglassLevel, count: 1),
+        .spyglass, cost: rules.price(of: .spyglass, level: spyglassLevel),
         level: spyglassLevel, gain: rates.travel * (equipment.spyglass.effectPerLevel ?? 1) - rates.travel))
     // Cargo: hold, and under a session model the offline credit it adds per cycle.
     let cargoLevel = game.equipment.cargo
-    if let limit = GameState.levelLimit(of: .cargo, rules), cargoLevel >= limit {
+    if let limit = rules.levelLimit(of: .cargo), cargoLevel >= limit {
       rows.append(row(.cargo, cost: nil, level: cargoLevel, gain: 0))
     } else {
       var after = game
@@ -132,7 +132,7 @@ public struct PriceList: Sendable, Equatable {
       }
       rows.append(
         row(
-          .cargo, cost: GameState.price(of: .cargo, rules).cost(from: cargoLevel, count: 1),
+          .cargo, cost: rules.price(of: .cargo, level: cargoLevel),
           level: cargoLevel,
           gain: gain, hold: hold))
     }
@@ -143,7 +143,7 @@ public struct PriceList: Sendable, Equatable {
       rates.effectiveScouts > 0 ? rates.scouts / Double(rates.effectiveScouts) : Self.scoutWorth(game, rules)
     rows.append(
       row(
-        .scout, cost: GameState.scoutPrice(rules).cost(from: game.hiredScouts, count: 1),
+        .scout, cost: rules.scoutPrice(hired: game.hiredScouts),
         level: game.hiredScouts,
         gain: Double(added) * perScout))
     // Charter: the rates of the next route from its first place, as after chartering.

@@ -200,8 +200,8 @@ struct Differences {
       return game
     }
     game.legIndex = random.int(0...4)
-    game.legRemaining = 0.5 * rules.balance.routes[game.route - 1].places[game.legIndex].legNauticalMiles
-    let routeMask: UInt64 = 0b11111 << UInt64(5 * (game.route - 1))
+    game.legRemaining = 0.5 * rules.route(game.route).legs[game.legIndex]
+    let routeMask = rules.route(game.route).placeMask
     if random.oneIn(2) { game.visited = routeMask }
     game.stamped = game.visited | (random.oneIn(2) ? routeMask : 0)
     game.currentRemaining = random.oneIn(3) ? Double(random.int(1...1800)) : 0
@@ -310,7 +310,7 @@ struct Differences {
   @Test(arguments: [SailingMethod.closedForm, .perArrival])
   func visitedButUnstampedPlacesAreStampedOnArrival(method: SailingMethod) throws {
     var game = quietGame()
-    game.visited = 0b11111
+    game.visited = rules.route(1).placeMask
     game.stamped = 0
     let report = sailed(try game.apply(.advance(seconds: 10 * 3600), rules: rules, method: method))
     // 10 h at 10 knots = 100 nm: 16 loops of 6 nm (80 arrivals), then 1.0 + 1.2 + 1.4 = 3.6 nm (3 more);

@@ -11,7 +11,7 @@ import Testing
 
   @Test(arguments: priceCases)
   func bulkPricesAreTheSumOfSinglePrices(item: Equipment, base: Double, growth: Double) {
-    let price = GameState.price(of: item, rules)
+    let price = rules.price(of: item)
     for level in [0, 1, 3] {
       for count in 1...4 {
         var sum = 0.0
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func scoutsCostTenTimesOnePointOneFiveToTheN() {
-    let price = GameState.scoutPrice(rules)
+    let price = rules.scoutPrice
     for n in 0..<20 { #expect(isClose(price.cost(from: n, count: 1), 10 * pow(1.15, Double(n)))) }
     // Three scouts from none: 10 + 11.5 + 13.225.
     #expect(isClose(price.cost(from: 0, count: 3), 10 + 10 * 1.15 + 10 * 1.15 * 1.15))
@@ -180,7 +180,7 @@ import Testing
   @Test(arguments: [("sails", 25.0, 1.6), ("spyglass", 40, 1.7), ("scout", 10, 1.15)])
   func maxAgreesWithSummingSinglePrices(item: String, base: Double, growth: Double) {
     let price =
-      item == "scout" ? GameState.scoutPrice(rules) : GameState.price(of: Equipment(rawValue: item)!, rules)
+      item == "scout" ? rules.scoutPrice : rules.price(of: Equipment(rawValue: item)!)
     for n in 1...30 {
       var sum = 0.0
       for l in 0..<n { sum += base * pow(growth, Double(l)) }
