@@ -143,13 +143,9 @@ public struct Autoplay: Sendable {
     cap = max(cap, 1)
     let knowledgeGoal = tracker.nextKnowledge
     let awaited = choice.flatMap { row in row.cost.map { (row.item, $0) } }
-    let bearingsProgress = strategy.bearingsTarget(game, rules).map { target in
-      let bearings = rules.balance.prestige.bearings
-      let k = Double(target) / bearings.factor
-      return k * k * k * bearings.progressScale
-    }
-    let atlasRequired = rules.balance.prestige.atlas.knowledgeRequired
-    let suppliesPrice = rules.balance.postmarks.suppliesPrice
+    let bearingsProgress = strategy.bearingsTarget(game, rules).map(rules.bearingsProgress(forKnowledge:))
+    let atlasRequired = rules.atlasKnowledgeRequired
+    let suppliesPrice = rules.suppliesPrice
     return WaitSearch.firstSecond(
       from: game, cap: cap, rules: rules,
       estimate: { state in

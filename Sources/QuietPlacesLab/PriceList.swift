@@ -1,9 +1,5 @@
 import QuietPlacesGame
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// One thing buyable with Discoveries, priced for a state.
 public struct PriceRow: Sendable, Equatable {
   /// What it is.
@@ -72,10 +68,10 @@ public struct PriceList: Sendable, Equatable {
     ordinaryRate = rate
     discoveries = game.discoveries
     postmarks = game.postmarks
-    suppliesPrice = rules.balance.postmarks.suppliesPrice
+    suppliesPrice = rules.suppliesPrice
     // `suppliesAmount` is `ordinaryRate × suppliesSeconds`: the same product, without a second rates pass.
-    suppliesDiscoveries = rate * rules.balance.postmarks.suppliesSeconds
-    colourPrice = rules.balance.postmarks.colourPrice
+    suppliesDiscoveries = rate * rules.suppliesSeconds
+    colourPrice = rules.colourPrice
     colours = SailColour.allCases.map { ($0, game.ownedColours.contains($0)) }
 
     /// The engine's rule for "the Discoveries held pay for it" (`GeometricPrice.pays`): the closed
@@ -91,21 +87,16 @@ public struct PriceList: Sendable, Equatable {
       if let cost, gain > 0 {
         payback = max(0, cost - game.discoveries) / rate + cost / gain
       }
-      let pathfinder =
-        item == .scout
-        && (game.fleetSize(rules) + 1) % rules.balance.scouts.pathfinderEvery == 0
+      let pathfinder = item == .scout && rules.isPathfinder(scout: game.fleetSize(rules) + 1)
       return PriceRow(
         item: item, cost: cost, level: level, affordable: affordable, secondsToAfford: wait, gain: gain,
         holdHours: hold, payback: payback, pathfinder: pathfinder)
     }
 
-    let equipment = rules.balance.equipment
     var rows: [PriceRow] = []
     // Sails: the speed of one more level (capped as the engine caps it) over the speed now.
     let sailsLevel = game.equipment.sails
-    let faster = min(
-      rules.balance.ship.baseSpeedKnots * pow(equipment.sails.effectPerLevel ?? 1, Double(sailsLevel + 1)),
-      maximumSpeedKnots)
+    let faster = rules.shipSpeed(sailsLevel: sailsLevel + 1)
     rows.append(
       row(
         .sails, cost: rules.price(of: .sails, level: sailsLevel), level: sailsLevel,
@@ -115,7 +106,7 @@ public struct PriceList: Sendable, Equatable {
     rows.append(
       row(
         .spyglass, cost: rules.price(of: .spyglass, level: spyglassLevel),
-        level: spyglassLevel, gain: rates.travel * (equipment.spyglass.effectPerLevel ?? 1) - rates.travel))
+        level: spyglassLevel, gain: rates.travel * rules.spyglassEffect - rates.travel))
     // Cargo: hold, and under a session model the offline credit it adds per cycle.
     let cargoLevel = game.equipment.cargo
     if let limit = rules.levelLimit(of: .cargo), cargoLevel >= limit {
@@ -171,8 +162,6 @@ public struct PriceList: Sendable, Equatable {
 
   /// What one effective scout earns per second now: `yield · mK · mG · mC · (1.2 if signal)`.
   static func scoutWorth(_ game: GameState, _ rules: Rules) -> Double {
-    rules.balance.routes[game.route - 1].scoutYieldPerSecond * game.knowledgeMultiplier(rules)
-      * game.generationMultiplier(rules) * game.chartsMultiplier(rules)
-      * (game.owns(.signal) ? rules.balance.purchases.signalScoutMultiplier : 1)
+    game.scoutRate(effectiveScouts: 1, rules)
   }
 }

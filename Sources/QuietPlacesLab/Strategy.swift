@@ -78,7 +78,7 @@ public struct Strategy: Sendable, Hashable {
   /// The Knowledge New Bearings must give before this strategy takes it, or `nil` if it never does.
   func bearingsTarget(_ game: GameState, _ rules: Rules) -> Int? {
     guard let ratio = bearingsAt else { return nil }
-    let minimum = rules.balance.prestige.bearings.minimumKnowledge
+    let minimum = rules.bearingsMinimumKnowledge
     let wanted = (ratio * Double(game.knowledge)).rounded(.up)
     return wanted > Double(minimum) ? Int(min(wanted, 1e15)) : minimum
   }
@@ -91,12 +91,12 @@ public struct Strategy: Sendable, Hashable {
 
   /// Whether this strategy passes the Atlas now.
   func atlasDue(_ game: GameState, _ rules: Rules) -> Bool {
-    atlas && game.knowledge >= rules.balance.prestige.atlas.knowledgeRequired
+    atlas && game.knowledge >= rules.atlasKnowledgeRequired
   }
 
   /// Whether this strategy buys supplies now.
   func suppliesDue(_ game: GameState, _ rules: Rules) -> Bool {
-    supplies && game.postmarks >= rules.balance.postmarks.suppliesPrice
+    supplies && game.postmarks >= rules.suppliesPrice
   }
 
   /// What this strategy wants to buy next, from the prices of the state.

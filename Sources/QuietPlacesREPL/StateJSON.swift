@@ -79,7 +79,7 @@ struct StateJSON: Encodable {
     equipment = Equipment(
       sails: game.equipment.sails, spyglass: game.equipment.spyglass, cargo: game.equipment.cargo)
     scouts = Scouts(
-      hired: game.hiredScouts, permanent: game.owns(.signal) ? rules.balance.purchases.signalScouts : 0,
+      hired: game.hiredScouts, permanent: game.permanentScouts(rules),
       effective: rates.effectiveScouts)
     self.rates = Rates(
       travel: Self.stable(rates.travel), scouts: Self.stable(rates.scouts),

@@ -16,7 +16,7 @@ enum LateGame {
     var game = GameState(seed: seed, clock: rules.startClock, rules: rules)
     game.route = rules.routeCount
     game.legIndex = 0
-    game.legRemaining = rules.balance.routes[game.route - 1].places[0].legNauticalMiles
+    game.legRemaining = rules.route(game.route).legs[0]
     game.equipment.sails = 60
     game.equipment.spyglass = 45
     game.equipment.cargo = 4

@@ -46,7 +46,7 @@ struct BuyCommand: REPLCommand {
   /// `buy supplies`: shows the amount and asks.
   private static func askForSupplies(in session: Session) async throws(CommandError) -> [OutputLine] {
     guard let game = await session.device.game else { throw .appClosed(command: "buy supplies") }
-    let price = session.rules.balance.postmarks.suppliesPrice
+    let price = session.rules.suppliesPrice
     guard game.postmarks >= price else {
       throw .game(.notEnoughPostmarks(item: .supplies, cost: price, held: game.postmarks))
     }

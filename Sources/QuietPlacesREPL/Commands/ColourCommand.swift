@@ -27,7 +27,7 @@ struct ColourCommand: REPLCommand {
       _ = try await session.perform(.colour(colour), command: Self.name)
       return [.info("Sail colour: \(colour.rawValue) (owned; free to select).")]
     }
-    let price = session.rules.balance.postmarks.colourPrice
+    let price = session.rules.colourPrice
     guard game.postmarks >= price else {
       throw .game(.notEnoughPostmarks(item: .colour(colour), cost: price, held: game.postmarks))
     }

@@ -32,27 +32,25 @@ struct PreviewCommand: REPLCommand {
     let rules = session.rules
     switch subject {
     case .supplies:
-      let price = rules.balance.postmarks.suppliesPrice
+      let price = rules.suppliesPrice
       return .info([
-        "Supplies now: \(Text.number(game.suppliesAmount(rules))) Discoveries (ordinary rate \(Text.precise(game.ordinaryRate(rules)))/s × \(Text.number(rules.balance.postmarks.suppliesSeconds)) s) for \(Text.count(price)) Postmarks; you hold \(Text.count(game.postmarks)).",
+        "Supplies now: \(Text.number(game.suppliesAmount(rules))) Discoveries (ordinary rate \(Text.precise(game.ordinaryRate(rules)))/s × \(Text.number(rules.suppliesSeconds)) s) for \(Text.count(price)) Postmarks; you hold \(Text.count(game.postmarks)).",
         "  Scouts count, currents, first-visit bonuses and surveys do not; the ship does not move.",
       ])
     case .bearings:
-      let bearings = rules.balance.prestige.bearings
       let gain = game.bearingsGain(rules)
       let ready =
-        gain >= bearings.minimumKnowledge
-        ? "available" : "needs at least \(Text.count(bearings.minimumKnowledge))"
+        gain >= rules.bearingsMinimumKnowledge
+        ? "available" : "needs at least \(Text.count(rules.bearingsMinimumKnowledge))"
       return .info([
-        "New Bearings now: ⌊\(Text.number(bearings.factor)) · ∛(\(Text.number(game.progress)) / \(Text.number(bearings.progressScale)))⌋ = \(Text.count(gain)) Knowledge (\(ready)), +\(Text.count(bearings.postmarks)) Postmarks.",
+        "New Bearings now: ⌊\(Text.number(rules.bearingsFactor)) · ∛(\(Text.number(game.progress)) / \(Text.number(rules.bearingsProgressScale)))⌋ = \(Text.count(gain)) Knowledge (\(ready)), +\(Text.count(rules.bearingsPostmarks)) Postmarks.",
         "  Voyage progress counts arrivals, bonuses, surveys and scouts without purchased bonuses.",
       ])
     case .atlas:
-      let atlas = rules.balance.prestige.atlas
-      let ready = game.knowledge >= atlas.knowledgeRequired ? "available" : "not yet"
+      let ready = game.knowledge >= rules.atlasKnowledgeRequired ? "available" : "not yet"
       return [
         .info(
-          "Passing the Atlas: needs \(Text.count(atlas.knowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (production ×\(Text.number(game.generationMultiplier(rules) + rules.balance.multipliers.perGeneration))) and +\(Text.count(atlas.postmarks)) Postmarks, and resets Knowledge to 0."
+          "Passing the Atlas: needs \(Text.count(rules.atlasKnowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (production ×\(Text.number(game.generationMultiplier(rules) + rules.productionPerGeneration))) and +\(Text.count(rules.atlasPostmarks)) Postmarks, and resets Knowledge to 0."
         )
       ]
     }

@@ -15,11 +15,11 @@ struct RatesCommand: REPLCommand {
     let rules = session.rules
     let rates = game.rates(rules)
     func perSecond(_ value: Double) -> String { "\(Text.precise(value))/s (\(Text.number(value * 3600))/h)" }
-    let yield = rules.balance.routes[game.route - 1].scoutYieldPerSecond
+    let route = rules.route(game.route)
     return .info([
       "Ordinary rates (no current):",
-      "  travel    \(perSecond(rates.travel)) at \(Text.number(rates.speed)) knots around \(Text.distance(rules.balance.routes[game.route - 1].places.reduce(0) { $0 + $1.legNauticalMiles })) nm",
-      "  scouts    \(perSecond(rates.scouts)) from \(Text.count(rates.effectiveScouts)) effective × \(Text.number(yield))/s",
+      "  travel    \(perSecond(rates.travel)) at \(Text.number(rates.speed)) knots around \(Text.distance(route.loopLength)) nm",
+      "  scouts    \(perSecond(rates.scouts)) from \(Text.count(rates.effectiveScouts)) effective × \(Text.number(route.scoutYield))/s",
       "  ordinary  \(perSecond(rates.ordinary))",
       "Multipliers: knowledge ×\(Text.precise(rates.knowledge)) · generation ×\(Text.precise(rates.generation)) · charts ×\(Text.precise(rates.charts)) · signal (scouts) ×\(Text.precise(rates.signal)) · spyglass ×\(Text.precise(rates.spyglass))",
     ])
