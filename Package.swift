@@ -91,7 +91,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesLabTests",
-      dependencies: ["QuietPlacesLab", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesTestSupport"],
+      dependencies: [
+        "QuietPlacesLab", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesUtilities",
+        "QuietPlacesTestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",

@@ -34,8 +34,8 @@ public struct SimulateRequest: Sendable, Equatable {
   public var record: String?
   /// `--jobs N`; `nil` is one per core.
   public var jobs: Int?
-  /// `--shard K/N` as (K, N).
-  public var shard: (index: Int, count: Int)?
+  /// `--shard K/N`.
+  public var shard: Shard?
   /// `merge FILE…`: the jsonl files to combine instead of running.
   public var mergeFiles: [String]?
 
@@ -47,9 +47,7 @@ public struct SimulateRequest: Sendable, Equatable {
       && lhs.owned == rhs.owned && lhs.balanceFiles == rhs.balanceFiles && lhs.settings == rhs.settings
       && lhs.milestones == rhs.milestones && lhs.limit == rhs.limit && lhs.format == rhs.format
       && lhs.chart == rhs.chart && lhs.metric == rhs.metric && lhs.record == rhs.record
-      && lhs.jobs == rhs.jobs
-      && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
-      && lhs.mergeFiles == rhs.mergeFiles
+      && lhs.jobs == rhs.jobs && lhs.shard == rhs.shard && lhs.mergeFiles == rhs.mergeFiles
   }
 
   /// The usage lines.
@@ -162,7 +160,7 @@ public struct SimulateRequest: Sendable, Equatable {
   }
 
   /// `K/N` with 1 ≤ K ≤ N.
-  static func parseShard(_ text: String) throws(LabError) -> (index: Int, count: Int) {
+  static func parseShard(_ text: String) throws(LabError) -> Shard {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1 else {
       throw .notAShard(text)
@@ -170,6 +168,6 @@ public struct SimulateRequest: Sendable, Equatable {
     guard (1...n).contains(k) else {
       throw .shardOutOfRange(text, index: k, count: n)
     }
-    return (k, n)
+    return Shard(index: k - 1, count: n)
   }
 }

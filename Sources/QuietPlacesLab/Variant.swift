@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesUtilities
 
 /// One combination of the sweep's dimensions: a strategy with its options, and the rules it plays.
 public struct Variant: Sendable {
@@ -28,14 +29,14 @@ public struct SimulatePlan: Sendable {
     public var variant: Int
   }
 
-  /// The runs of shard `K/N` (all runs without one): those whose index ≡ K−1 (mod N).
-  public func runs(shard: (index: Int, count: Int)?) -> [Run] {
+  /// The runs of one shard (all runs without one): those whose index it contains.
+  public func runs(shard: Shard?) -> [Run] {
     var runs: [Run] = []
     let count = variants.count
     for (s, seed) in seeds.enumerated() {
       for v in 0..<count {
         let index = s * count + v
-        if let shard, index % shard.count != shard.index - 1 { continue }
+        if let shard, !shard.contains(index) { continue }
         runs.append(Run(index: index, seed: seed, variant: v))
       }
     }

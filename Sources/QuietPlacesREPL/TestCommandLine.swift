@@ -1,27 +1,8 @@
+import QuietPlacesUtilities
+
 /// The arguments of `quietplaces test`, validated, with what the environment adds (`CI`,
 /// `XML_OUTPUT_FILE`, Bazel's sharding variables).
 public struct TestCommandLine: Sendable, Equatable {
-  /// One shard of a run split `count` ways: the scripts whose index in the sorted list ≡ `index`
-  /// (mod `count`).
-  public struct Shard: Sendable, Equatable, CustomStringConvertible {
-    /// 0-based: `--shard 1/4` is index 0.
-    public var index: Int
-    /// How many shards there are, 1 or more.
-    public var count: Int
-
-    /// Makes a shard; `index` is 0-based and below `count`.
-    public init(index: Int, count: Int) {
-      self.index = index
-      self.count = count
-    }
-
-    /// `K/N`, 1-based as `--shard` takes it.
-    public var description: String { "\(index + 1)/\(count)" }
-
-    /// Whether the script at `position` in the sorted list belongs to this shard.
-    public func contains(_ position: Int) -> Bool { position % count == index }
-  }
-
   /// The usage line of `test`.
   public static let usage =
     "quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--shard K/N] [--list] "

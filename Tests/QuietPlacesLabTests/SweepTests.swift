@@ -1,5 +1,6 @@
 import QuietPlacesGame
 import QuietPlacesTestSupport
+import QuietPlacesUtilities
 import Testing
 
 @testable import QuietPlacesLab
@@ -29,7 +30,7 @@ import Testing
     #expect(plan.variants.allSatisfy { $0.strategy.owned == [.charts] && !$0.defaultBalance })
     #expect(plan.total == 24)
     // Shard 2/3: indices 1, 4, 7, …
-    let shard = plan.runs(shard: (2, 3))
+    let shard = plan.runs(shard: Shard(index: 1, count: 3))
     #expect(shard.map(\.index) == Array(stride(from: 1, to: 24, by: 3)))
     #expect(shard[1] == SimulatePlan.Run(index: 4, seed: 1, variant: 4))
     #expect(shard[3] == SimulatePlan.Run(index: 10, seed: 2, variant: 2))
@@ -84,7 +85,7 @@ import Testing
     #expect(try plan("routes.1.charterCost=5000").variants[0].rules.balance.routes[1].charterCost == 5000)
   }
 
-  func sweep(_ arguments: [String], jobs: Int, shard: (Int, Int)? = nil) async throws -> [RunResult] {
+  func sweep(_ arguments: [String], jobs: Int, shard: Shard? = nil) async throws -> [RunResult] {
     let plan = try SimulatePlan.make(try SimulateRequest.parse(arguments), balance: rules.balance)
     return try await Sweep.run(plan.runs(shard: shard), plan: plan, configuration: storeKit, jobs: jobs)
   }
@@ -109,7 +110,7 @@ import Testing
     let whole = try await sweep(Self.small, jobs: 2)
     var files: [(name: String, text: String)] = []
     for k in 1...3 {
-      let part = try await sweep(Self.small, jobs: 2, shard: (k, 3))
+      let part = try await sweep(Self.small, jobs: 2, shard: Shard(index: k - 1, count: 3))
       files.append(("shard-\(k).jsonl", SweepOutput.jsonl(part).joined(separator: "\n") + "\n"))
     }
     let merged = try SweepRecords.merge(files.reversed())

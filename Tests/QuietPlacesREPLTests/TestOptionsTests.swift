@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesREPL
 import QuietPlacesTestSupport
+import QuietPlacesUtilities
 import Testing
 
 /// `quietplaces test`'s options for CI: shards, JUnit, TAP, --list; and how bad values are refused.
@@ -88,7 +89,7 @@ import Testing
     #expect(
       try TestCommandLine.parse(["--shard", "2/2"], environment: bazel).shard == .init(index: 1, count: 2))
     #expect(try TestCommandLine.parse([], environment: [:]).shard == nil)
-    #expect(TestCommandLine.Shard(index: 0, count: 3).description == "1/3")
+    #expect(Shard(index: 0, count: 3).description == "1/3")
   }
 
   /// A bad value is one `error:` line on standard error and exit status 2, with nothing run.

@@ -1,0 +1,19 @@
+import QuietPlacesUtilities
+import Testing
+
+/// A K-of-N split: every position in exactly one shard, named 1-based.
+@Suite struct ShardTests {
+  @Test(arguments: [1, 2, 3, 7])
+  func everyPositionIsInExactlyOneShard(count: Int) {
+    let shards = (0..<count).map { Shard(index: $0, count: count) }
+    for position in 0..<50 {
+      #expect(shards.filter { $0.contains(position) }.count == 1)
+      #expect(shards[position % count].contains(position))
+    }
+  }
+
+  @Test func isNamedOneBased() {
+    #expect(Shard(index: 0, count: 4).description == "1/4")
+    #expect(Shard(index: 3, count: 4).description == "4/4")
+  }
+}
