@@ -57,6 +57,11 @@ let package = Package(
         "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab",
       ],
       swiftSettings: strict),
+    // The command line: one declarative option parser, every mode's declaration, and the program.
+    .target(
+      name: "QuietPlacesCommandLine",
+      dependencies: ["QuietPlacesUtilities", "QuietPlacesLab", "QuietPlacesREPL"],
+      swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The `quietplaces` executable: argument parsing and the terminal; a thin top.
@@ -120,6 +125,10 @@ let package = Package(
         "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore", "QuietPlacesUtilities",
         "QuietPlacesTestSupport",
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesCommandLineTests",
+      dependencies: ["QuietPlacesCommandLine", "QuietPlacesUtilities"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,9 @@
+/// How `quietplaces` ends: the process's exit status.
+public enum ExitStatus: Int32, Sendable, Equatable {
+  /// Everything asked for was done.
+  case success = 0
+  /// A command, a script, a check or a run failed.
+  case failure = 1
+  /// The command line, or what it asks for, is wrong: nothing ran.
+  case usage = 2
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything a mode reads and writes outside itself: the environment, the input, and where its
+/// lines go, so that tests run a mode with scripted input and read what it printed.
+public struct ProgramContext: Sendable {
+  /// Makes the REPL's input when a mode needs one (a terminal's editor is made only then).
+  public typealias InputFactory = @Sendable () -> ProgramInput
+
+  /// The process's environment.
+  public var environment: [String: String]
+  /// The folder relative paths are resolved against.
+  public var currentDirectory: URL
+  /// Makes the input.
+  public var input: InputFactory
+  /// Prints one line on standard output.
+  public var print: @Sendable (String) -> Void
+  /// Prints one line on standard error.
+  public var printError: @Sendable (String) -> Void
+  /// Hands what was printed to the reader now (a program driving the REPL through a pipe).
+  public var flush: @Sendable () -> Void
+  /// Whether standard output is a terminal (diffs may then be coloured).
+  public var outputIsTerminal: Bool
+
+  /// Makes a context.
+  public init(
+    environment: [String: String],
+    currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    input: @escaping InputFactory, print: @escaping @Sendable (String) -> Void,
+    printError: @escaping @Sendable (String) -> Void, flush: @escaping @Sendable () -> Void = {},
+    outputIsTerminal: Bool = false
+  ) {
+    self.environment = environment
+    self.currentDirectory = currentDirectory
+    self.input = input
+    self.print = print
+    self.printError = printError
+    self.flush = flush
+    self.outputIsTerminal = outputIsTerminal
+  }
+
+  /// The process's own: standard output and standard error.
+  public static func standard(environment: [String: String], input: @escaping InputFactory) -> ProgramContext
+  {
+    ProgramContext(
+      environment: environment, input: input,
+      print: { Swift.print($0) },
+      printError: { line in
+        let text = line + "\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+      },
+      flush: { fflush(nil) }, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+  }
+}
