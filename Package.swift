@@ -60,13 +60,18 @@ let package = Package(
     // The command line: one declarative option parser, every mode's declaration, and the program.
     .target(
       name: "QuietPlacesCommandLine",
-      dependencies: ["QuietPlacesUtilities", "QuietPlacesLab", "QuietPlacesREPL"],
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesUtilities",
+        "QuietPlacesLab",
+        "QuietPlacesREPL",
+      ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    // The `quietplaces` executable: argument parsing and the terminal; a thin top.
+    // The `quietplaces` executable: the terminal and libedit, calling Program.main; a thin top.
     .executableTarget(
-      name: "quietplaces", dependencies: ["QuietPlacesREPL", "CEditLine"], swiftSettings: strict),
+      name: "quietplaces", dependencies: ["QuietPlacesCommandLine", "QuietPlacesREPL", "CEditLine"],
+      swiftSettings: strict),
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(
       name: "quietplaces-benchmark",

@@ -9,6 +9,7 @@ public struct StoreKitCheck: Sendable {
   /// Every storefront and locale the files may name.
   public var formats: PriceFormats
 
+  /// Makes a check that knows these storefronts and locales.
   public init(formats: PriceFormats) {
     self.formats = formats
   }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesCommandLine
 import QuietPlacesREPL
 
 #if canImport(Glibc)

@@ -74,15 +74,4 @@ import Testing
 
     #expect((check.run([mismatched])).failed)
   }
-
-  @Test func storeKitCheckUsageErrors() {
-    for arguments in [
-      ["storekit"], ["storekit", "check"], ["storekit", "verify", "x"], ["storekit", "check", "--x"],
-    ] {
-      #expect(throws: Invocation.UsageError.self) { try Invocation.parse(arguments, environment: [:]) }
-    }
-    #expect(
-      (try? Invocation.parse(["storekit", "check", "a.storekit", "b.storekit"], environment: [:]))
-        == .storeKitCheck(files: ["a.storekit", "b.storekit"]))
-  }
 }

@@ -36,29 +36,3 @@ import Testing
     }
   }
 }
-
-/// `simulate` on the command line: its own options, the shared `--storekit` before or after the mode,
-/// and one clear error for misuse.
-@Suite struct SimulateInvocationTests {
-  @Test func sharedOptionsGoBeforeOrAfterTheMode() throws {
-    let before = try Invocation.parse(
-      ["--storekit", "x.storekit", "simulate", "--seeds", "1-3"], environment: [:])
-    let after = try Invocation.parse(
-      ["simulate", "--seeds", "1-3", "--storekit", "x.storekit"], environment: [:])
-    #expect(before == after)
-    guard case .simulate(let request, let options) = before else {
-      Issue.record("not simulate: \(before)")
-      return
-    }
-    #expect(request.seeds == [1, 2, 3] && options.storeKitFile == "x.storekit")
-  }
-
-  @Test func misuseIsOneUsageError() {
-    #expect(
-      throws: Invocation.UsageError(
-        message: "--shard 3/2 names shard 3 of 2; K must be from 1 to N, such as 1/2")
-    ) {
-      try Invocation.parse(["simulate", "--shard", "3/2"], environment: [:])
-    }
-  }
-}

@@ -1,4 +1,5 @@
 import QuietPlacesLab
+import QuietPlacesREPL
 import QuietPlacesStore
 
 /// What `quietplaces` was asked to do, from its arguments.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesLab
+import QuietPlacesREPL
 import QuietPlacesUtilities
 
 #if canImport(Glibc)
