@@ -49,7 +49,7 @@ let package = Package(
         "QuietPlacesUtilities", "QuietPlacesDevice",
       ],
       swiftSettings: strict),
-    // The command language, output formatting, saves and the `.qp` golden runner.
+    // The command language, the session, output formatting and saves.
     .target(
       name: "QuietPlacesREPL",
       dependencies: [
@@ -57,13 +57,17 @@ let package = Package(
         "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab",
       ],
       swiftSettings: strict),
+    // The `.qp` golden tests: the format, discovery, execution, matching, reporters and updating.
+    .target(
+      name: "QuietPlacesGolden", dependencies: ["QuietPlacesREPL", "QuietPlacesUtilities"],
+      swiftSettings: strict),
     // The command line: one declarative option parser, every mode's declaration, and the program.
     .target(
       name: "QuietPlacesCommandLine",
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesUtilities",
         "QuietPlacesLab",
-        "QuietPlacesREPL",
+        "QuietPlacesREPL", "QuietPlacesGolden",
       ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
@@ -76,7 +80,7 @@ let package = Package(
     .executableTarget(
       name: "quietplaces-benchmark",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesStore", "QuietPlacesStoreKit",
+        "QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesStore", "QuietPlacesStoreKit",
         "QuietPlacesAppStore",
       ],
       // The latest figures and the command that produced them.
@@ -127,8 +131,8 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesREPLTests",
       dependencies: [
-        "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore", "QuietPlacesUtilities",
-        "QuietPlacesTestSupport",
+        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore",
+        "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

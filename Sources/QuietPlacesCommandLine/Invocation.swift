@@ -1,3 +1,4 @@
+import QuietPlacesGolden
 import QuietPlacesLab
 import QuietPlacesREPL
 import QuietPlacesStore

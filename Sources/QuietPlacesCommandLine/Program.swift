@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesGolden
 import QuietPlacesLab
 import QuietPlacesREPL
 

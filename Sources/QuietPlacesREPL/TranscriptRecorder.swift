@@ -59,7 +59,9 @@ public final class TranscriptRecorder {
   /// Blank lines at the end of the output are left out: a script does not compare them, and a blank
   /// line between blocks is only a separator.
   public func record(command: String, output: [String]) throws(WriteError) {
-    let lines = ["> " + command] + GoldenScript.trimmingTrailingBlanks(output)
+    var output = output
+    while let last = output.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { output.removeLast() }
+    let lines = ["> " + command] + output
     try write(lines.map { $0 + "\n" }.joined())
   }
 

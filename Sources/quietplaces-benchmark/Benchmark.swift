@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesGolden
 import QuietPlacesREPL
 import QuietPlacesStore
 

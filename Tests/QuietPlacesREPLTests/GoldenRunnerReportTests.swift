@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import QuietPlacesGolden
 import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing

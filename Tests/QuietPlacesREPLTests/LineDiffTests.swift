@@ -1,3 +1,4 @@
+import QuietPlacesGolden
 import QuietPlacesREPL
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesGolden
 import QuietPlacesREPL
 import QuietPlacesTestSupport
 import QuietPlacesUtilities

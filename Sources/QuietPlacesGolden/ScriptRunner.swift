@@ -1,5 +1,6 @@
 import FoundationEssentials
-import QuietPlacesGame
+import QuietPlacesREPL
+import QuietPlacesUtilities
 
 /// Runs a `.qp` script and prints its transcript: `quietplaces run FILE.qp [--step] [--bail]`.
 ///

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import QuietPlacesStore
+import QuietPlacesREPL
 import QuietPlacesUtilities
 
 #if canImport(Glibc)

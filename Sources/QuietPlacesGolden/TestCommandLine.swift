@@ -1,3 +1,4 @@
+import QuietPlacesREPL
 import QuietPlacesUtilities
 
 /// The arguments of `quietplaces test`, validated, with what the environment adds (`CI`,

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import QuietPlacesGame
-import QuietPlacesStore
 import QuietPlacesUtilities
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import QuietPlacesREPL
+
 /// What running one `.qp` script as a golden test gave.
 public struct ScriptResult: Sendable, Equatable {
   /// How the script ended.
