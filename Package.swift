@@ -136,6 +136,13 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
+      name: "QuietPlacesGoldenTests",
+      dependencies: [
+        "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesUtilities",
+        "QuietPlacesTestSupport",
+      ],
+      swiftSettings: strict),
+    .testTarget(
       name: "QuietPlacesCommandLineTests",
       dependencies: ["QuietPlacesCommandLine", "QuietPlacesUtilities"],
       swiftSettings: strict),
