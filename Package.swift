@@ -131,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesREPLTests",
       dependencies: [
-        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore",
+        "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore",
         "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
@@ -144,7 +144,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesCommandLineTests",
-      dependencies: ["QuietPlacesCommandLine", "QuietPlacesUtilities"],
+      dependencies: [
+        "QuietPlacesCommandLine", "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesUtilities",
+        "QuietPlacesTestSupport",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

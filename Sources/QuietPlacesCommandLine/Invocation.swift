@@ -4,29 +4,29 @@ import QuietPlacesREPL
 import QuietPlacesStore
 
 /// What `quietplaces` was asked to do, from its arguments.
-public enum Invocation: Equatable, Sendable {
+enum Invocation: Equatable, Sendable {
   /// Options every mode shares.
-  public struct Options: Equatable, Sendable {
+  struct Options: Equatable, Sendable {
     /// `--save-dir DIR`.
-    public var saveDirectory: String?
+    var saveDirectory: String?
     /// `--storekit FILE`.
-    public var storeKitFile: String?
+    var storeKitFile: String?
     /// `--bail`: stop at the first command that fails.
-    public var bail = false
+    var bail = false
     /// `--bundle FILE`: start from a device bundle, in a fresh temporary save folder, app closed.
-    public var bundleFile: String?
+    var bundleFile: String?
     /// `--closed`: start without launching the app.
-    public var closed = false
+    var closed = false
     /// `--jsonl`: batch answers as one JSON object per input line.
-    public var jsonl = false
+    var jsonl = false
   }
 
   /// The REPL: interactive on a terminal, batch otherwise.
   case repl(Options)
   /// `run FILE.qp [--step] [--then-repl]`.
   case run(file: String, step: Bool, thenREPL: Bool, options: Options)
-  /// `test [PATH ...]` and its options (``TestCommandLine``).
-  case test(TestCommandLine, options: Options)
+  /// `test [PATH ...]` and its options.
+  case test(TestMode)
   /// `simulate …` or `simulate merge FILE…`: the balance lab's sweeps.
   case simulate(SimulateRequest, options: Options)
   /// `simulate --help`.
@@ -39,10 +39,10 @@ public enum Invocation: Equatable, Sendable {
   case version
 
   /// The version `--version` prints.
-  public static let versionText = AppSave.writer
+  static let versionText = AppSave.writer
 
   /// The usage text `--help` prints.
-  public static let usage = [
+  static let usage = [
     "usage: quietplaces [--save-dir DIR | --bundle FILE] [--closed] [--storekit FILE] [--bail] [--jsonl]",
     "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
     "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--shard K/N] [--list]",
@@ -62,13 +62,13 @@ public enum Invocation: Equatable, Sendable {
   ]
 
   /// A usage error: one line, exit status 2.
-  public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { OutputLine.errorText(message) }
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { OutputLine.errorText(message) }
   }
 
   /// Parses the arguments after the program name.
-  public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
+  static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> Invocation
   {
     if arguments.first == "simulate" { return try parseSimulate(Array(arguments.dropFirst())) }
@@ -141,9 +141,14 @@ public enum Invocation: Equatable, Sendable {
       }
       return .run(file: files[0], step: step, thenREPL: thenREPL, options: options)
     case "test":
+      var words = Array(rest.dropFirst())
+      if let file = options.storeKitFile { words += ["--storekit", file] }
       do {
-        return .test(
-          try TestCommandLine.parse(Array(rest.dropFirst()), environment: environment), options: options)
+        let parsed = try CommandLineParser.parse(
+          TestMode.self, words, path: ["quietplaces", "test"], tree: .mode(TestMode.self),
+          environment: environment)
+        guard case .mode(let mode) = parsed, let test = mode as? TestMode else { return .help }
+        return .test(test)
       } catch {
         throw UsageError(message: error.message)
       }

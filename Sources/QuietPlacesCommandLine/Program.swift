@@ -11,18 +11,26 @@ import QuietPlacesREPL
 
 /// The program behind `quietplaces`: modes, configuration and exit statuses.
 public enum Program {
-  /// Makes the input for the REPL: the line source, whether it is interactive, whether to colour.
-  public typealias InputFactory = @Sendable (Invocation.Options) -> (any LineInput, Bool, Bool)
-
-  /// Runs the program and returns its exit status (0 ok, 1 a command or test failed, 2 usage).
+  /// Runs the program on standard input, output and error; returns its exit status (0 ok, 1 a
+  /// command or test failed, 2 usage).
   public static func main(
-    arguments: [String], environment: [String: String], input: InputFactory
+    arguments: [String], environment: [String: String], input: @escaping ProgramContext.InputFactory
   ) async -> Int32 {
+    await run(arguments, in: .standard(environment: environment, input: input)).rawValue
+  }
+
+  /// Runs the program with the arguments after its name, in `context`.
+  public static func run(_ arguments: [String], in context: ProgramContext) async -> ExitStatus {
+    ExitStatus(rawValue: await status(arguments, in: context)) ?? .failure
+  }
+
+  private static func status(_ arguments: [String], in context: ProgramContext) async -> Int32 {
+    let environment = context.environment
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments, environment: environment)
     } catch {
-      printError(error.description)
+      context.printError(error.description)
       return 2
     }
     switch invocation {
@@ -40,7 +48,8 @@ public enum Program {
       return await SimulateMode.run(request, rules: rules, storeKit: storeKit)
     case .repl(let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
-      let (source, interactive, colour) = input(options)
+      let given = context.input()
+      let (source, interactive, colour) = (given.source, given.interactive, given.colour)
       // A bundle starts in a fresh temporary folder, so the file itself is never changed.
       let temporary = options.bundleFile == nil ? nil : makeTemporaryFolder()
       defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
@@ -116,7 +125,7 @@ public enum Program {
         return 1
       }
       SessionEnvironment.startupLines(storeKit, file: options.storeKitFile).forEach { print($0) }
-      let (source, _, _) = input(options)
+      let source = context.input().source
       let failed = await ScriptRunner(step: step, bail: options.bail, keepSession: thenREPL).run(
         script, in: session, input: step ? source : nil, print: { print($0) })
       guard thenREPL else { return failed ? 1 : 0 }
@@ -134,15 +143,8 @@ public enum Program {
       let (lines, failed) = StoreKitCheck(formats: formats).run(files)
       lines.forEach { print($0) }
       return failed ? 1 : 0
-    case .test(let options, let shared):
-      guard let (rules, storeKit) = configuration(shared) else { return 2 }
-      let colour = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && !options.tap
-      let runner = GoldenRunner(options: options, colour: colour) { (folder: URL, scriptFolder: URL) in
-        var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
-        environment.scriptFolder = scriptFolder
-        return try await Session.start(environment).0
-      }
-      return await runner.run(print: { print($0) })
+    case .test(let mode):
+      return await mode.run(in: context).rawValue
     }
   }
 

@@ -6,7 +6,7 @@ import QuietPlacesUtilities
   import Glibc
 #endif
 
-/// Runs `.qp` scripts as golden tests: `quietplaces test` (``TestCommandLine/usage``).
+/// Runs `.qp` scripts as golden tests: `quietplaces test` (``GoldenRunOptions``).
 ///
 /// Each script gets a fresh session from the factory, with its own temporary save folder that the runner
 /// creates and removes. Every command is fed to the session in order (a question's answer is simply the
@@ -35,7 +35,7 @@ public struct GoldenRunner: Sendable {
   }
 
   /// The validated command line.
-  public var options: TestCommandLine
+  public var options: GoldenRunOptions
   /// The folder relative paths are resolved against, and whose `Scripts/` is the default.
   public var currentDirectory: URL
   /// Where the per-script save folders are made.
@@ -47,7 +47,7 @@ public struct GoldenRunner: Sendable {
 
   /// Makes a runner for `options`.
   public init(
-    options: TestCommandLine,
+    options: GoldenRunOptions,
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     temporaryDirectory: URL = FileManager.default.temporaryDirectory, colour: Bool = false,
     factory: @escaping InterpreterFactory
@@ -61,7 +61,7 @@ public struct GoldenRunner: Sendable {
 
   /// Makes a runner for `options` whose sessions know the folder of the script they run.
   public init(
-    options: TestCommandLine,
+    options: GoldenRunOptions,
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     temporaryDirectory: URL = FileManager.default.temporaryDirectory, colour: Bool = false,
     scriptFactory: @escaping ScriptInterpreterFactory

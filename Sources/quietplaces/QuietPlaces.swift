@@ -18,13 +18,14 @@ enum QuietPlaces {
       LineEditor.prepareProcess()
     }
     let environment = ProcessInfo.processInfo.environment
-    let status = await Program.main(arguments: arguments, environment: environment) { _ in
+    let status = await Program.main(arguments: arguments, environment: environment) {
       if interactive {
         let editor = LineEditor(
           historyPath: LineEditor.historyPath(environment: environment), completion: CommandCompletion())
-        return (editor, true, Terminal.usesColour(environment: environment))
+        return ProgramInput(
+          source: editor, interactive: true, colour: Terminal.usesColour(environment: environment))
       }
-      return (StandardInput(), false, false)
+      return ProgramInput(source: StandardInput(), interactive: false, colour: false)
     }
     exit(status)
   }

@@ -31,7 +31,7 @@ import Testing
     #expect(text.contains("> hire\n"))
     // The transcript's last block is the state after autoplay; replayed, it passes as a golden test.
     // As `quietplaces test` does: the recording's bundle is found beside the transcript.
-    let runner = GoldenRunner(options: TestCommandLine(paths: [transcript]), currentDirectory: folder) {
+    let runner = GoldenRunner(options: GoldenRunOptions(paths: [transcript]), currentDirectory: folder) {
       saves, scriptFolder in
       try await Session.start(TestSessions.environment(saveDirectory: saves, scriptFolder: scriptFolder)).0
     }

@@ -22,7 +22,7 @@ import Testing
   /// The paths of the scripts under Scripts/ that fail with the configuration in `folder`.
   func failingScripts(configuration folder: URL) async throws -> [String] {
     let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: folder)
-    let runner = GoldenRunner(options: TestCommandLine(paths: ["Scripts"]), currentDirectory: root) {
+    let runner = GoldenRunner(options: GoldenRunOptions(paths: ["Scripts"]), currentDirectory: root) {
       folder, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
       environment.scriptFolder = scriptFolder
@@ -87,7 +87,7 @@ import Testing
       configurationDirectory: root.appendingPathComponent("Configuration"))
     func runner(update: Bool) -> GoldenRunner {
       GoldenRunner(
-        options: TestCommandLine(paths: ["sails.qp"], update: update), currentDirectory: folder.url
+        options: GoldenRunOptions(paths: ["sails.qp"], update: update), currentDirectory: folder.url
       ) { save in
         try await Session.start(SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: save)).0
       }

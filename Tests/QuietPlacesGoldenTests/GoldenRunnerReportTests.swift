@@ -3,6 +3,7 @@ import FoundationXML
 import QuietPlacesGolden
 import QuietPlacesREPL
 import QuietPlacesTestSupport
+import QuietPlacesUtilities
 import Testing
 
 /// What the runner reports beyond `ok`/`FAIL`: JSON field differences, `--update`'s count, JUnit, TAP,
@@ -24,7 +25,7 @@ import Testing
   }
 
   func run(
-    _ folder: TemporaryFolder, _ options: TestCommandLine, colour: Bool = false
+    _ folder: TemporaryFolder, _ options: GoldenRunOptions, colour: Bool = false
   ) async -> (status: Int32, lines: [String]) {
     let runner = GoldenRunner(options: options, currentDirectory: folder.url, colour: colour) {
       FakeSession(saveFolder: $0)
@@ -37,7 +38,7 @@ import Testing
   @Test func aFailingJSONLineListsTheFieldsThatDiffer() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
-    let (status, lines) = await run(folder, TestCommandLine(paths: ["b/two.qp"]))
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["b/two.qp"]))
     #expect(status == 1)
     #expect(lines.first == "FAIL b/two.qp")
     #expect(lines.contains(#"-{"ship":{"sails":0,"speed":10},"postmarks":20}"#))
@@ -54,9 +55,9 @@ import Testing
   @Test func diffsAreColouredOnlyWhenAsked() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
-    let plain = await run(folder, TestCommandLine(paths: ["b/two.qp"]))
+    let plain = await run(folder, GoldenRunOptions(paths: ["b/two.qp"]))
     #expect(!plain.lines.joined().contains("\u{1B}"))
-    let coloured = await run(folder, TestCommandLine(paths: ["b/two.qp"]), colour: true)
+    let coloured = await run(folder, GoldenRunOptions(paths: ["b/two.qp"]), colour: true)
     // The removed line is red with the changed words (0 and 20) in reverse video; the added line green.
     #expect(
       coloured.lines.contains(
@@ -72,7 +73,7 @@ import Testing
   @Test func updateCountsRewrittenScriptsAsPassedAndExitsZero() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
-    let updated = await run(folder, TestCommandLine(paths: ["."], update: true))
+    let updated = await run(folder, GoldenRunOptions(paths: ["."], update: true))
     // three.qp and one.qp pass as they are; two.qp is rewritten: 3 passed, 1 updated.
     #expect(
       updated.lines.filter {
@@ -82,7 +83,7 @@ import Testing
         "ok   a/one.qp", "ok   b/three.qp", "updated b/two.qp", "1 updated", "3 passed, 0 failed",
       ])
     #expect(updated.status == 0)
-    let again = await run(folder, TestCommandLine(paths: ["."], update: true))
+    let again = await run(folder, GoldenRunOptions(paths: ["."], update: true))
     #expect(again.lines.suffix(2) == ["0 updated", "3 passed, 0 failed"])
     #expect(again.status == 0)
   }
@@ -91,7 +92,7 @@ import Testing
     let folder = try makeScripts()
     defer { folder.remove() }
     try folder.write("stray line\n> count\n", to: "c/bad.qp")
-    let (status, lines) = await run(folder, TestCommandLine(paths: ["."], update: true))
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["."], update: true))
     #expect(lines.suffix(2) == ["1 updated", "3 passed, 1 failed"])
     #expect(status == 1)
   }
@@ -100,7 +101,7 @@ import Testing
     let folder = try makeScripts()
     defer { folder.remove() }
     try folder.write("stray line\n> count\n", to: "c/bad.qp")
-    let (status, _) = await run(folder, TestCommandLine(paths: ["."], junitFiles: ["reports/junit.xml"]))
+    let (status, _) = await run(folder, GoldenRunOptions(paths: ["."], junitFiles: ["reports/junit.xml"]))
     #expect(status == 1)
     let document = try XMLDocument(
       data: Data(try folder.read("reports/junit.xml").utf8), options: [])
@@ -132,9 +133,9 @@ import Testing
   @Test func xmlOutputFileGetsTheSameReport() async throws {
     let folder = try makeScripts(brokenJSON: false)
     defer { folder.remove() }
-    let options = try TestCommandLine.parse(
-      [".", "--junit", "mine.xml"], environment: ["XML_OUTPUT_FILE": folder.url.path + "/bazel/test.xml"])
-    #expect(options.junitFiles == ["mine.xml", folder.url.path + "/bazel/test.xml"])
+    // As `--junit mine.xml` with `XML_OUTPUT_FILE` set gives them.
+    let options = GoldenRunOptions(
+      paths: ["."], junitFiles: ["mine.xml", folder.url.path + "/bazel/test.xml"])
     let (status, _) = await run(folder, options)
     #expect(status == 0)
     let mine = try folder.read("mine.xml")
@@ -163,7 +164,7 @@ import Testing
   @Test func tapVersion14() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
-    let (status, lines) = await run(folder, TestCommandLine(paths: ["."], tap: true))
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
     #expect(status == 1)
     #expect(
       Array(lines.prefix(5)) == [
@@ -186,14 +187,14 @@ import Testing
   @Test func tapWithUpdateAndWithNothingToRun() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
-    let updated = await run(folder, TestCommandLine(paths: ["b"], update: true, tap: true))
+    let updated = await run(folder, GoldenRunOptions(paths: ["b"], update: true, tap: true))
     #expect(
       updated.lines == [
         "TAP version 14", "1..2", "ok 1 - b/three.qp", "ok 2 - b/two.qp", "# updated b/two.qp", "# 1 updated",
         "# 2 passed, 0 failed",
       ])
     #expect(updated.status == 0)
-    let none = await run(folder, TestCommandLine(paths: ["."], filter: "zzz", tap: true))
+    let none = await run(folder, GoldenRunOptions(paths: ["."], filter: "zzz", tap: true))
     #expect(
       none.lines == [
         "TAP version 14", "1..0", "Bail out! no script path contains 'zzz'; check the --filter text",
@@ -217,13 +218,9 @@ import Testing
     let sorted = ["a", "b", "c", "d", "e", "f", "g"].map { "s/\($0).qp" }
     var seen: [String] = []
     for index in 0..<count {
-      let flag = try TestCommandLine.parse(
-        ["s", "--list", "--shard", "\(index + 1)/\(count)"], environment: [:])
-      let bazel = try TestCommandLine.parse(
-        ["s", "--list"], environment: ["TEST_TOTAL_SHARDS": "\(count)", "TEST_SHARD_INDEX": "\(index)"])
+      let flag = GoldenRunOptions(paths: ["s"], shard: Shard(index: index, count: count), list: true)
       let listed = await run(folder, flag)
       #expect(listed.status == 0)
-      #expect(await run(folder, bazel).lines == listed.lines)
       // Shard K of N takes the scripts whose index in sorted order is ≡ K−1 (mod N).
       #expect(listed.lines == sorted.enumerated().filter { $0.offset % count == index }.map(\.element))
       seen += listed.lines
@@ -238,7 +235,7 @@ import Testing
   @Test func anEmptyShardPassesAndSaysSo() async throws {
     let folder = try sevenScripts()
     defer { folder.remove() }
-    let (status, lines) = await run(folder, TestCommandLine(paths: ["s"], shard: .init(index: 7, count: 8)))
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["s"], shard: .init(index: 7, count: 8)))
     #expect(lines == ["shard 8/8 has no scripts (7 in all)", "0 passed, 0 failed"])
     #expect(status == 0)
   }
@@ -247,10 +244,9 @@ import Testing
     let folder = try sevenScripts()
     defer { folder.remove() }
     let status = folder.url.appendingPathComponent("shard-status")
-    let options = try TestCommandLine.parse(
-      ["s"],
-      environment: ["TEST_TOTAL_SHARDS": "2", "TEST_SHARD_INDEX": "1", "TEST_SHARD_STATUS_FILE": status.path])
-    #expect(options.shard == .init(index: 1, count: 2))
+    // As Bazel's TEST_TOTAL_SHARDS=2, TEST_SHARD_INDEX=1 and TEST_SHARD_STATUS_FILE give them.
+    let options = GoldenRunOptions(
+      paths: ["s"], shard: Shard(index: 1, count: 2), shardStatusFile: status.path)
     let run = await run(folder, options)
     // Index 1 of 2: b, d, f.
     #expect(run.lines == ["ok   s/b.qp", "ok   s/d.qp", "ok   s/f.qp", "3 passed, 0 failed"])
@@ -260,12 +256,12 @@ import Testing
   @Test func listPrintsWhatWouldRunAndRunsNothing() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
-    let all = await run(folder, TestCommandLine(paths: ["."], list: true))
+    let all = await run(folder, GoldenRunOptions(paths: ["."], list: true))
     #expect(all.lines == ["a/one.qp", "b/three.qp", "b/two.qp"])
     #expect(all.status == 0)
-    let filtered = await run(folder, TestCommandLine(paths: ["."], filter: "b/", list: true))
+    let filtered = await run(folder, GoldenRunOptions(paths: ["."], filter: "b/", list: true))
     #expect(filtered.lines == ["b/three.qp", "b/two.qp"])
-    let missing = await run(folder, TestCommandLine(paths: ["nope.qp", "a"], list: true))
+    let missing = await run(folder, GoldenRunOptions(paths: ["nope.qp", "a"], list: true))
     #expect(
       missing.lines == [
         "FAIL nope.qp", "error: nope.qp: no such file or folder; pass a .qp file or a folder of them",
@@ -275,9 +271,9 @@ import Testing
   }
 }
 
-extension TestCommandLine {
+extension GoldenRunOptions {
   /// A copy with `change` applied.
-  func with(_ change: (inout TestCommandLine) -> Void) -> TestCommandLine {
+  func with(_ change: (inout GoldenRunOptions) -> Void) -> GoldenRunOptions {
     var copy = self
     change(&copy)
     return copy

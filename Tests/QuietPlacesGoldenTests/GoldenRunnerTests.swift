@@ -17,7 +17,7 @@ import Testing
     """
 
   func runner(
-    in folder: TemporaryFolder, _ options: TestCommandLine, temporary: URL? = nil
+    in folder: TemporaryFolder, _ options: GoldenRunOptions, temporary: URL? = nil
   ) -> GoldenRunner {
     GoldenRunner(
       options: options, currentDirectory: folder.url,
@@ -35,7 +35,7 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write(counting, to: "a.qp")
-    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"])))
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["a.qp"])))
     #expect(lines == ["ok   a.qp", "1 passed, 0 failed"])
     #expect(status == 0)
   }
@@ -44,7 +44,7 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write(counting.replacingOccurrences(of: "count 2", with: "count 3"), to: "a.qp")
-    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"])))
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["a.qp"])))
     #expect(
       lines == [
         "FAIL a.qp",
@@ -68,7 +68,7 @@ import Testing
     defer { folder.remove() }
     let edited = counting.replacingOccurrences(of: "count 2", with: "count two")
     try folder.write(edited, to: "a.qp")
-    let first = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"], update: true)))
+    let first = await run(runner(in: folder, GoldenRunOptions(paths: ["a.qp"], update: true)))
     #expect(first.lines.first == "updated a.qp")
     // The rewritten script counts as passed, and the run succeeds: every failure was rewritten.
     #expect(first.lines.suffix(2) == ["1 updated", "1 passed, 0 failed"])
@@ -76,7 +76,7 @@ import Testing
     #expect(try folder.read("a.qp") == counting)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
     #expect(leftovers == ["a.qp"])
-    let second = await run(runner(in: folder, TestCommandLine(paths: ["a.qp"])))
+    let second = await run(runner(in: folder, GoldenRunOptions(paths: ["a.qp"])))
     #expect(second.lines == ["ok   a.qp", "1 passed, 0 failed"])
     #expect(second.status == 0)
   }
@@ -86,7 +86,7 @@ import Testing
     defer { folder.remove() }
     try folder.write("# header\nstray\n> count\n", to: "bad.qp")
     try folder.write(counting, to: "good.qp")
-    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["."])))
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["."])))
     #expect(
       lines == [
         "FAIL bad.qp",
@@ -100,7 +100,7 @@ import Testing
   @Test func missingPathIsReported() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["nope.qp"])))
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["nope.qp"])))
     #expect(
       lines == [
         "FAIL nope.qp", "error: nope.qp: no such file or folder; pass a .qp file or a folder of them",
@@ -116,12 +116,12 @@ import Testing
     try folder.write(counting, to: "Scripts/a.qp")
     try folder.write(counting, to: "Scripts/.hidden.qp")
     try folder.write("not a script", to: "Scripts/notes.txt")
-    let all = runner(in: folder, TestCommandLine())
+    let all = runner(in: folder, GoldenRunOptions())
     #expect(all.discover().files.map(\.path) == ["Scripts/a.qp", "Scripts/b/x.qp"])
-    let (status, lines) = await run(runner(in: folder, TestCommandLine(filter: "b/")))
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(filter: "b/")))
     #expect(lines == ["ok   Scripts/b/x.qp", "1 passed, 0 failed"])
     #expect(status == 0)
-    let none = await run(runner(in: folder, TestCommandLine(filter: "zzz")))
+    let none = await run(runner(in: folder, GoldenRunOptions(filter: "zzz")))
     #expect(
       none.lines == ["error: no script path contains 'zzz'; check the --filter text", "0 passed, 0 failed"])
     #expect(none.status == 1)
@@ -135,8 +135,8 @@ import Testing
       let expected = index == 4 ? "wrong" : "slept"
       try folder.write("> sleep \((6 - index) * 15)\n\(expected)\n> count\ncount 1\n", to: "s\(index).qp")
     }
-    let serial = await run(runner(in: folder, TestCommandLine(paths: ["."], jobs: 1)))
-    let parallel = await run(runner(in: folder, TestCommandLine(paths: ["."], jobs: 3)))
+    let serial = await run(runner(in: folder, GoldenRunOptions(paths: ["."], jobs: 1)))
+    let parallel = await run(runner(in: folder, GoldenRunOptions(paths: ["."], jobs: 3)))
     #expect(parallel.lines == serial.lines)
     #expect(
       parallel.lines.filter { $0.hasPrefix("ok") || $0.hasPrefix("FAIL") } == [
@@ -153,7 +153,7 @@ import Testing
     let script = "> count\ncount 1\n> folder\nfolder exists: true\n> ask\nsure?\n> yes\nyou said yes\n"
     try folder.write(script, to: "one.qp")
     try folder.write(script, to: "two.qp")
-    let (status, lines) = await run(runner(in: folder, TestCommandLine(paths: ["."]), temporary: saves.url))
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["."]), temporary: saves.url))
     #expect(lines == ["ok   one.qp", "ok   two.qp", "2 passed, 0 failed"])
     #expect(status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: saves.url.path).isEmpty)

@@ -21,8 +21,9 @@ private func allScripts() -> [String] {
   func goldenScript(_ path: String) async throws {
     let configuration = Fixtures.packageRoot.appendingPathComponent("Configuration")
     let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
-    let runner = GoldenRunner(options: TestCommandLine(paths: [path]), currentDirectory: Fixtures.packageRoot)
-    {
+    let runner = GoldenRunner(
+      options: GoldenRunOptions(paths: [path]), currentDirectory: Fixtures.packageRoot
+    ) {
       folder, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
       environment.scriptFolder = scriptFolder

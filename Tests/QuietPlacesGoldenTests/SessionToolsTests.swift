@@ -4,58 +4,6 @@ import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing
 
-@Suite struct TestCommandLineTests {
-  @Test(arguments: [
-    ([String](), TestCommandLine()),
-    (["a.qp", "Scripts/b"], TestCommandLine(paths: ["a.qp", "Scripts/b"])),
-    (
-      ["--update", "--filter", "store", "--jobs", "4"],
-      TestCommandLine(update: true, filter: "store", jobs: 4)
-    ),
-    (
-      ["--jobs=2", "--filter=x", "--", "--odd.qp"], TestCommandLine(paths: ["--odd.qp"], filter: "x", jobs: 2)
-    ),
-  ])
-  func parses(arguments: [String], expected: TestCommandLine) throws {
-    #expect(try TestCommandLine.parse(arguments, environment: [:]) == expected)
-  }
-
-  @Test(arguments: [
-    (
-      ["--jobs", "0"],
-      "error: --jobs '0' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
-    ),
-    (
-      ["--jobs", "x"],
-      "error: --jobs 'x' is not a positive whole number; write --jobs 1 or more, such as --jobs 2"
-    ),
-    (
-      ["--jobs"],
-      "error: --jobs needs a value; write --jobs and then a number of scripts to run at once, such as 2"
-    ),
-    (
-      ["--frob"],
-      "error: unknown option '--frob'; use quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] "
-        + "[--shard K/N] [--list] [--junit FILE] [--tap]"
-    ),
-    (["--filter", "a", "--filter", "b"], "error: --filter is given more than once; give it once"),
-  ])
-  func rejects(arguments: [String], message: String) {
-    #expect {
-      try TestCommandLine.parse(arguments, environment: [:])
-    } throws: { error in
-      (error as? TestCommandLine.ParseError)?.description == message
-    }
-  }
-
-  @Test func updateIsRefusedInCI() {
-    #expect(throws: TestCommandLine.ParseError.updateInCI) {
-      try TestCommandLine.parse(["--update"], environment: ["CI": "true"])
-    }
-    #expect(throws: Never.self) { try TestCommandLine.parse(["--update"], environment: ["HOME": "/"]) }
-  }
-}
-
 @Suite struct ScriptRunnerTests {
   let script = try! GoldenScript.parse(
     "# start\n> count\nignored expected output\n> nonsense\n> echo after\n", path: "r.qp")
@@ -192,7 +140,7 @@ import Testing
 
         """)
 
-    let runner = GoldenRunner(options: TestCommandLine(paths: ["recorded.qp"]), currentDirectory: folder.url)
+    let runner = GoldenRunner(options: GoldenRunOptions(paths: ["recorded.qp"]), currentDirectory: folder.url)
     {
       FakeSession(saveFolder: $0)
     }

@@ -11,7 +11,7 @@ import Testing
     let (rules, storeKit) = try SessionEnvironment.load(
       configurationDirectory: Fixtures.configurationFolder)
     // As `quietplaces test` does: files a script names are found beside it (the recording's bundle).
-    return GoldenRunner(options: TestCommandLine(paths: paths, update: update), currentDirectory: folder) {
+    return GoldenRunner(options: GoldenRunOptions(paths: paths, update: update), currentDirectory: folder) {
       saves, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)
       environment.scriptFolder = scriptFolder

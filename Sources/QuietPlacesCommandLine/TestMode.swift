@@ -1,0 +1,91 @@
+import FoundationEssentials
+import QuietPlacesGolden
+import QuietPlacesREPL
+import QuietPlacesUtilities
+
+/// `quietplaces test [PATH ...]`: runs `.qp` scripts as golden tests.
+///
+/// The environment adds what CI systems set: `CI` refuses `--update`; Bazel's `TEST_TOTAL_SHARDS`
+/// and 0-based `TEST_SHARD_INDEX` choose a shard when `--shard` is not given, and
+/// `TEST_SHARD_STATUS_FILE` is touched; `XML_OUTPUT_FILE` gets the JUnit report too.
+struct TestMode: CommandLineMode, Equatable {
+  /// What the run covers and how it reports.
+  var options = GoldenRunOptions()
+  /// `--junit FILE`, before `XML_OUTPUT_FILE` is added.
+  var junit: String?
+  /// `--storekit FILE`.
+  var storeKit = StoreKitOption()
+
+  static var declaration: CommandDeclaration<TestMode> {
+    CommandDeclaration(
+      "test",
+      abstract:
+        "Runs .qp scripts as golden tests, each in a fresh session with its own temporary save folder.",
+      discussion: [
+        "Each failure prints a unified diff with file:line (and, for JSON lines, the fields that differ);",
+        "the run ends with the line N passed, M failed and exits 1 when any failed.",
+        "Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) choose a shard when --shard is not given,",
+        "TEST_SHARD_STATUS_FILE is touched, and XML_OUTPUT_FILE gets the JUnit report too.",
+      ],
+      arguments: [
+        .many(
+          "PATH", \.options.paths, default: "every .qp under Scripts/", help: ".qp files or folders of them")
+      ],
+      options: [
+        .flag(
+          "--update", \.options.update,
+          help: "rewrite the expected output of failing scripts in place, keeping commands and comments "
+            + "(refused when CI is set)"),
+        .option("--filter", \.options.filter, .text, help: "run only the scripts whose path contains TEXT"),
+        .option(
+          "--jobs", aliases: ["-j"], \.options.jobs, .jobs, default: "the number of processors",
+          help: "how many scripts run at once"),
+        .option(
+          "--shard", \.options.shard, .shard,
+          help: "run only shard K of N: the scripts whose index in the sorted list is K-1 modulo N"),
+        .flag("--list", \.options.list, help: "print the scripts that would run, one per line, and run none"),
+        .option(
+          "--junit", \.junit, .path("FILE"), example: ".build/golden-junit.xml",
+          help: "write a JUnit XML report there (one testcase per script)"),
+        .flag("--tap", \.options.tap, help: "print TAP version 14 instead of the usual lines"),
+      ] + StoreKitOption.declared(in: \.storeKit),
+      exclusions: Exclusion.exclusive(
+        "--list", with: ["--update", "--tap", "--junit"],
+        because: "--list only prints the scripts that would run"))
+  }
+
+  mutating func validate(environment: [String: String]) throws(CommandLineError) {
+    if options.update && environment["CI"] != nil { throw .refusedInCI(option: "--update") }
+    if options.shard == nil { options.shard = try Self.bazelShard(environment) }
+    if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
+      options.shardStatusFile = status
+    }
+    options.junitFiles = [junit].compactMap { $0 }
+    if !options.list, let file = environment["XML_OUTPUT_FILE"], !file.isEmpty, file != junit {
+      options.junitFiles.append(file)
+    }
+  }
+
+  /// Bazel's `TEST_TOTAL_SHARDS` and 0-based `TEST_SHARD_INDEX`, when the first is set.
+  static func bazelShard(_ environment: [String: String]) throws(CommandLineError) -> Shard? {
+    guard let totalText = environment["TEST_TOTAL_SHARDS"], !totalText.isEmpty else { return nil }
+    guard let total = WholeNumber.read(totalText), total >= 1 else { throw .badTotalShards(totalText) }
+    let indexText = environment["TEST_SHARD_INDEX"]
+    guard let indexText, let index = WholeNumber.read(indexText), index < total else {
+      throw .badShardIndex(indexText, total: total)
+    }
+    return Shard(index: index, count: total)
+  }
+
+  func run(in context: ProgramContext) async -> ExitStatus {
+    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    let colour = context.outputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty && !options.tap
+    let runner = GoldenRunner(options: options, currentDirectory: context.currentDirectory, colour: colour) {
+      (folder: URL, scriptFolder: URL) in
+      var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
+      environment.scriptFolder = scriptFolder
+      return try await Session.start(environment).0
+    }
+    return ExitStatus(rawValue: await runner.run(print: context.print)) ?? .failure
+  }
+}
