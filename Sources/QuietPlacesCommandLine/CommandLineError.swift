@@ -43,8 +43,10 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
     switch self {
     case .unknownOption(let option, let command, let suggestion, let elsewhere, let options):
       let known =
-        options.count <= 6
-        ? "\(command) takes \(options.joined(separator: ", "))" : "\(command) --help lists its options"
+        options.isEmpty
+        ? "\(command) takes no options"
+        : options.count <= 6
+          ? "\(command) takes \(options.joined(separator: ", "))" : "\(command) --help lists its options"
       if let suggestion {
         return "unknown option '\(option)' for \(command); did you mean \(suggestion)? (\(known))"
       }

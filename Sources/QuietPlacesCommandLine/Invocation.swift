@@ -24,7 +24,7 @@ enum Invocation: Equatable, Sendable {
   /// The REPL: interactive on a terminal, batch otherwise.
   case repl(Options)
   /// `run FILE.qp [--step] [--then-repl]`.
-  case run(file: String, step: Bool, thenREPL: Bool, options: Options)
+  case run(RunMode)
   /// `test [PATH ...]` and its options.
   case test(TestMode)
   /// `simulate …` or `simulate merge FILE…`: the balance lab's sweeps.
@@ -32,7 +32,7 @@ enum Invocation: Equatable, Sendable {
   /// `simulate --help`.
   case simulateHelp
   /// `storekit check FILE…`: reports every problem and type mismatch of each StoreKit file.
-  case storeKitCheck(files: [String])
+  case storeKitCheck(StoreKitCheckMode)
   /// `--help`.
   case help
   /// `--version`.
@@ -118,40 +118,15 @@ enum Invocation: Equatable, Sendable {
     case nil:
       return .repl(options)
     case "run":
-      var step = false
-      var thenREPL = false
-      var files: [String] = []
-      for word in rest.dropFirst() {
-        if word == "--step" {
-          step = true
-        } else if word == "--then-repl" {
-          thenREPL = true
-        } else if word.hasPrefix("-") {
-          throw UsageError(
-            message:
-              "unknown option '\(word)' for run; write quietplaces run FILE.qp [--step] [--then-repl] [--bail]"
-          )
-        } else {
-          files.append(word)
-        }
-      }
-      guard files.count == 1 else {
-        throw UsageError(
-          message: "run takes one script; write quietplaces run FILE.qp [--step] [--then-repl] [--bail]")
-      }
-      return .run(file: files[0], step: step, thenREPL: thenREPL, options: options)
+      var words = Array(rest.dropFirst())
+      if let folder = options.saveDirectory { words += ["--save-dir", folder] }
+      if let file = options.storeKitFile { words += ["--storekit", file] }
+      if options.bail { words.append("--bail") }
+      return .run(try parseMode(RunMode.self, words, path: ["run"], environment: environment))
     case "test":
       var words = Array(rest.dropFirst())
       if let file = options.storeKitFile { words += ["--storekit", file] }
-      do {
-        let parsed = try CommandLineParser.parse(
-          TestMode.self, words, path: ["quietplaces", "test"], tree: .mode(TestMode.self),
-          environment: environment)
-        guard case .mode(let mode) = parsed, let test = mode as? TestMode else { return .help }
-        return .test(test)
-      } catch {
-        throw UsageError(message: error.message)
-      }
+      return .test(try parseMode(TestMode.self, words, path: ["test"], environment: environment))
     case "storekit":
       return try parseStoreKit(Array(rest.dropFirst()))
     case "simulate":
@@ -179,12 +154,23 @@ enum Invocation: Equatable, Sendable {
     guard mode == "check" else {
       throw UsageError(message: "storekit '\(mode)' is not a storekit mode; \(form)")
     }
-    let files = Array(words.dropFirst())
-    if let option = files.first(where: { $0.hasPrefix("-") }) {
-      throw UsageError(message: "unknown option '\(option)' for storekit check; \(form)")
+    return .storeKitCheck(
+      try parseMode(
+        StoreKitCheckMode.self, Array(words.dropFirst()), path: ["storekit", "check"], environment: [:]))
+  }
+
+  /// The words of one mode, read by its declaration.
+  static func parseMode<Mode: CommandLineMode>(
+    _ type: Mode.Type, _ words: [String], path: [String], environment: [String: String]
+  ) throws(UsageError) -> Mode {
+    do {
+      let parsed = try CommandLineParser.parse(
+        Mode.self, words, path: ["quietplaces"] + path, tree: .mode(Mode.self), environment: environment)
+      guard case .mode(let mode) = parsed, let chosen = mode as? Mode else { return Mode() }
+      return chosen
+    } catch {
+      throw UsageError(message: error.message)
     }
-    guard !files.isEmpty else { throw UsageError(message: "storekit check needs at least one file; \(form)") }
-    return .storeKitCheck(files: files)
   }
 
   /// `simulate …`: its own options, and the shared `--storekit`.

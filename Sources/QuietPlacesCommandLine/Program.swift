@@ -101,48 +101,10 @@ public enum Program {
       answer(REPLLoop.Answer(number: 0, command: "", output: launch))
       let failed = await REPLLoop.run(session, input: source, bail: options.bail, answer: answer)
       return failed ? 1 : 0
-    case .run(let file, let step, let thenREPL, let options):
-      guard let (rules, storeKit) = configuration(options) else { return 2 }
-      let script: GoldenScript
-      do {
-        script = try GoldenScript.load(from: URL(fileURLWithPath: file), path: file)
-      } catch {
-        printError(OutputLine.errorText(error.description))
-        return 1
-      }
-      let temporary = options.saveDirectory == nil ? makeTemporaryFolder() : nil
-      defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
-      let directory = temporary ?? URL(fileURLWithPath: options.saveDirectory!)
-      guard let lock = lockSaveFolder(directory) else { return 1 }
-      defer { withExtendedLifetime(lock) {} }
-      let session: Session
-      do {
-        var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: directory)
-        environment.scriptFolder = URL(fileURLWithPath: file).deletingLastPathComponent()
-        (session, _) = try await Session.start(environment)
-      } catch {
-        printError(OutputLine.errorText(error.description))
-        return 1
-      }
-      SessionEnvironment.startupLines(storeKit, file: options.storeKitFile).forEach { print($0) }
-      let source = context.input().source
-      let failed = await ScriptRunner(step: step, bail: options.bail, keepSession: thenREPL).run(
-        script, in: session, input: step ? source : nil, print: { print($0) })
-      guard thenREPL else { return failed ? 1 : 0 }
-      print("The script has ended; the REPL goes on from its state (quit leaves).")
-      let failedAfter = await REPLLoop.run(session, input: source, bail: options.bail) { answer in
-        answer.output.forEach { print($0.text) }
-        fflush(nil)
-      }
-      return failed || failedAfter ? 1 : 0
-    case .storeKitCheck(let files):
-      let formats =
-        (try? SessionEnvironment.configurationDirectory()).flatMap {
-          try? SessionEnvironment.priceFormats(configurationDirectory: $0)
-        } ?? .standard
-      let (lines, failed) = StoreKitCheck(formats: formats).run(files)
-      lines.forEach { print($0) }
-      return failed ? 1 : 0
+    case .run(let mode):
+      return await mode.run(in: context).rawValue
+    case .storeKitCheck(let mode):
+      return await mode.run(in: context).rawValue
     case .test(let mode):
       return await mode.run(in: context).rawValue
     }

@@ -38,6 +38,6 @@ import Testing
     }
     #expect(
       (try? Invocation.parse(["storekit", "check", "a.storekit", "b.storekit"], environment: [:]))
-        == .storeKitCheck(files: ["a.storekit", "b.storekit"]))
+        == .storeKitCheck(StoreKitCheckMode(files: ["a.storekit", "b.storekit"])))
   }
 }

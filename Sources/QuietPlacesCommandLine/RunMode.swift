@@ -1,0 +1,76 @@
+import FoundationEssentials
+import QuietPlacesGolden
+import QuietPlacesREPL
+
+/// `quietplaces run FILE.qp`: runs a script in a fresh session and prints the transcript; with
+/// `--step`, pauses before each command; with `--then-repl`, the REPL goes on from the script's state.
+struct RunMode: CommandLineMode, Equatable {
+  /// The script, as given.
+  var file = ""
+  /// `--step`.
+  var step = false
+  /// `--then-repl`.
+  var thenREPL = false
+  /// `--bail`.
+  var bail = BailOption()
+  /// `--save-dir DIR`; without it, a fresh temporary folder.
+  var saveFolder = SaveFolderOption()
+  /// `--storekit FILE`.
+  var storeKit = StoreKitOption()
+
+  static var declaration: CommandDeclaration<RunMode> {
+    CommandDeclaration(
+      "run",
+      abstract: "Runs a .qp script and prints the transcript (what happens now; the script's expected output "
+        + "is ignored).",
+      discussion: [
+        "Without --save-dir the script runs in a fresh temporary save folder.",
+        ScriptRunner.stepHelp,
+      ],
+      arguments: [.one("FILE.qp", \.file, help: "the script")],
+      options: [
+        .flag(
+          "--step", \.step, help: "pause before each command, as a debugger does (Enter runs it, q stops)"),
+        .flag("--then-repl", \.thenREPL, help: "when the script ends, go on in the REPL from its state"),
+      ] + BailOption.declared(in: \.bail) + SaveFolderOption.declared(in: \.saveFolder)
+        + StoreKitOption.declared(in: \.storeKit))
+  }
+
+  func run(in context: ProgramContext) async -> ExitStatus {
+    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    let url = URL(fileURLWithPath: file, relativeTo: context.currentDirectory)
+    let script: GoldenScript
+    do {
+      script = try GoldenScript.load(from: url, path: file)
+    } catch {
+      context.printError(OutputLine.errorText(error.description))
+      return .failure
+    }
+    let temporary = saveFolder.path == nil ? SaveFolderOption.temporaryFolder() : nil
+    defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
+    let directory =
+      temporary ?? URL(fileURLWithPath: saveFolder.path ?? "", relativeTo: context.currentDirectory)
+    guard let lock = SaveFolderOption.lock(directory, context) else { return .failure }
+    defer { withExtendedLifetime(lock) {} }
+    let session: Session
+    do {
+      var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: directory)
+      environment.scriptFolder = url.deletingLastPathComponent()
+      (session, _) = try await Session.start(environment)
+    } catch {
+      context.printError(OutputLine.errorText(error.description))
+      return .failure
+    }
+    SessionEnvironment.startupLines(storeKit, file: self.storeKit.file).forEach(context.print)
+    let source = context.input().source
+    let failed = await ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL).run(
+      script, in: session, input: step ? source : nil, print: context.print)
+    guard thenREPL else { return failed ? .failure : .success }
+    context.print("The script has ended; the REPL goes on from its state (quit leaves).")
+    let failedAfter = await REPLLoop.run(session, input: source, bail: bail.bail) { answer in
+      answer.output.forEach { context.print($0.text) }
+      context.flush()
+    }
+    return failed || failedAfter ? .failure : .success
+  }
+}
