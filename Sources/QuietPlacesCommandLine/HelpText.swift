@@ -54,10 +54,10 @@ enum HelpText {
     }
     if let shape {
       var rows = shape.options.map { option in
-        var text = option.help
-        if case .repeating = option.kind { text += " (repeatable)" }
-        if let shown = option.defaultText { text += " (default: \(shown))" }
-        return (option.label, text)
+        var notes: [String] = []
+        if case .repeating = option.kind { notes.append("repeatable") }
+        if let shown = option.defaultText { notes.append("default: \(shown)") }
+        return (option.label, option.help + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"))
       }
       if shape.version != nil { rows.append((CommandLineParser.versionName, "print the version and stop")) }
       rows.append((CommandLineParser.helpNames.joined(separator: ", "), "print this help and stop"))

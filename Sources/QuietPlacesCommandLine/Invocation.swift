@@ -27,10 +27,12 @@ enum Invocation: Equatable, Sendable {
   case run(RunMode)
   /// `test [PATH ...]` and its options.
   case test(TestMode)
-  /// `simulate …` or `simulate merge FILE…`: the balance lab's sweeps.
-  case simulate(SimulateRequest, options: Options)
-  /// `simulate --help`.
-  case simulateHelp
+  /// `simulate …`: the balance lab's sweeps.
+  case simulate(SimulateMode)
+  /// `simulate merge FILE…`.
+  case simulateMerge(SimulateMergeMode)
+  /// `simulate --help`, `simulate merge --help`.
+  case simulateHelp([String])
   /// `storekit check FILE…`: reports every problem and type mismatch of each StoreKit file.
   case storeKitCheck(StoreKitCheckMode)
   /// `--help`.
@@ -71,7 +73,9 @@ enum Invocation: Equatable, Sendable {
   static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError)
     -> Invocation
   {
-    if arguments.first == "simulate" { return try parseSimulate(Array(arguments.dropFirst())) }
+    if arguments.first == "simulate" {
+      return try parseSimulate(Array(arguments.dropFirst()), environment: environment)
+    }
     if arguments.contains("--help") || arguments.contains("-h") { return .help }
     if arguments.contains("--version") { return .version }
     var options = Options()
@@ -131,12 +135,9 @@ enum Invocation: Equatable, Sendable {
       return try parseStoreKit(Array(rest.dropFirst()))
     case "simulate":
       // Shared options came before the mode (`quietplaces --storekit FILE simulate …`).
-      guard case .simulate(let request, var simulateOptions) = try parseSimulate(Array(rest.dropFirst()))
-      else {
-        return .simulateHelp
-      }
-      simulateOptions.storeKitFile = simulateOptions.storeKitFile ?? options.storeKitFile
-      return .simulate(request, options: simulateOptions)
+      var words = Array(rest.dropFirst())
+      if let file = options.storeKitFile { words += ["--storekit", file] }
+      return try parseSimulate(words, environment: environment)
     case let word?:
       if word.hasPrefix("-") {
         throw UsageError(message: "unknown option '\(word)'; quietplaces --help lists the options")
@@ -173,26 +174,22 @@ enum Invocation: Equatable, Sendable {
     }
   }
 
-  /// `simulate …`: its own options, and the shared `--storekit`.
-  static func parseSimulate(_ arguments: [String]) throws(UsageError) -> Invocation {
-    if arguments.contains("--help") || arguments.contains("-h") { return .simulateHelp }
-    var options = Options()
-    var rest: [String] = []
-    var words = arguments[...]
-    while let word = words.popFirst() {
-      if word == "--storekit" {
-        guard let value = words.popFirst() else {
-          throw UsageError(message: "--storekit needs a value; write --storekit FILE")
-        }
-        options.storeKitFile = value
-      } else {
-        rest.append(word)
-      }
+  /// `simulate …` and `simulate merge …`.
+  static func parseSimulate(_ words: [String], environment: [String: String]) throws(UsageError) -> Invocation
+  {
+    let merge = words.first == "merge"
+    if words.contains("--help") || words.contains("-h") {
+      return merge
+        ? .simulateHelp(
+          HelpText.help(for: .mode(SimulateMergeMode.self), path: ["quietplaces", "simulate", "merge"]))
+        : .simulateHelp(HelpText.help(for: .mode(SimulateMode.self), path: ["quietplaces", "simulate"]))
     }
-    do {
-      return .simulate(try SimulateRequest.parse(rest), options: options)
-    } catch {
-      throw UsageError(message: error.message)
+    if merge {
+      return .simulateMerge(
+        try parseMode(
+          SimulateMergeMode.self, Array(words.dropFirst()), path: ["simulate", "merge"],
+          environment: environment))
     }
+    return .simulate(try parseMode(SimulateMode.self, words, path: ["simulate"], environment: environment))
   }
 }

@@ -40,12 +40,13 @@ public enum Program {
     case .version:
       print(Invocation.versionText)
       return 0
-    case .simulateHelp:
-      SimulateRequest.usage.forEach { print($0) }
+    case .simulateHelp(let lines):
+      lines.forEach(context.print)
       return 0
-    case .simulate(let request, let options):
-      guard let (rules, storeKit) = configuration(options) else { return 2 }
-      return await SimulateMode.run(request, rules: rules, storeKit: storeKit)
+    case .simulate(let mode):
+      return await mode.run(in: context).rawValue
+    case .simulateMerge(let mode):
+      return await mode.run(in: context).rawValue
     case .repl(let options):
       guard let (rules, storeKit) = configuration(options) else { return 2 }
       let given = context.input()

@@ -13,6 +13,8 @@ struct TestMode: CommandLineMode, Equatable {
   var options = GoldenRunOptions()
   /// `--junit FILE`, before `XML_OUTPUT_FILE` is added.
   var junit: String?
+  /// `--jobs N` and `--shard K/N`, before Bazel's variables are read.
+  var parallel = ParallelOptions()
   /// `--storekit FILE`.
   var storeKit = StoreKitOption()
 
@@ -37,12 +39,7 @@ struct TestMode: CommandLineMode, Equatable {
           help: "rewrite the expected output of failing scripts in place, keeping commands and comments "
             + "(refused when CI is set)"),
         .option("--filter", \.options.filter, .text, help: "run only the scripts whose path contains TEXT"),
-        .option(
-          "--jobs", aliases: ["-j"], \.options.jobs, .jobs, default: "the number of processors",
-          help: "how many scripts run at once"),
-        .option(
-          "--shard", \.options.shard, .shard,
-          help: "run only shard K of N: the scripts whose index in the sorted list is K-1 modulo N"),
+      ] + ParallelOptions.declared(in: \.parallel) + [
         .flag("--list", \.options.list, help: "print the scripts that would run, one per line, and run none"),
         .option(
           "--junit", \.junit, .path("FILE"), example: ".build/golden-junit.xml",
@@ -56,6 +53,8 @@ struct TestMode: CommandLineMode, Equatable {
 
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
     if options.update && environment["CI"] != nil { throw .refusedInCI(option: "--update") }
+    options.jobs = parallel.jobs
+    options.shard = parallel.shard
     if options.shard == nil { options.shard = try Self.bazelShard(environment) }
     if let status = environment["TEST_SHARD_STATUS_FILE"], !status.isEmpty {
       options.shardStatusFile = status

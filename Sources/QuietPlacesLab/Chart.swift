@@ -32,9 +32,9 @@ public enum Chart {
   }
 
   /// The SVG document.
-  public static func svg(_ results: [RunResult], metric: String) -> String {
-    let m = Sample.metrics.firstIndex(of: metric) ?? 0
-    let logarithmic = metric == "discoveries"
+  public static func svg(_ results: [RunResult], metric: Metric) -> String {
+    let m = metric.index
+    let logarithmic = metric == .discoveries
     let variants = SweepOutput.variantNames(results)
     let endSeconds = Double(results.map(\.seconds).max() ?? 0)
     let days = max(endSeconds / 86_400, 1.0 / 24)
@@ -90,7 +90,7 @@ public enum Chart {
     svg.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>")
     let runsPerVariant = variants.isEmpty ? 0 : results.count / variants.count
     svg.append(
-      "<text x=\"\(fixed(width / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"16\">\(escape(title(metric))) against simulated days — median and p10–p90 band, \(runsPerVariant) runs per variant</text>"
+      "<text x=\"\(fixed(width / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"16\">\(escape(metric.title)) against simulated days — median and p10–p90 band, \(runsPerVariant) runs per variant</text>"
     )
     // Grid and ticks.
     for tick in xTicks {
@@ -119,7 +119,7 @@ public enum Chart {
       "<text x=\"\(fixed(left + plotWidth / 2))\" y=\"\(fixed(height - 22))\" text-anchor=\"middle\">simulated days</text>"
     )
     svg.append(
-      "<text transform=\"translate(22 \(fixed(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(title(metric)))\(logarithmic ? " (log scale)" : "")</text>"
+      "<text transform=\"translate(22 \(fixed(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(metric.title))\(logarithmic ? " (log scale)" : "")</text>"
     )
     // Bands, then medians on top.
     for (v, curve) in curves.enumerated() {
@@ -152,10 +152,6 @@ public enum Chart {
     }
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
-  }
-
-  static func title(_ metric: String) -> String {
-    metric.prefix(1).uppercased() + metric.dropFirst()
   }
 
   /// Up to about eight round ticks from 0 to at least `value`.

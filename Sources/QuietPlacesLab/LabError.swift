@@ -57,37 +57,6 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   /// More variants than a sweep takes.
   case tooManyVariants(Int)
 
-  // MARK: simulate's command line
-
-  /// A word that is not an option where one belongs.
-  case unexpectedWord(String)
-  /// An option `simulate` does not have, with the closest one.
-  case unknownOption(String, closest: String?)
-  /// An option `simulate merge` does not take.
-  case notAMergeOption(String)
-  /// An option without its value.
-  case valueMissing(option: String)
-  /// `--format` that is none.
-  case notAFormat(String)
-  /// `--chart` that is not an `.svg` file.
-  case notAChartFile(String)
-  /// `--metric` that is none.
-  case notAMetric(String)
-  /// `--jobs` that is not from 1 to 1024.
-  case notAJobCount(String)
-  /// `simulate merge` without files.
-  case noMergeFiles
-  /// `--seeds` that is no list of seeds.
-  case notASeedList(String)
-  /// A range of seeds that runs backwards.
-  case seedsBackwards(String, first: UInt64, last: UInt64)
-  /// More than 10,000,000 seeds.
-  case tooManySeeds(String)
-  /// `--shard` that is not `K/N`.
-  case notAShard(String)
-  /// `--shard K/N` with K outside 1…N.
-  case shardOutOfRange(String, index: Int, count: Int)
-
   // MARK: Merging shards
 
   /// A line of a file that is not a record.
@@ -187,36 +156,6 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
     case .tooManyVariants(let count):
       return "the options make \(count) variants; give at most 10,000 (fewer repeated values)"
-    case .unexpectedWord(let word):
-      return
-        "unexpected '\(word)'; options start with --, such as --seeds 1-100 (quietplaces simulate --help)"
-    case .unknownOption(let word, let closest):
-      return "unknown option '\(word)' for simulate\(closest.map { "; did you mean \($0)?" } ?? "")"
-    case .notAMergeOption(let word):
-      return
-        "\(word) does not apply to merge, which reads what the shards ran; merge takes --format, --chart and --metric"
-    case .valueMissing(let option):
-      return "\(option) needs a value; quietplaces simulate --help shows its form"
-    case .notAFormat(let value):
-      return "'\(value)' is not a format; write --format table, csv or jsonl"
-    case .notAChartFile(let value):
-      return "'\(value)' is not an .svg file; write --chart FILE.svg"
-    case .notAMetric(let value):
-      return "'\(value)' is not a metric; write --metric \(Sample.metrics.joined(separator: ", "))"
-    case .notAJobCount(let value):
-      return "'\(value)' is not a number of jobs; write --jobs N with N from 1 to 1024"
-    case .noMergeFiles:
-      return "merge needs the shards' jsonl files; write quietplaces simulate merge FILE.jsonl..."
-    case .notASeedList(let text):
-      return "'\(text)' is not a list of seeds; write --seeds A-B or a list, such as 1-100 or 1,5,9"
-    case .seedsBackwards(let text, let first, let last):
-      return "--seeds \(text) runs backwards; write the smaller seed first, such as \(last)-\(first)"
-    case .tooManySeeds(let text):
-      return "--seeds \(text) is more than 10,000,000 seeds; split the sweep with --shard K/N instead"
-    case .notAShard(let text):
-      return "'\(text)' is not a shard; write --shard K/N, such as 1/4 for the first of four"
-    case .shardOutOfRange(let text, let index, let count):
-      return "--shard \(text) names shard \(index) of \(count); K must be from 1 to N, such as 1/\(count)"
     case .notARecord(let file, let line):
       return "\(file):\(line) is not a record of simulate --format jsonl"
     case .runInTwoFiles(let run, let first, let second):

@@ -35,8 +35,8 @@ public struct Sample: Sendable, Equatable {
   /// Knowledge, Discoveries, Postmarks and generations then.
   public var values: [Double]
 
-  /// The metrics a sample holds, in order.
-  public static let metrics = ["knowledge", "discoveries", "postmarks", "generations"]
+  /// The names of the metrics a sample holds, in order.
+  public static let metrics = Metric.allCases.map(\.rawValue)
 
   init(seconds: Int64, game: GameState) {
     self.seconds = seconds

@@ -7,6 +7,22 @@ import QuietPlacesUtilities
 /// `series` record per run (the chart's data and the sweep's run count), so that the shards of a
 /// sweep merge into exactly what the whole sweep prints.
 public enum SweepOutput {
+  /// How a sweep's results are printed.
+  public enum Format: String, Sendable, CaseIterable {
+    case table
+    case csv
+    case jsonl
+  }
+
+  /// The results as `format` prints them.
+  public static func lines(_ results: [RunResult], format: Format) -> [String] {
+    switch format {
+    case .table: table(results)
+    case .csv: csv(results)
+    case .jsonl: jsonl(results)
+    }
+  }
+
   /// The CSV header.
   public static let csvHeader = "run,variant,seed,milestone,reached,seconds,online_seconds,decisions,spent"
 

@@ -15,7 +15,7 @@ import Testing
     let lines = try help(["check", "--help"])
     for (label, text) in [
       ("--update", "rewrite what fails"), ("-j, --jobs N", "how many at once (default: one per processor)"),
-      ("--shard K/N", "run one shard"), ("--format table|csv", "a format (repeatable) (default: table)"),
+      ("--shard K/N", "run one shard"), ("--format table|csv", "a format (repeatable; default: table)"),
       ("--seeds A-B|LIST", "the seeds (default: 1-100)"), ("--folder DIR", "where the files are"),
       ("-h, --help", "print this help and stop"),
     ] {

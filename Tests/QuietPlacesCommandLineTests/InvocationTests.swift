@@ -11,17 +11,18 @@ import Testing
     let after = try Invocation.parse(
       ["simulate", "--seeds", "1-3", "--storekit", "x.storekit"], environment: [:])
     #expect(before == after)
-    guard case .simulate(let request, let options) = before else {
+    guard case .simulate(let mode) = before else {
       Issue.record("not simulate: \(before)")
       return
     }
-    #expect(request.seeds == [1, 2, 3] && options.storeKitFile == "x.storekit")
+    #expect(mode.request.seeds == [1, 2, 3] && mode.storeKit.file == "x.storekit")
   }
 
   @Test func misuseIsOneUsageError() {
     #expect(
       throws: Invocation.UsageError(
-        message: "--shard 3/2 names shard 3 of 2; K must be from 1 to N, such as 1/2")
+        message:
+          "--shard '3/2': there is no shard 3 of 2; K runs from 1 to N, so write --shard 1/2 to --shard 2/2")
     ) {
       try Invocation.parse(["simulate", "--shard", "3/2"], environment: [:])
     }

@@ -10,12 +10,14 @@ import Testing
   /// Two strategies × two session models × two values of one key: eight variants; the owned list has
   /// one value, so it is not in the names. Run index = seed index × 8 + variant index.
   @Test func variantsAreTheCrossProduct() throws {
-    let request = try SimulateRequest.parse([
-      "--seeds", "1-3", "--strategy", "payback", "--strategy", "idle", "--sessions", "always", "--sessions",
-      "15m/8h",
-      "--set", "equipment.sails.priceGrowth=1.5", "--set", "equipment.sails.priceGrowth=1.6", "--owned",
-      "charts",
-    ])
+    let request = SimulateRequest(
+      seeds: [1, 2, 3], strategies: [.payback, .idle],
+      sessions: [.always, .cycle(online: 900, offline: 28_800)],
+      owned: [[.charts]],
+      settings: [
+        try BalanceSetting.parse("equipment.sails.priceGrowth=1.5"),
+        try BalanceSetting.parse("equipment.sails.priceGrowth=1.6"),
+      ])
     let plan = try SimulatePlan.make(request, balance: rules.balance)
     #expect(plan.variants.count == 8)
     #expect(
@@ -38,30 +40,16 @@ import Testing
 
   @Test func oneVariantIsNamedAfterItsStrategy() throws {
     let plan = try SimulatePlan.make(
-      try SimulateRequest.parse(["--strategy", "cheapest"]), balance: rules.balance)
+      SimulateRequest(strategies: [.cheapest]), balance: rules.balance)
     #expect(plan.variants.map(\.name) == ["cheapest"])
     #expect(plan.variants[0].defaultBalance)
-  }
-
-  @Test(arguments: [
-    (["--seeds", "5-1"], "--seeds 5-1 runs backwards; write the smaller seed first, such as 1-5"),
-    (["--shard", "3/2"], "--shard 3/2 names shard 3 of 2; K must be from 1 to N, such as 1/2"),
-    (
-      ["--sessions", "0m/8h"],
-      "the online part of '0m/8h' is no time at all; write ON/OFF with both at least 1s, such as 15m/8h, or always"
-    ),
-    (["--until", "nowhere"], "'nowhere' is not a milestone; write \(Milestone.forms)"),
-    (["--seeds"], "--seeds needs a value; quietplaces simulate --help shows its form"),
-    (["--formt", "csv"], "unknown option '--formt' for simulate; did you mean --format?"),
-  ])
-  func badArgumentsSayWhatWouldBeRight(arguments: [String], message: String) {
-    #expect(labMessage { _ = try SimulateRequest.parse(arguments) } == message)
   }
 
   /// `--set` with an unknown key names the closest key; a value the game refuses says why.
   @Test func setErrors() throws {
     func plan(_ setting: String) throws -> SimulatePlan {
-      try SimulatePlan.make(try SimulateRequest.parse(["--set", setting]), balance: rules.balance)
+      try SimulatePlan.make(
+        SimulateRequest(settings: [try BalanceSetting.parse(setting)]), balance: rules.balance)
     }
     #expect(
       throws: LabError.unknownSetKey("equipment.sails.priceGrowht", closest: "equipment.sails.priceGrowth")
@@ -80,21 +68,21 @@ import Testing
         == "--set equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
     )
     #expect(throws: LabError.self) { try plan("equipment.sails.priceGrowth=fast") }
-    #expect(throws: LabError.self) { try SimulateRequest.parse(["--set", "priceGrowth"]) }
+    #expect(throws: LabError.self) { try BalanceSetting.parse("priceGrowth") }
     // Both spellings of an index reach the same leaf.
     #expect(try plan("routes.1.charterCost=5000").variants[0].rules.balance.routes[1].charterCost == 5000)
   }
 
-  func sweep(_ arguments: [String], jobs: Int, shard: Shard? = nil) async throws -> [RunResult] {
-    let plan = try SimulatePlan.make(try SimulateRequest.parse(arguments), balance: rules.balance)
+  func sweep(_ request: SimulateRequest, jobs: Int, shard: Shard? = nil) async throws -> [RunResult] {
+    let plan = try SimulatePlan.make(request, balance: rules.balance)
     return try await Sweep.run(plan.runs(shard: shard), plan: plan, configuration: storeKit, jobs: jobs)
   }
 
-  static let small = [
-    "--seeds", "1-4", "--strategy", "payback", "--strategy", "cheapest", "--sessions", "always", "--sessions",
-    "5m/1h",
-    "--until", "bearings,time:12h",
-  ]
+  /// Seeds 1-4 × payback, cheapest × always, 5m/1h, until the first New Bearings and 12 hours.
+  static let small = SimulateRequest(
+    seeds: [1, 2, 3, 4], strategies: [.payback, .cheapest],
+    sessions: [.always, .cycle(online: 300, offline: 3_600)],
+    milestones: [.bearings(1), .time(43_200)])
 
   /// The number of jobs changes nothing, and the same arguments print the same bytes.
   @Test func jobsNeverChangeTheResults() async throws {
@@ -117,7 +105,7 @@ import Testing
     #expect(SweepOutput.jsonl(merged) == SweepOutput.jsonl(whole))
     #expect(SweepOutput.csv(merged) == SweepOutput.csv(whole))
     #expect(SweepOutput.table(merged) == SweepOutput.table(whole))
-    for metric in Sample.metrics {
+    for metric in Metric.allCases {
       #expect(Chart.svg(merged, metric: metric) == Chart.svg(whole, metric: metric))
     }
     // A missing shard is an error that says what is missing.
@@ -128,7 +116,7 @@ import Testing
   /// two variants whose medians coincide both stay visible; the legend shows the same line.
   @Test func chartDrawsEachVariantDistinctly() async throws {
     let results = try await sweep(Self.small, jobs: 2)
-    let svg = Chart.svg(results, metric: "knowledge")
+    let svg = Chart.svg(results, metric: .knowledge)
     let lines = svg.split(separator: "\n").map(String.init)
     #expect(lines.filter { $0.hasPrefix("<polygon ") }.count == 4)
     let medians = lines.filter { $0.hasPrefix("<polyline ") }

@@ -14,16 +14,25 @@ import Testing
     var random = SplitMix64(seed: 2026)
     func pick(_ choices: [String]) -> String { choices[Int(random.next() % UInt64(choices.count))] }
     for _ in 0..<8 {
+      // Drawn in the order of the command line this test once parsed, so the cases stay the same.
+      let seed = 1 + random.next() % 10_000
+      let strategy = pick(["payback", "cheapest", "idle"])
+      let sessions = pick(["always", "5m/1h", "15m/8h", "1h/23h"])
+      let owned = pick(["none", "charts", "signal,hold", "marks100"])
+      let bearingsAt = pick(["0", "0.5", "never"])
+      let supplies = pick(["on", "off"])
+      let until = pick(["time:1d", "bearings,time:12h", "route:2"])
+      let request = SimulateRequest(
+        seeds: [seed], strategies: [try StrategyKind.parse(strategy)],
+        bearingsAt: [try Strategy.parseBearingsAt(bearingsAt)], supplies: [supplies == "on"],
+        sessions: [try SessionModel.parse(sessions)], owned: [try Strategy.parseOwned(owned)],
+        milestones: try Milestone.parseList(until), limit: 2 * 86_400)
       let arguments = [
-        "--seeds", "\(1 + random.next() % 10_000)",
-        "--strategy", pick(["payback", "cheapest", "idle"]),
-        "--sessions", pick(["always", "5m/1h", "15m/8h", "1h/23h"]),
-        "--owned", pick(["none", "charts", "signal,hold", "marks100"]),
-        "--bearings-at", pick(["0", "0.5", "never"]),
-        "--supplies", pick(["on", "off"]),
-        "--until", pick(["time:1d", "bearings,time:12h", "route:2"]), "--limit", "2d",
+        "--seeds \(seed)", "--strategy \(strategy)", "--sessions \(sessions)",
+        "--owned \(owned)", "--bearings-at \(bearingsAt)", "--supplies \(supplies)", "--until \(until)",
+        "--limit 2d",
       ]
-      let plan = try SimulatePlan.make(try SimulateRequest.parse(arguments), balance: rules.balance)
+      let plan = try SimulatePlan.make(request, balance: rules.balance)
       let results = try await Sweep.run(
         plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 1, keepSteps: true)
       let run = try #require(results.first)

@@ -1,0 +1,43 @@
+import FoundationEssentials
+import QuietPlacesLab
+import QuietPlacesREPL
+
+/// `quietplaces simulate merge FILE.jsonl ...`: the JSON Lines of a sweep's shards, combined and
+/// printed as the whole sweep prints them.
+struct SimulateMergeMode: CommandLineMode, Equatable {
+  /// The shards' files, as given.
+  var files: [String] = []
+  /// `--format`, `--chart`, `--metric`.
+  var output = SweepOutputOptions()
+
+  static var declaration: CommandDeclaration<SimulateMergeMode> {
+    CommandDeclaration(
+      "merge",
+      abstract:
+        "Combines the --format jsonl output of a sweep's shards and prints it as the whole sweep would.",
+      arguments: [.many("FILE.jsonl", \.files, atLeast: 1, help: "what each shard printed")],
+      options: SweepOutputOptions.declared(in: \.output))
+  }
+
+  /// Merges the files; 2 when one cannot be read or they are not one sweep's shards.
+  func run(in context: ProgramContext) async -> ExitStatus {
+    var texts: [(name: String, text: String)] = []
+    for file in files {
+      guard let data = try? Data(contentsOf: URL(fileURLWithPath: file, relativeTo: context.currentDirectory))
+      else {
+        context.printError(
+          OutputLine.errorText("cannot read \(file); give the jsonl files the shards printed"))
+        return .usage
+      }
+      texts.append((file, String(decoding: data, as: UTF8.self)))
+    }
+    let results: [RunResult]
+    do {
+      results = try SweepRecords.merge(texts)
+    } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
+    return output.show(results, in: context)
+  }
+}

@@ -1,0 +1,119 @@
+import QuietPlacesLab
+import QuietPlacesStore
+import QuietPlacesUtilities
+import Testing
+
+@testable import QuietPlacesCommandLine
+
+/// `quietplaces simulate` and `simulate merge`: typed values from one declaration, the lab's own
+/// readers for its values, and one clear error for each mistake.
+@Suite struct SimulateOptionsTests {
+  /// The mode `arguments` (after `simulate`) give.
+  func simulate(_ arguments: [String]) throws -> SimulateMode {
+    let parsed = try CommandLineParser.parse(
+      SimulateMode.self, arguments, path: ["quietplaces", "simulate"], tree: .mode(SimulateMode.self),
+      environment: [:])
+    guard case .mode(let mode) = parsed, let simulate = mode as? SimulateMode else { throw NotSimulate() }
+    return simulate
+  }
+
+  struct NotSimulate: Error {}
+
+  /// The error line `arguments` (after `simulate`) give.
+  func error(_ arguments: [String]) -> String? {
+    do {
+      _ = try simulate(arguments)
+      return nil
+    } catch {
+      return (error as? CommandLineError)?.description
+    }
+  }
+
+  @Test func defaultsAreTheLabsRequest() throws {
+    let mode = try simulate([])
+    #expect(mode.request == SimulateRequest())
+    #expect(mode.request.seeds == Array(1...100) && mode.request.strategies == [.payback])
+    #expect(mode.output == SweepOutputOptions())
+    #expect(mode.output.format == .table && mode.output.metric == .knowledge)
+  }
+
+  @Test func everyOptionIsTyped() throws {
+    let mode = try simulate([
+      "--seeds", "1-3", "--strategy", "idle", "--strategy", "cheapest", "--bearings-at", "never",
+      "--bearings-at", "0.25", "--atlas", "off", "--supplies", "on", "--sessions", "15m/8h", "--owned",
+      "charts,hold",
+      "--owned", "none", "--balance", "b.json", "--set", "equipment.sails.priceGrowth=1.5", "--until",
+      "bearings:2,time:30d", "--limit", "52w", "--format", "csv", "--chart", "c.svg", "--metric", "postmarks",
+      "--record", "rec", "--jobs", "3", "--shard", "2/4", "--storekit", "x.storekit",
+    ])
+    let request = mode.request
+    #expect(request.seeds == [1, 2, 3])
+    #expect(request.strategies == [.idle, .cheapest])
+    #expect(request.bearingsAt == [nil, 0.25])
+    #expect(request.atlas == [false] && request.supplies == [true])
+    #expect(request.sessions == [.cycle(online: 900, offline: 28_800)])
+    #expect(request.owned == [[.charts, .hold], []])
+    #expect(request.balanceFiles == ["b.json"])
+    #expect(request.settings.map(\.text) == ["equipment.sails.priceGrowth=1.5"])
+    #expect(request.milestones == [.bearings(2), .time(30 * 86_400)])
+    #expect(request.limit == 52 * 604_800)
+    #expect(mode.output.format == .csv && mode.output.chart == "c.svg" && mode.output.metric == .postmarks)
+    #expect(mode.record == "rec")
+    #expect(mode.parallel == ParallelOptions(jobs: 3, shard: Shard(index: 1, count: 4)))
+    #expect(mode.storeKit.file == "x.storekit")
+  }
+
+  @Test(arguments: [
+    (["--seeds", "5-1"], "error: --seeds 5-1 runs backwards; write the smaller seed first, such as 1-5"),
+    (
+      ["--shard", "3/2"],
+      "error: --shard '3/2': there is no shard 3 of 2; K runs from 1 to N, so write --shard 1/2 to --shard 2/2"
+    ),
+    (
+      ["--sessions", "0m/8h"],
+      "error: the online part of '0m/8h' is no time at all; write ON/OFF with both at least 1s, such as 15m/8h, or always"
+    ),
+    (["--until", "nowhere"], "error: 'nowhere' is not a milestone; write \(Milestone.forms)"),
+    (["--seeds"], "error: --seeds needs a value; write it after the option, such as --seeds 1-100"),
+    (
+      ["--formt", "csv"],
+      "error: unknown option '--formt' for quietplaces simulate; did you mean --format? "
+        + "(quietplaces simulate --help lists its options)"
+    ),
+    (
+      ["--metric", "gold"],
+      "error: --metric 'gold' is not one of knowledge, discoveries, postmarks, generations; write one of them, "
+        + "such as --metric knowledge"
+    ),
+    (
+      ["--format", "xml"],
+      "error: --format 'xml' is not one of table, csv, jsonl; write one of them, such as --format table"
+    ),
+    (["--chart", "c.png"], "error: --chart 'c.png' does not end in .svg; write --chart FILE.svg"),
+    (
+      ["--limit", "0s"],
+      "error: '--limit 0s' is no time at all; write at least 1s, such as --limit 3650d or --limit 52w"
+    ),
+    (["--atlas", "maybe"], "error: 'maybe' is not a setting of --atlas; write --atlas on or --atlas off"),
+    (
+      ["--jobs", "2000"],
+      "error: --jobs '2000' is not a whole number from 1 to 1024; write one, such as --jobs 2"
+    ),
+    (["--seeds", "1-3", "--seeds", "4"], "error: --seeds is given more than once; give it once"),
+  ])
+  func badArgumentsSayWhatWouldBeRight(arguments: [String], message: String) {
+    #expect(error(arguments) == message)
+  }
+
+  @Test func mergeTakesFilesAndTheOutputOptions() throws {
+    let parsed = try CommandLineParser.parse(
+      SimulateMergeMode.self, ["a.jsonl", "--format", "jsonl", "b.jsonl"],
+      path: ["quietplaces", "simulate", "merge"], tree: .mode(SimulateMergeMode.self), environment: [:])
+    guard case .mode(let mode) = parsed, let merge = mode as? SimulateMergeMode else {
+      Issue.record("not merge")
+      return
+    }
+    #expect(merge.files == ["a.jsonl", "b.jsonl"])
+    #expect(merge.output.format == .jsonl)
+  }
+}
