@@ -6,7 +6,7 @@ public struct CommandDeclaration<Mode> {
   public var name: String
   /// One line: what the mode does.
   public var abstract: String
-  /// Lines printed under the abstract by `--help`.
+  /// Paragraphs printed under the abstract by `--help`, each wrapped to the width.
   public var discussion: [String]
   /// The options, in the order `--help` lists them.
   public var options: [OptionDeclaration<Mode>]

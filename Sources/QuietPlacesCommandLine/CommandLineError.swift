@@ -7,9 +7,9 @@ import QuietPlacesUtilities
 /// The cases carry what was wrong; ``description`` is the one place that turns them into the
 /// `error: …` line, saying what was wrong and what would be right.
 public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// An option the mode does not have; the closest name it has, if one is close, or the mode that
-  /// has it, if another does; and every option the mode has.
-  case unknownOption(String, command: String, suggestion: String?, elsewhere: String?, options: [String])
+  /// An option the mode does not have; the closest name it has, if one is close, or else where
+  /// another mode has it (or a name close to it); and every option the mode has.
+  case unknownOption(String, command: String, suggestion: String?, elsewhere: Elsewhere?, options: [String])
   /// A flag given a value (`--update=yes`).
   case flagWithValue(option: String)
   /// An option that needs a value came last, or before another option, or with an empty one.
@@ -35,6 +35,14 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
   /// An option refused because the `CI` environment variable is set.
   case refusedInCI(option: String)
 
+  /// An option of another mode: its name and the mode's path.
+  public struct Elsewhere: Sendable, Equatable {
+    /// The option's name.
+    public var option: String
+    /// The mode that has it, such as `quietplaces test`.
+    public var command: String
+  }
+
   /// The line to print: `error: ` and ``message``.
   public var description: String { OutputLine.errorText(message) }
 
@@ -50,7 +58,14 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
       if let suggestion {
         return "unknown option '\(option)' for \(command); did you mean \(suggestion)? (\(known))"
       }
-      if let elsewhere { return "\(option) is an option of \(elsewhere), not of \(command); \(known)" }
+      if let elsewhere, elsewhere.option == option {
+        return "\(option) is an option of \(elsewhere.command), not of \(command); \(known)"
+      }
+      if let elsewhere {
+        return
+          "unknown option '\(option)' for \(command); did you mean \(elsewhere.command) \(elsewhere.option)? "
+          + "(\(known))"
+      }
       return "unknown option '\(option)' for \(command); \(known)"
     case .flagWithValue(let option):
       return "\(option) takes no value; write \(option) alone"

@@ -68,7 +68,7 @@ public enum CommandLineParser {
           word, command: command, subcommands: subcommands.map(\.name),
           suggestion: closest(to: word, in: subcommands.map(\.name)))
       }
-      throw .missingSubcommand(command: command, usages: HelpText.usages(of: node, path: path))
+      throw .missingSubcommand(command: command, usages: HelpText.usages(of: node, path: path).map(\.line))
     }
   }
 
@@ -180,10 +180,20 @@ public enum CommandLineParser {
     _ name: String, in declaration: CommandDeclaration<Mode>, command: String, tree: Subcommand
   ) -> CommandLineError {
     let names = declaration.options.map(\.name)
-    let elsewhere = tree.paths().first { _, options in options.contains(name) }?.path
+    let suggestion = closest(to: name, in: names + ["--help"])
+    var elsewhere: CommandLineError.Elsewhere?
+    if suggestion == nil {
+      let others = tree.paths().filter { $0.path != command }
+      if let exact = others.first(where: { $0.options.contains(name) }) {
+        elsewhere = .init(option: name, command: exact.path)
+      } else if let near = closest(to: name, in: others.flatMap(\.options)),
+        let owner = others.first(where: { $0.options.contains(near) })
+      {
+        elsewhere = .init(option: near, command: owner.path)
+      }
+    }
     return .unknownOption(
-      name, command: command, suggestion: closest(to: name, in: names + ["--help"]), elsewhere: elsewhere,
-      options: names)
+      name, command: command, suggestion: suggestion, elsewhere: elsewhere, options: names)
   }
 
   /// The candidate nearest to `word`, when it is near enough to be what was meant (the shared

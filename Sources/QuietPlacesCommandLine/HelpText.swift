@@ -15,10 +15,13 @@ enum HelpText {
     return (path + shape.arguments.map(\.synopsis) + options).joined(separator: " ")
   }
 
-  /// The usage lines of `node` and of every mode below it, unwrapped and short.
-  static func usages(of node: Subcommand, path: [String]) -> [String] {
-    var lines: [String] = []
-    if case .mode(let mode) = node { lines.append(synopsis(mode.shape, path: path, short: true)) }
+  /// The usage lines of `node` and of every mode below it, unwrapped and short, each with the number
+  /// of words its mode's path has.
+  static func usages(of node: Subcommand, path: [String]) -> [(line: String, words: Int)] {
+    var lines: [(line: String, words: Int)] = []
+    if case .mode(let mode) = node {
+      lines.append((synopsis(mode.shape, path: path, short: true), path.count))
+    }
     for subcommand in node.subcommands {
       lines += usages(of: subcommand, path: path + [subcommand.name])
     }
@@ -27,14 +30,14 @@ enum HelpText {
 
   /// The whole `--help` text of `node`, reached by `path`.
   static func help(for node: Subcommand, path: [String]) -> [String] {
-    var usageLines: [String] = []
-    if case .mode(let mode) = node { usageLines.append(synopsis(mode.shape, path: path)) }
+    var usageLines: [(line: String, words: Int)] = []
+    if case .mode(let mode) = node { usageLines.append((synopsis(mode.shape, path: path), path.count)) }
     for subcommand in node.subcommands {
       usageLines += usages(of: subcommand, path: path + [subcommand.name])
     }
     var lines: [String] = []
     for (number, usage) in usageLines.enumerated() {
-      lines += wrapped(usage, first: number == 0 ? "usage: " : "       ", hangingAfter: path.count)
+      lines += wrapped(usage.line, first: number == 0 ? "usage: " : "       ", hangingAfter: usage.words)
     }
     var shape: CommandShape?
     if case .mode(let mode) = node { shape = mode.shape }
@@ -45,7 +48,7 @@ enum HelpText {
     lines += wrap(node.abstract, indent: "")
     if let discussion = shape?.discussion, !discussion.isEmpty {
       lines.append("")
-      lines += discussion
+      lines += discussion.flatMap { wrap($0, indent: "") }
     }
     if let shape, !shape.arguments.isEmpty {
       lines += ["", "arguments:"]

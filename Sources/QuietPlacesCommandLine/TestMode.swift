@@ -24,10 +24,10 @@ struct TestMode: CommandLineMode, Equatable {
       abstract:
         "Runs .qp scripts as golden tests, each in a fresh session with its own temporary save folder.",
       discussion: [
-        "Each failure prints a unified diff with file:line (and, for JSON lines, the fields that differ);",
-        "the run ends with the line N passed, M failed and exits 1 when any failed.",
-        "Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) choose a shard when --shard is not given,",
-        "TEST_SHARD_STATUS_FILE is touched, and XML_OUTPUT_FILE gets the JUnit report too.",
+        "Each failure prints a unified diff with file:line (and, for JSON lines, the fields that differ); the "
+          + "run ends with the line N passed, M failed and exits 1 when any failed.",
+        "Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) choose a shard when --shard is not given, "
+          + "TEST_SHARD_STATUS_FILE is touched, and XML_OUTPUT_FILE gets the JUnit report too.",
       ],
       arguments: [
         .many(

@@ -10,9 +10,7 @@ import Testing
 @Suite struct SimulateOptionsTests {
   /// The mode `arguments` (after `simulate`) give.
   func simulate(_ arguments: [String]) throws -> SimulateMode {
-    let parsed = try CommandLineParser.parse(
-      SimulateMode.self, arguments, path: ["quietplaces", "simulate"], tree: .mode(SimulateMode.self),
-      environment: [:])
+    let parsed = try CommandLineParser.parse(["simulate"] + arguments, root: REPLMode.self, environment: [:])
     guard case .mode(let mode) = parsed, let simulate = mode as? SimulateMode else { throw NotSimulate() }
     return simulate
   }
@@ -107,13 +105,49 @@ import Testing
 
   @Test func mergeTakesFilesAndTheOutputOptions() throws {
     let parsed = try CommandLineParser.parse(
-      SimulateMergeMode.self, ["a.jsonl", "--format", "jsonl", "b.jsonl"],
-      path: ["quietplaces", "simulate", "merge"], tree: .mode(SimulateMergeMode.self), environment: [:])
+      ["simulate", "merge", "a.jsonl", "--format", "jsonl", "b.jsonl"], root: REPLMode.self, environment: [:])
     guard case .mode(let mode) = parsed, let merge = mode as? SimulateMergeMode else {
       Issue.record("not merge")
       return
     }
     #expect(merge.files == ["a.jsonl", "b.jsonl"])
     #expect(merge.output.format == .jsonl)
+    #expect(
+      error(["merge", "a.jsonl", "--seeds", "1-3"])
+        == "error: --seeds is an option of quietplaces simulate, not of quietplaces simulate merge; "
+        + "quietplaces simulate merge takes --format, --chart, --metric")
+    #expect(
+      error(["merge"])?.hasPrefix(
+        "error: quietplaces simulate merge needs FILE.jsonl; write quietplaces simulate merge")
+        == true)
+  }
+
+  /// The shared `--storekit` may come before or after the mode.
+  @Test func sharedOptionsGoBeforeOrAfterTheMode() throws {
+    func storeKit(_ arguments: [String]) throws -> String? {
+      guard
+        case .mode(let mode) = try CommandLineParser.parse(arguments, root: REPLMode.self, environment: [:]),
+        let simulate = mode as? SimulateMode
+      else { return nil }
+      #expect(simulate.request.seeds == [1, 2, 3])
+      return simulate.storeKit.file
+    }
+    #expect(try storeKit(["--storekit", "x.storekit", "simulate", "--seeds", "1-3"]) == "x.storekit")
+    #expect(try storeKit(["simulate", "--seeds", "1-3", "--storekit", "x.storekit"]) == "x.storekit")
+  }
+
+  @Test func theHelpListsEveryOptionAndMerge() async {
+    let run = await ProgramRun.run(["simulate", "--help"])
+    #expect(run.status == .success)
+    for option in [
+      "--seeds", "--strategy", "--bearings-at", "--atlas", "--supplies", "--sessions", "--owned", "--balance",
+      "--set", "--until", "--limit", "--format", "--chart", "--metric", "--record", "-j, --jobs", "--shard",
+      "--storekit", "-h, --help",
+    ] {
+      #expect(run.output.contains { $0.hasPrefix("  \(option) ") }, "\(option)")
+    }
+    #expect(
+      run.output.contains { $0.hasPrefix("       quietplaces simulate merge FILE.jsonl ... [--format") })
+    #expect(run.output.contains("Milestones: \(Milestone.forms)."))
   }
 }

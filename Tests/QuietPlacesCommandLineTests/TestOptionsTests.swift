@@ -168,4 +168,17 @@ import Testing
     #expect(run.output.allSatisfy { $0.hasPrefix("Scripts/store/") && $0.hasSuffix(".qp") })
     #expect(run.output == run.output.sorted())
   }
+
+  @Test func theHelpListsEveryOption() async {
+    let run = await ProgramRun.run(["test", "--help"])
+    #expect(run.status == .success && run.errors.isEmpty)
+    #expect(
+      run.output.first?.hasPrefix("usage: quietplaces test [PATH ...] [--update] [--filter TEXT]") == true)
+    for option in [
+      "--update", "--filter TEXT", "-j, --jobs N", "--shard K/N", "--list", "--junit FILE", "--tap",
+      "--storekit FILE", "-h, --help",
+    ] {
+      #expect(run.output.contains { $0.hasPrefix("  \(option) ") }, "\(option)")
+    }
+  }
 }

@@ -134,6 +134,8 @@ final class PipeDriver: @unchecked Sendable {
   @Test func jsonlIsRefusedOutsideTheREPL() throws {
     let result = try ChildProcess.run(["test", "--jsonl"])
     #expect(result.status == 2)
-    #expect(result.output.hasPrefix(OutputLine.errorText("--jsonl is for the REPL reading standard input")))
+    #expect(
+      result.output.hasPrefix(
+        OutputLine.errorText("--jsonl is an option of quietplaces, not of quietplaces test")))
   }
 }

@@ -42,9 +42,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--bundle", "x.json", "--save-dir", "d"], "--bundle starts in a fresh temporary save folder"),
-    (["run", "a.qp", "--closed"], "--bundle and --closed start the REPL"),
-    (["--bundle"], "--bundle needs a value; write --bundle FILE"),
+    (["--bundle", "x.json", "--save-dir", "d"], "--bundle and --save-dir cannot go together"),
+    (["run", "a.qp", "--closed"], "--closed is an option of quietplaces, not of quietplaces run"),
+    (["--bundle"], "--bundle needs a value; write it after the option, such as --bundle FILE"),
   ])
   func misuseIsAUsageError(arguments: [String], message: String) throws {
     guard ChildProcess.executable != nil else {

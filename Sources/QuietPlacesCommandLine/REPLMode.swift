@@ -1,0 +1,115 @@
+import FoundationEssentials
+import QuietPlacesREPL
+import QuietPlacesStore
+
+/// `quietplaces` itself: the REPL, interactive on a terminal and batch otherwise, and the root the
+/// other modes hang from.
+struct REPLMode: CommandLineMode, Equatable {
+  /// `--save-dir DIR`; without it, `$QUIETPLACES_HOME`, else the XDG data folder.
+  var saveFolder = SaveFolderOption()
+  /// `--bundle FILE`.
+  var bundle: String?
+  /// `--closed`.
+  var closed = false
+  /// `--storekit FILE`.
+  var storeKit = StoreKitOption()
+  /// `--bail`.
+  var bail = BailOption()
+  /// `--jsonl`.
+  var jsonl = false
+
+  /// The banner an interactive session starts with.
+  static let banner = "Quiet Places — the game and store engine. help lists the commands; quit leaves."
+
+  static var declaration: CommandDeclaration<REPLMode> {
+    CommandDeclaration(
+      "quietplaces",
+      abstract: "The game and store engine of Quiet Places, as a REPL: type commands, see what the game and "
+        + "the store do.",
+      discussion: [
+        "With a terminal on standard input it is an interactive REPL (help lists the commands); otherwise it "
+          + "reads commands from standard input (batch mode: no prompt, no banner, no colour; each answer is "
+          + "flushed before the next line is read). --jsonl reads standard input in any case and prints one "
+          + "JSON object per line read: {\"n\",\"command\",\"output\",\"error\"} (n 0 is the launch).",
+        "--bundle FILE starts from a device bundle (written by bundle FILE) in a fresh temporary save folder, "
+          + "with the app closed; --closed starts any save folder without launching (launch opens the app).",
+        "Saves live in --save-dir, else $QUIETPLACES_HOME, else $XDG_DATA_HOME/quietplaces "
+          + "(~/.local/share/quietplaces).",
+        "History lives in $QUIETPLACES_HISTORY, else ~/.quietplaces_history (interactive only).",
+      ],
+      options: SaveFolderOption.declared(in: \.saveFolder) + [
+        .option(
+          "--bundle", \.bundle, .path("FILE"),
+          help: "start from a device bundle, in a fresh temporary save folder, with the app closed"),
+        .flag("--closed", \.closed, help: "start without launching the app (launch opens it)"),
+      ] + StoreKitOption.declared(in: \.storeKit) + BailOption.declared(in: \.bail) + [
+        .flag(
+          "--jsonl", \.jsonl,
+          help: "read standard input even on a terminal and print one JSON object per line read")
+      ],
+      exclusions: Exclusion.exclusive(
+        "--bundle", with: ["--save-dir"], because: "--bundle starts in a fresh temporary save folder"),
+      subcommands: [
+        .mode(RunMode.self), .mode(TestMode.self), .mode(SimulateMode.self),
+        .group(
+          name: "storekit", abstract: "Works on Xcode StoreKit configuration files.",
+          subcommands: [.mode(StoreKitCheckMode.self)]),
+      ],
+      version: AppSave.writer)
+  }
+
+  /// Launches the app from the save folder (or starts from the bundle) and reads commands until the
+  /// end of input; 1 when a command failed.
+  func run(in context: ProgramContext) async -> ExitStatus {
+    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    let input = context.input()
+    // A bundle starts in a fresh temporary folder, so the file itself is never changed.
+    let temporary = bundle == nil ? nil : SaveFolderOption.temporaryFolder()
+    defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
+    let directory =
+      temporary ?? SessionEnvironment.saveDirectory(option: saveFolder.path, environment: context.environment)
+    guard let lock = SaveFolderOption.lock(directory, context) else { return .failure }
+    defer { withExtendedLifetime(lock) {} }
+    let sessionEnvironment = SessionEnvironment(
+      rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: input.interactive)
+    let session: Session
+    let startLines: [OutputLine]
+    do {
+      (session, startLines) = try await Session.start(sessionEnvironment, launching: !closed && bundle == nil)
+    } catch {
+      context.printError(OutputLine.errorText(error.description))
+      return .failure
+    }
+    var bundleLines: [OutputLine] = []
+    if let bundle {
+      do {
+        bundleLines = try await session.startFromBundle(bundle)
+      } catch {
+        context.printError(OutputLine.errorText(error.message))
+        return .failure
+      }
+    }
+    if input.interactive && !jsonl { context.print(Self.banner) }
+    let paint: (OutputLine) -> Void = { line in
+      context.print(input.colour && line.isError ? "\u{1B}[31m\(line.text)\u{1B}[0m" : line.text)
+    }
+    // Each answer is flushed before the next line is read, so a program driving the REPL through a
+    // pipe sees it before it sends the next command.
+    let answer: (REPLLoop.Answer) -> Void = { answer in
+      if jsonl { context.print(JSONLinesAnswer.line(answer)) } else { answer.output.forEach(paint) }
+      context.flush()
+    }
+    var launch =
+      SessionEnvironment.startupLines(storeKit, file: self.storeKit.file).map(OutputLine.info) + startLines
+      + bundleLines
+    if closed && bundle == nil {
+      launch.append(
+        .info(
+          "The app is closed (--closed): status and state --json show the device before any recovery; "
+            + "launch opens it."))
+    }
+    answer(REPLLoop.Answer(number: 0, command: "", output: launch))
+    let failed = await REPLLoop.run(session, input: input.source, bail: bail.bail, answer: answer)
+    return failed ? .failure : .success
+  }
+}

@@ -1,0 +1,123 @@
+import QuietPlacesStore
+import Testing
+
+@testable import QuietPlacesCommandLine
+
+/// `quietplaces` itself: the REPL's options, `--help` and `--version`, the choice of mode, and one
+/// `error:` line with exit status 2 for every misuse.
+@Suite struct ProgramTests {
+  @Test func theREPLsOptions() throws {
+    guard
+      case .mode(let mode) = try CommandLineParser.parse(
+        ["--save-dir", "d", "--storekit", "s.storekit", "--closed", "--bail", "--jsonl"], root: REPLMode.self,
+        environment: [:]),
+      let repl = mode as? REPLMode
+    else {
+      Issue.record("not the REPL")
+      return
+    }
+    #expect(repl.saveFolder.path == "d" && repl.storeKit.file == "s.storekit")
+    #expect(repl.closed && repl.bail.bail && repl.jsonl && repl.bundle == nil)
+  }
+
+  @Test(arguments: [
+    (["run"], RunMode.self as any CommandLineMode.Type), (["run", "a.qp", "--step"], RunMode.self),
+    (["test"], TestMode.self), (["simulate"], SimulateMode.self),
+    (["simulate", "merge", "a"], SimulateMergeMode.self),
+    (["storekit", "check", "a.storekit"], StoreKitCheckMode.self), ([], REPLMode.self),
+  ])
+  func theWordsChooseTheMode(arguments: [String], type: any CommandLineMode.Type) throws {
+    let arguments = arguments == ["run"] ? ["run", "a.qp"] : arguments
+    guard case .mode(let mode) = try CommandLineParser.parse(arguments, root: REPLMode.self, environment: [:])
+    else {
+      Issue.record("no mode")
+      return
+    }
+    #expect(Swift.type(of: mode) == type)
+  }
+
+  @Test func storeKitCheckTakesItsFiles() throws {
+    guard
+      case .mode(let mode) = try CommandLineParser.parse(
+        ["storekit", "check", "a.storekit", "b.storekit"], root: REPLMode.self, environment: [:])
+    else { return }
+    #expect(mode as? StoreKitCheckMode == StoreKitCheckMode(files: ["a.storekit", "b.storekit"]))
+  }
+
+  /// Each misuse: exit status 2, nothing on standard output, one `error:` line that starts so.
+  @Test(arguments: [
+    (
+      ["--jbos", "2"], "error: unknown option '--jbos' for quietplaces; did you mean quietplaces test --jobs?"
+    ),
+    (["test", "--jbos", "2"], "error: unknown option '--jbos' for quietplaces test; did you mean --jobs?"),
+    (["--save-dir"], "error: --save-dir needs a value; write it after the option, such as --save-dir DIR"),
+    (["--save-dir", "--closed"], "error: --save-dir needs a value; write it after the option"),
+    (
+      ["--bundle", "x.json", "--save-dir", "d"],
+      "error: --bundle and --save-dir cannot go together; --bundle starts in a fresh temporary save folder, "
+        + "so leave out --save-dir"
+    ),
+    (["run", "a.qp", "--closed"], "error: --closed is an option of quietplaces, not of quietplaces run"),
+    (["--jsonl", "test"], "error: --jsonl is an option of quietplaces, not of quietplaces test"),
+    (["run"], "error: quietplaces run needs FILE.qp; write quietplaces run FILE.qp [--step]"),
+    (
+      ["run", "a.qp", "b.qp"],
+      "error: unexpected argument 'b.qp' for quietplaces run; write quietplaces run FILE.qp"
+    ),
+    (["tesst"], "error: unknown subcommand 'tesst' for quietplaces; did you mean test?"),
+    (["tset"], "error: unknown subcommand 'tset' for quietplaces; write one of run, test"),
+    (
+      ["storekit"],
+      "error: quietplaces storekit needs a subcommand; write quietplaces storekit check FILE.storekit ..."
+    ),
+    (["storekit", "verify", "x"], "error: unknown subcommand 'verify' for quietplaces storekit"),
+    (["storekit", "check"], "error: quietplaces storekit check needs FILE.storekit"),
+    (
+      ["storekit", "check", "--x"],
+      "error: unknown option '--x' for quietplaces storekit check; quietplaces storekit check takes no options"
+    ),
+    (["test", "--shard", "4/3"], "error: --shard '4/3': there is no shard 4 of 3"),
+    (["test", "--jobs", "0"], "error: --jobs '0' is not a whole number from 1 to 1024"),
+  ])
+  func misuseIsOneErrorLineAndExitTwo(arguments: [String], start: String) async {
+    let run = await ProgramRun.run(arguments)
+    #expect(run.status == .usage)
+    #expect(run.output.isEmpty)
+    #expect(run.errors.count == 1)
+    #expect(run.errors.first?.hasPrefix(start) == true, "\(run.errors)")
+  }
+
+  @Test func theVersion() async {
+    let run = await ProgramRun.run(["--version"])
+    #expect(run.status == .success && run.output == [AppSave.writer])
+  }
+
+  /// `--help` says everything the program's usage said: every mode's usage, every option of the REPL,
+  /// where saves and the history live.
+  @Test func theHelpShowsEveryModeAndOption() async {
+    let run = await ProgramRun.run(["--help"])
+    #expect(run.status == .success && run.errors.isEmpty)
+    let text = run.output.joined(separator: "\n")
+    for usage in [
+      "usage: quietplaces [--save-dir DIR] [--bundle FILE] [--closed] [--storekit FILE] [--bail] [--jsonl]",
+      "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
+      "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--shard K/N] [--list]",
+      "       quietplaces simulate [OPTIONS]", "       quietplaces simulate merge FILE.jsonl ...",
+      "       quietplaces storekit check FILE.storekit ...", "       quietplaces --help | --version",
+    ] {
+      #expect(run.output.contains { $0.hasPrefix(usage) }, "\(usage)")
+    }
+    for option in [
+      "--save-dir DIR", "--bundle FILE", "--closed", "--storekit FILE", "--bail", "--jsonl", "--version",
+    ] {
+      #expect(run.output.contains { $0.hasPrefix("  \(option) ") }, "\(option)")
+    }
+    for words in [
+      "$QUIETPLACES_HOME", "$XDG_DATA_HOME/quietplaces", "$QUIETPLACES_HISTORY",
+      "--jsonl reads standard input",
+    ] {
+      #expect(text.contains(words), "\(words)")
+    }
+    #expect(run.output.allSatisfy { $0.count <= 110 })
+  }
+}
