@@ -20,21 +20,7 @@ public struct GoldenRunner: Sendable {
   /// the script names by relative paths are looked for first).
   public typealias ScriptInterpreterFactory = @Sendable (URL, URL) async throws -> any LineInterpreter
 
-  /// A script to run: where it is and how it is printed.
-  public struct ScriptFile: Sendable, Equatable {
-    /// Where the file is.
-    public var url: URL
-    /// The path as printed: the PATH the user gave, joined with the path inside a folder.
-    public var path: String
-
-    /// Makes a script file entry.
-    public init(url: URL, path: String) {
-      self.url = url
-      self.path = path
-    }
-  }
-
-  /// The validated command line.
+  /// What the run covers and how it reports.
   public var options: GoldenRunOptions
   /// The folder relative paths are resolved against, and whose `Scripts/` is the default.
   public var currentDirectory: URL
@@ -78,36 +64,14 @@ public struct GoldenRunner: Sendable {
     "\(passed) passed, \(failed) failed"
   }
 
-  /// What a run covers: the scripts found (after `--filter`), the ones of this shard, and the PATHs
-  /// that do not exist (reported by the first shard only, so a sharded run counts each once).
-  public struct Selection: Sendable, Equatable {
-    /// Every script found and kept by `--filter`, sorted by path.
-    public var found: [ScriptFile]
-    /// The scripts this run runs: `found`, or this shard's part of it.
-    public var scripts: [ScriptFile]
-    /// A failed result for each PATH that does not exist.
-    public var problems: [ScriptResult]
-    /// Why nothing can run, when nothing was found at all.
-    public var emptyError: String?
+  /// Finds the scripts the options' PATHs name.
+  public var discovery: ScriptDiscovery {
+    ScriptDiscovery(paths: options.paths, currentDirectory: currentDirectory)
   }
 
   /// The scripts this run covers, without running anything.
-  public func select() -> Selection {
-    let (files, allProblems) = discover()
-    let found = files.filter { file in options.filter.map { file.path.contains($0) } ?? true }
-    let scripts = found.enumerated().filter { options.shard?.contains($0.offset) ?? true }.map(\.element)
-    let firstShard = (options.shard?.index ?? 0) == 0
-    let problems = firstShard ? allProblems.sorted { $0.path < $1.path } : []
-    var emptyError: String?
-    if found.isEmpty && allProblems.isEmpty {
-      if let filter = options.filter, !files.isEmpty {
-        emptyError = "no script path contains '\(filter)'; check the --filter text"
-      } else {
-        let places = options.paths.isEmpty ? "Scripts" : options.paths.joined(separator: ", ")
-        emptyError = "no .qp scripts found in \(places); pass files or folders that hold .qp scripts"
-      }
-    }
-    return Selection(found: found, scripts: scripts, problems: problems, emptyError: emptyError)
+  public func select() -> ScriptSelection {
+    discovery.select(filter: options.filter, shard: options.shard)
   }
 
   /// Runs every selected script, printing each result in path order and then the closing lines;
@@ -221,43 +185,6 @@ public struct GoldenRunner: Sendable {
   /// A duration in seconds.
   static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-
-  /// The scripts the PATHs name, sorted by printed path, and a failed result for each PATH that does
-  /// not exist.
-  public func discover() -> (files: [ScriptFile], problems: [ScriptResult]) {
-    let manager = FileManager.default
-    var files: [String: ScriptFile] = [:]
-    var problems: [ScriptResult] = []
-    for given in options.paths.isEmpty ? ["Scripts"] : options.paths {
-      let url =
-        given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
-      var isFolder: Bool = false
-      guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-        let message =
-          options.paths.isEmpty
-          ? "\(given): no Scripts folder here; run where Scripts/ is, or pass files or folders"
-          : "\(given): no such file or folder; pass a .qp file or a folder of them"
-        problems.append(ScriptResult(path: given, outcome: .error(message)))
-        continue
-      }
-      guard isFolder else {
-        files[given] = ScriptFile(url: url, path: given)
-        continue
-      }
-      let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
-      for relative in (try? manager.subpathsOfDirectory(atPath: url.path)) ?? [] {
-        guard relative.hasSuffix(".qp"),
-          !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-        else { continue }
-        let fileURL = url.appendingPathComponent(relative)
-        var isSubfolder: Bool = false
-        guard manager.fileExists(atPath: fileURL.path, isDirectory: &isSubfolder), !isSubfolder
-        else { continue }
-        files[base + relative] = ScriptFile(url: fileURL, path: base + relative)
-      }
-    }
-    return (files.values.sorted { $0.path < $1.path }, problems)
   }
 
   /// Runs one script in a fresh session and compares its output; with `--update`, rewrites it if it

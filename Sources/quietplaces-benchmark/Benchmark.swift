@@ -248,9 +248,7 @@ struct Benchmark {
     // A suite of 100 scripts made of copies of the real ones, run as one `quietplaces test`.
     let folder = temporaryFolder("suite")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let sources = GoldenRunner(options: GoldenRunOptions(paths: [scripts.path])) { _ in
-      fatalError("not run")
-    }.discover().files
+    let sources = ScriptDiscovery(paths: [scripts.path]).discover().files
     guard !sources.isEmpty else { return }
     let prefix = scripts.path + "/"
     let fixtures = ((try? FileManager.default.subpathsOfDirectory(atPath: scripts.path)) ?? []).filter {

@@ -117,7 +117,7 @@ import Testing
     try folder.write(counting, to: "Scripts/.hidden.qp")
     try folder.write("not a script", to: "Scripts/notes.txt")
     let all = runner(in: folder, GoldenRunOptions())
-    #expect(all.discover().files.map(\.path) == ["Scripts/a.qp", "Scripts/b/x.qp"])
+    #expect(all.discovery.discover().files.map(\.path) == ["Scripts/a.qp", "Scripts/b/x.qp"])
     let (status, lines) = await run(runner(in: folder, GoldenRunOptions(filter: "b/")))
     #expect(lines == ["ok   Scripts/b/x.qp", "1 passed, 0 failed"])
     #expect(status == 0)

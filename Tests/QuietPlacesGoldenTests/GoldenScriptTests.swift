@@ -29,7 +29,7 @@ private func allScripts() -> [String] {
       environment.scriptFolder = scriptFolder
       return try await Session.start(environment).0
     }
-    let file = GoldenRunner.ScriptFile(url: Fixtures.packageRoot.appendingPathComponent(path), path: path)
+    let file = ScriptFile(url: Fixtures.packageRoot.appendingPathComponent(path), path: path)
     let result = await runner.runScript(file)
     #expect(result.passed, "\(result.report.joined(separator: "\n"))")
   }
