@@ -199,59 +199,24 @@ public struct GoldenRunner: Sendable {
 
   private func runUntimed(_ file: ScriptFile) async -> ScriptResult {
     let script: GoldenScript
+    let outputs: [[String]]
     do {
       script = try GoldenScript.load(from: file.url, path: file.path)
     } catch {
       return ScriptResult(path: file.path, outcome: .error(error.description))
     }
-
-    let saveFolder = temporaryDirectory.appendingPathComponent("quietplaces-test-\(UUID().uuidString)")
     do {
-      try FileManager.default.createDirectory(at: saveFolder, withIntermediateDirectories: true)
+      outputs = try await execution.outputs(of: script, in: file)
     } catch {
-      let reason = error.readableReason
-      return ScriptResult(
-        path: file.path,
-        outcome: .error(
-          "cannot make a temporary save folder in \(temporaryDirectory.path) (\(reason)); set TMPDIR"))
+      return ScriptResult(path: file.path, outcome: .error(error.message))
     }
-    defer { try? FileManager.default.removeItem(at: saveFolder) }
-
-    let interpreter: any LineInterpreter
-    do {
-      interpreter = try await factory(saveFolder, file.url.deletingLastPathComponent())
-    } catch {
-      return ScriptResult(
-        path: file.path, outcome: .error("\(file.path): the session could not start: \(error)"))
-    }
-    var outputs: [[String]] = []
-    for block in script.blocks {
-      outputs.append(await interpreter.execute(block.command).texts)
-    }
-    await interpreter.finish()
-
-    let blocks = script.blocks
-    guard zip(blocks, outputs).contains(where: { !$0.matches($1) }) else {
+    guard let (diff, fields) = ScriptComparison.differences(script, outputs: outputs, path: file.path) else {
       return ScriptResult(path: file.path, outcome: .passed)
-    }
-    let actualLines = script.renderedLines(actualOutputs: outputs).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : $0
-    }
-    let diff = LineDiff.unified(
-      old: script.lines, new: actualLines, oldHeader: "\(file.path) (expected)",
-      newHeader: "\(file.path) (actual)"
-    ) { index in
-      let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
-      return "\(file.path):\(block.line): > \(block.command)"
-    }
-    let fields = Self.fieldDifferences(expected: script.lines, actual: actualLines) { index in
-      let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
-      return "\(file.path):\(index + 1) (> \(block.command))"
     }
     var result = ScriptResult(path: file.path, outcome: .failed(diff: diff + fields))
     if options.update {
       do {
-        try AtomicFile.write(script.rendered(actualOutputs: outputs), to: file.url)
+        try ScriptUpdater.update(script, outputs: outputs, at: file.url)
         result.updated = true
       } catch {
         result.outcome = .failed(diff: diff + [OutputLine.errorText(error.description)])
@@ -260,38 +225,8 @@ public struct GoldenRunner: Sendable {
     return result
   }
 
-  /// For each expected line that was replaced by an actual line and both are JSON, a heading and one
-  /// line per differing field (`  postmarks: expected 20, got 24`).
-  ///
-  /// Removed and added lines pair up in order within each change of the diff. `place` names an
-  /// expected line by its 0-based index.
-  static func fieldDifferences(
-    expected: [String], actual: [String], place: (Int) -> String
-  ) -> [String] {
-    var lines: [String] = []
-    var removed: [Int] = []
-    var added: [Int] = []
-    func pairUp() {
-      for (old, new) in zip(removed, added) {
-        guard
-          let differences = JSONFieldDiff.differences(expectedLine: expected[old], actualLine: actual[new]),
-          !differences.isEmpty
-        else { continue }
-        let count = differences.count == 1 ? "1 field differs" : "\(differences.count) fields differ"
-        lines.append("\(place(old)): \(count) in the JSON line:")
-        lines += differences.map { "  \($0)" }
-      }
-      removed = []
-      added = []
-    }
-    for edit in LineDiff.edits(from: expected, to: actual) {
-      switch edit {
-      case .same: pairUp()
-      case .delete(let old): removed.append(old)
-      case .insert(let new, _): added.append(new)
-      }
-    }
-    pairUp()
-    return lines
+  /// Runs each script's commands.
+  private var execution: ScriptExecution {
+    ScriptExecution(temporaryDirectory: temporaryDirectory, factory: factory)
   }
 }

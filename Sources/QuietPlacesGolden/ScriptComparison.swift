@@ -1,0 +1,62 @@
+/// Whether a script's commands printed what it expects (each block's lines as their ``LineMatcher``
+/// says) and, when not, what differs: a unified diff, each hunk labelled with the command it is in,
+/// and for JSON lines the fields that differ, one line each.
+enum ScriptComparison {
+  /// The lines that show how `outputs` differ from what `script` (printed as `path`) expects, or
+  /// `nil` when every block matches.
+  static func differences(_ script: GoldenScript, outputs: [[String]], path: String) -> (
+    diff: [String], fields: [String]
+  )? {
+    let blocks = script.blocks
+    guard zip(blocks, outputs).contains(where: { !$0.matches($1) }) else { return nil }
+    let actualLines = script.renderedLines(actualOutputs: outputs).map {
+      $0.hasSuffix("\r") ? String($0.dropLast()) : $0
+    }
+    let diff = LineDiff.unified(
+      old: script.lines, new: actualLines, oldHeader: "\(path) (expected)", newHeader: "\(path) (actual)"
+    ) { index in
+      let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
+      return "\(path):\(block.line): > \(block.command)"
+    }
+    let fields = fieldDifferences(expected: script.lines, actual: actualLines) { index in
+      let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
+      return "\(path):\(index + 1) (> \(block.command))"
+    }
+    return (diff, fields)
+  }
+
+  /// For each expected line that was replaced by an actual line and both are JSON, a heading and one
+  /// line per differing field (`  postmarks: expected 20, got 24`).
+  ///
+  /// Removed and added lines pair up in order within each change of the diff. `place` names an
+  /// expected line by its 0-based index.
+  static func fieldDifferences(
+    expected: [String], actual: [String], place: (Int) -> String
+  ) -> [String] {
+    var lines: [String] = []
+    var removed: [Int] = []
+    var added: [Int] = []
+    func pairUp() {
+      for (old, new) in zip(removed, added) {
+        guard
+          let differences = JSONFieldDiff.differences(expectedLine: expected[old], actualLine: actual[new]),
+          !differences.isEmpty
+        else { continue }
+        let count = differences.count == 1 ? "1 field differs" : "\(differences.count) fields differ"
+        lines.append("\(place(old)): \(count) in the JSON line:")
+        lines += differences.map { "  \($0)" }
+      }
+      removed = []
+      added = []
+    }
+    for edit in LineDiff.edits(from: expected, to: actual) {
+      switch edit {
+      case .same: pairUp()
+      case .delete(let old): removed.append(old)
+      case .insert(let new, _): added.append(new)
+      }
+    }
+    pairUp()
+    return lines
+  }
+}

@@ -1,0 +1,54 @@
+import FoundationEssentials
+import QuietPlacesREPL
+import QuietPlacesUtilities
+
+/// Runs a script's commands in order in a fresh session, with a temporary save folder of its own made
+/// before and removed after; a question's answer is simply the next command. The session is then
+/// finished, as the end of input finishes it.
+struct ScriptExecution: Sendable {
+  /// Why a script's commands could not run at all.
+  enum Failure: Error, Sendable, Equatable {
+    /// The temporary save folder cannot be made in `folder`.
+    case saveFolder(in: String, reason: String)
+    /// The session would not start for the script at `path`.
+    case session(path: String, reason: String)
+
+    /// One sentence: what was wrong, and what would be right.
+    var message: String {
+      switch self {
+      case .saveFolder(let folder, let reason):
+        "cannot make a temporary save folder in \(folder) (\(reason)); set TMPDIR"
+      case .session(let path, let reason):
+        "\(path): the session could not start: \(reason)"
+      }
+    }
+  }
+
+  /// Where the save folders are made.
+  var temporaryDirectory: URL
+  /// Makes each script's session from its save folder and the script's own folder.
+  var factory: GoldenRunner.ScriptInterpreterFactory
+
+  /// What each of the script's commands printed, one list per block.
+  func outputs(of script: GoldenScript, in file: ScriptFile) async throws(Failure) -> [[String]] {
+    let saveFolder = temporaryDirectory.appendingPathComponent("quietplaces-test-\(UUID().uuidString)")
+    do {
+      try FileManager.default.createDirectory(at: saveFolder, withIntermediateDirectories: true)
+    } catch {
+      throw .saveFolder(in: temporaryDirectory.path, reason: error.readableReason)
+    }
+    defer { try? FileManager.default.removeItem(at: saveFolder) }
+    let interpreter: any LineInterpreter
+    do {
+      interpreter = try await factory(saveFolder, file.url.deletingLastPathComponent())
+    } catch {
+      throw .session(path: file.path, reason: "\(error)")
+    }
+    var outputs: [[String]] = []
+    for block in script.blocks {
+      outputs.append(await interpreter.execute(block.command).texts)
+    }
+    await interpreter.finish()
+    return outputs
+  }
+}
