@@ -2,10 +2,6 @@ import FoundationEssentials
 import QuietPlacesREPL
 import QuietPlacesUtilities
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Runs `.qp` scripts as golden tests: `quietplaces test` (``GoldenRunOptions``).
 ///
 /// Each script gets a fresh session from the factory, with its own temporary save folder that the runner
@@ -59,11 +55,6 @@ public struct GoldenRunner: Sendable {
     self.factory = scriptFactory
   }
 
-  /// The closing line: `N passed, M failed`.
-  public static func closingLine(passed: Int, failed: Int) -> String {
-    "\(passed) passed, \(failed) failed"
-  }
-
   /// Finds the scripts the options' PATHs name.
   public var discovery: ScriptDiscovery {
     ScriptDiscovery(paths: options.paths, currentDirectory: currentDirectory)
@@ -86,9 +77,13 @@ public struct GoldenRunner: Sendable {
     let started = clock.now
     let selection = select()
     var status: Int32 = 0
-    if let file = options.shardStatusFile, let problem = Self.touch(file) {
-      print(OutputLine.errorText(problem))
-      status = 1
+    if let file = options.shardStatusFile {
+      do {
+        try ShardStatusFile.touch(file)
+      } catch {
+        print(OutputLine.errorText(error.message))
+        status = 1
+      }
     }
     if options.list {
       if let error = selection.emptyError {
@@ -100,29 +95,21 @@ public struct GoldenRunner: Sendable {
       return selection.problems.isEmpty ? status : 1
     }
 
+    let reporter: any GoldenReporter = options.tap ? TAPReport() : TextReport(colour: colour)
     let total = selection.problems.count + selection.scripts.count
-    if options.tap {
-      print("TAP version 14")
-      print("1..\(total)")
-    }
+    reporter.start(count: total).forEach(print)
     if let error = selection.emptyError {
-      print(options.tap ? "Bail out! \(error)" : OutputLine.errorText(error))
-      if !options.tap { print(Self.closingLine(passed: 0, failed: 0)) }
+      reporter.nothingFound(error).forEach(print)
       return writeJUnit([], seconds: 0, print: print) ?? 1
     }
     if total == 0, let shard = options.shard {
-      let note = "shard \(shard) has no scripts (\(selection.found.count) in all)"
-      print(options.tap ? "# \(note)" : note)
+      reporter.note("shard \(shard) has no scripts (\(selection.found.count) in all)").forEach(print)
     }
 
     var results: [ScriptResult] = []
     func report(_ result: ScriptResult) {
       results.append(result)
-      if options.tap {
-        TAPReport.lines(for: result, number: results.count).forEach(print)
-      } else {
-        (colour ? DiffColour.paint(result.report) : result.report).forEach(print)
-      }
+      reporter.result(result, number: results.count).forEach(print)
     }
     selection.problems.forEach(report)
     await runAll(selection.scripts, report: report)
@@ -131,8 +118,10 @@ public struct GoldenRunner: Sendable {
     let failed = results.count - passed
     let updated = results.filter(\.updated).count
     let summary =
-      (options.update ? ["\(updated) updated"] : []) + [Self.closingLine(passed: passed, failed: failed)]
-    summary.forEach { print(options.tap ? "# \($0)" : $0) }
+      (options.update ? ["\(updated) updated"] : []) + [
+        TextReport.closingLine(passed: passed, failed: failed)
+      ]
+    reporter.summary(summary).forEach(print)
     let seconds = Self.seconds(clock.now - started)
     if let junitStatus = writeJUnit(results, seconds: seconds, print: print) { status = junitStatus }
     return failed == 0 ? status : 1
@@ -150,36 +139,9 @@ public struct GoldenRunner: Sendable {
     guard !options.junitFiles.isEmpty else { return nil }
     let name = options.shard.map { "quietplaces test (shard \($0))" } ?? "quietplaces test"
     let xml = JUnitReport.xml(results, name: name, seconds: seconds)
-    var status: Int32?
-    for file in options.junitFiles {
-      let url =
-        file.hasPrefix("/") ? URL(fileURLWithPath: file) : currentDirectory.appendingPathComponent(file)
-      do {
-        try FileManager.default.createDirectory(
-          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicFile.write(xml, to: url)
-      } catch {
-        let (reason, advice) =
-          (error as? AtomicFile.WriteError).map { ($0.reason, $0.advice) }
-          ?? (error.readableReason, "pass a path in a writable folder")
-        print(OutputLine.errorText("the JUnit report \(file) cannot be written (\(reason)); \(advice)"))
-        status = 1
-      }
-    }
-    return status
-  }
-
-  /// Creates `path` if it is missing and sets its modification time to now, as `touch` does; returns
-  /// what went wrong, if anything.
-  static func touch(_ path: String) -> String? {
-    let descriptor = open(path, O_WRONLY | O_CREAT, 0o644)
-    guard descriptor >= 0 else {
-      return "TEST_SHARD_STATUS_FILE \(path) cannot be created (\(String(cString: strerror(errno)))); "
-        + "point it at a writable folder"
-    }
-    defer { close(descriptor) }
-    _ = futimens(descriptor, nil)
-    return nil
+    let failures = JUnitReport.write(xml, to: options.junitFiles, relativeTo: currentDirectory)
+    for failure in failures { print(OutputLine.errorText(failure.message)) }
+    return failures.isEmpty ? nil : 1
   }
 
   /// A duration in seconds.

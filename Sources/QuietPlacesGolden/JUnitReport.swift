@@ -1,3 +1,6 @@
+import FoundationEssentials
+import QuietPlacesUtilities
+
 /// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub actions, Bazel's `XML_OUTPUT_FILE`): one
 /// `<testsuite>`, one `<testcase>` per script whose `classname` is the script's folder and whose
 /// `name` is its file name, `time` in seconds, and a `<failure>` carrying the diff (an `<error>` for a
@@ -36,6 +39,39 @@ public enum JUnitReport {
     }
     lines += ["  </testsuite>", "</testsuites>"]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Why a report file could not be written.
+  struct WriteError: Error, Sendable, Equatable {
+    /// The file as given.
+    var file: String
+    /// What went wrong.
+    var reason: String
+    /// What would be right.
+    var advice: String
+
+    /// One sentence: what was wrong, and what would be right.
+    var message: String { "the JUnit report \(file) cannot be written (\(reason)); \(advice)" }
+  }
+
+  /// Writes `xml` to each of `files` (a relative one under `folder`), making missing folders; returns
+  /// the files that could not be written.
+  static func write(_ xml: String, to files: [String], relativeTo folder: URL) -> [WriteError] {
+    var failures: [WriteError] = []
+    for file in files {
+      let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : folder.appendingPathComponent(file)
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(xml, to: url)
+      } catch {
+        let (reason, advice) =
+          (error as? AtomicFile.WriteError).map { ($0.reason, $0.advice) }
+          ?? (error.readableReason, "pass a path in a writable folder")
+        failures.append(WriteError(file: file, reason: reason, advice: advice))
+      }
+    }
+    return failures
   }
 
   /// The folder (`.` for none) and the file name of a script path.

@@ -1,12 +1,21 @@
 import QuietPlacesUtilities
 
-/// The lines of a TAP version 14 report (https://testanything.org/tap-version-14-specification.html):
-/// one test point per script, a YAML block with the diff or the error under a failing one.
-public enum TAPReport {
+/// A golden run as TAP version 14 (https://testanything.org/tap-version-14-specification.html): the
+/// plan first, one test point per script, a YAML block with the diff or the error under a failing
+/// one, and the closing lines as comments.
+struct TAPReport: GoldenReporter {
+  func start(count: Int) -> [String] { ["TAP version 14", "1..\(count)"] }
+
+  func nothingFound(_ error: String) -> [String] { ["Bail out! \(error)"] }
+
+  func note(_ text: String) -> [String] { ["# \(text)"] }
+
+  func summary(_ lines: [String]) -> [String] { lines.map { "# \($0)" } }
+
   /// The test point for `result`, numbered from 1, and its diagnostics.
-  public static func lines(for result: ScriptResult, number: Int) -> [String] {
+  func result(_ result: ScriptResult, number: Int) -> [String] {
     let status = result.counted ? "ok" : "not ok"
-    var lines = ["\(status) \(number) - \(escaped(result.path))"]
+    var lines = ["\(status) \(number) - \(Self.escaped(result.path))"]
     if result.updated { lines.append("# updated \(result.path)") }
     guard !result.counted else { return lines }
     lines.append("  ---")

@@ -1,8 +1,9 @@
 import Foundation
-import QuietPlacesGolden
 import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing
+
+@testable import QuietPlacesGolden
 
 @Suite struct GoldenRunnerTests {
   let counting = """
@@ -160,7 +161,7 @@ import Testing
   }
 
   @Test func closingLine() {
-    #expect(GoldenRunner.closingLine(passed: 12, failed: 0) == "12 passed, 0 failed")
-    #expect(GoldenRunner.closingLine(passed: 0, failed: 3) == "0 passed, 3 failed")
+    #expect(TextReport.closingLine(passed: 12, failed: 0) == "12 passed, 0 failed")
+    #expect(TextReport.closingLine(passed: 0, failed: 3) == "0 passed, 3 failed")
   }
 }
