@@ -138,15 +138,14 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesGoldenTests",
       dependencies: [
-        "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesUtilities",
-        "QuietPlacesTestSupport",
+        "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesCommandLineTests",
       dependencies: [
-        "QuietPlacesCommandLine", "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesUtilities",
-        "QuietPlacesTestSupport",
+        "QuietPlacesCommandLine", "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesLab",
+        "QuietPlacesStore", "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
   ],
