@@ -54,7 +54,7 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
         options.isEmpty
         ? "\(command) takes no options"
         : options.count <= 6
-          ? "\(command) takes \(options.joined(separator: ", "))" : "\(command) --help lists its options"
+          ? "\(command) takes \(options.joinedAsList("and"))" : "\(command) --help lists its options"
       if let suggestion {
         return "unknown option '\(option)' for \(command); did you mean \(suggestion)? (\(known))"
       }
@@ -83,9 +83,9 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
         return "unknown subcommand '\(word)' for \(command); did you mean \(suggestion)? (\(known))"
       }
       return
-        "unknown subcommand '\(word)' for \(command); write one of \(subcommands.joined(separator: ", ")) (\(known))"
+        "unknown subcommand '\(word)' for \(command); write one of \(subcommands.joinedAsList("or")) (\(known))"
     case .missingSubcommand(let command, let usages):
-      return "\(command) needs a subcommand; write \(usages.joined(separator: " | "))"
+      return "\(command) needs a subcommand; write \(usages.joinedAsList("or"))"
     case .missingArgument(let name, let command, let usage):
       return "\(command) needs \(name); write \(usage)"
     case .unexpectedArgument(let word, let command, let usage):
@@ -131,7 +131,7 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
       return "\(option) \(value) is more than \(limit.withThousandsSeparators) seeds; split the sweep with "
         + "--shard K/N instead"
     case .notOneOf(let names):
-      return "\(option) '\(value)' is not one of \(names.joined(separator: ", ")); write one of them, "
+      return "\(option) '\(value)' is not one of \(names.joinedAsList("or")); write one of them, "
         + "such as \(example)"
     case .wrongSuffix(let suffix):
       return "\(option) '\(value)' does not end in \(suffix); write \(option) FILE\(suffix)"

@@ -111,7 +111,7 @@ import Testing
     ),
     (
       ["check", "--format", "xml"],
-      "error: --format 'xml' is not one of table, csv; write one of them, such as --format table"
+      "error: --format 'xml' is not one of table or csv; write one of them, such as --format table"
     ),
     (
       ["chek"],
@@ -119,7 +119,7 @@ import Testing
     ),
     (
       ["zzz"],
-      "error: unknown subcommand 'zzz' for sample; write one of check, files (sample --help shows each)"
+      "error: unknown subcommand 'zzz' for sample; write one of check or files (sample --help shows each)"
     ),
     (["files"], "error: sample files needs a subcommand; write sample files list FILE"),
     (

@@ -80,12 +80,12 @@ import Testing
     ),
     (
       ["--metric", "gold"],
-      "error: --metric 'gold' is not one of knowledge, discoveries, postmarks, generations; write one of them, "
+      "error: --metric 'gold' is not one of knowledge, discoveries, postmarks or generations; write one of them, "
         + "such as --metric knowledge"
     ),
     (
       ["--format", "xml"],
-      "error: --format 'xml' is not one of table, csv, jsonl; write one of them, such as --format table"
+      "error: --format 'xml' is not one of table, csv or jsonl; write one of them, such as --format table"
     ),
     (["--chart", "c.png"], "error: --chart 'c.png' does not end in .svg; write --chart FILE.svg"),
     (
@@ -115,7 +115,7 @@ import Testing
     #expect(
       error(["merge", "a.jsonl", "--seeds", "1-3"])
         == "error: --seeds is an option of quietplaces simulate, not of quietplaces simulate merge; "
-        + "quietplaces simulate merge takes --format, --chart, --metric")
+        + "quietplaces simulate merge takes --format, --chart and --metric")
     #expect(
       error(["merge"])?.hasPrefix(
         "error: quietplaces simulate merge needs FILE.jsonl; write quietplaces simulate merge")
