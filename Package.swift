@@ -45,7 +45,7 @@ let package = Package(
     .target(
       name: "QuietPlacesLab",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore",
         "QuietPlacesUtilities", "QuietPlacesDevice",
       ],
       swiftSettings: strict),
@@ -109,6 +109,9 @@ let package = Package(
         "QuietPlacesLab", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesUtilities",
         "QuietPlacesTestSupport",
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS", "QuietPlacesTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",
