@@ -36,6 +36,8 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownLocale(String)
   /// `continue` with no restore waiting.
   case noRestoreWaiting(armed: Bool)
+  /// The account has given out its last transaction ID, `last`; no purchase or transaction can start.
+  case transactionIDsExhausted(last: TransactionID)
 
   /// One sentence: what was wrong and what would be right.
   public var description: String {
@@ -77,6 +79,9 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
       armed
         ? "no restore is waiting yet; the delay applies to the next restore, so restore first"
         : "no restore is waiting; use delay-restore and then restore first"
+    case .transactionIDsExhausted(let last):
+      "the App Store account has given out its last transaction ID, \(last), so no new transaction "
+        + "can start; new starts a fresh account"
     }
   }
 

@@ -141,8 +141,8 @@ extension SimulatedAppStore {
     let item = try item(productID)
     let storefront = currentAccount.settings.storefront
     let now = now
-    let transaction = try commit { account in
-      account.complete(
+    let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
+      try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
         storefront: storefront, date: now, queue: true)
     }
@@ -179,8 +179,8 @@ extension SimulatedAppStore {
     let now = now
     let listening = isListening
     let certificate = certificate
-    let (payload, update) = try commit { account in
-      let id = account.takeID()
+    let (payload, update) = try commit { (account: inout StoreAccount) throws(AppStoreError) in
+      let id = try account.takeID()
       let payload = AccountTransaction(
         id: id, bundleID: catalogue.bundleID, productID: item.productID, type: item.type, purchaseDate: now,
         storefront: storefront
@@ -222,9 +222,9 @@ extension SimulatedAppStore {
     let type = catalogue.items.first { $0.productID.hasSuffix(suffix) }?.type ?? .consumable
     let storefront = currentAccount.settings.storefront
     let now = now
-    let transaction = try commit { account in
+    let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
       let transaction = AccountTransaction(
-        id: account.takeID(), bundleID: bundleID, productID: fullID, type: type, purchaseDate: now,
+        id: try account.takeID(), bundleID: bundleID, productID: fullID, type: type, purchaseDate: now,
         storefront: storefront)
       account.transactions.append(transaction)
       account.queue.append(.transaction(transaction.id))
@@ -268,9 +268,9 @@ extension SimulatedAppStore {
   ) throws(AppStoreError) -> AccountTransaction {
     guard let item = catalogue.item(waiting.productID) else { throw .unknownProduct(waiting.productID) }
     let now = now
-    let transaction = try commit { account in
+    let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
       removing(&account)
-      return account.complete(
+      return try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: waiting.id,
         storefront: waiting.storefront, date: now,
         queue: true)

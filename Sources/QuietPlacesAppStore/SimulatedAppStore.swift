@@ -32,6 +32,9 @@ public actor SimulatedAppStore: StoreClient {
   public nonisolated let accountFile: URL?
   /// The last failure to save the account during a call that cannot throw it (the change was not made).
   public private(set) var lastWriteError: AppStoreError?
+  /// Why the latest `purchase` failed inside the store (the account could not be saved, or it has
+  /// no transaction ID left to give), or `nil` when it did not fail there.
+  public private(set) var purchaseFailure: AppStoreError?
 
   private let key: ES256PrivateKey
   private let file: AccountFile?
@@ -157,6 +160,7 @@ public actor SimulatedAppStore: StoreClient {
 
   /// Runs the purchase sheet as the test controls dictate.
   public func purchase(_ product: Product) async throws(StoreError) -> PurchaseResult {
+    purchaseFailure = nil
     let settings = account.settings
     guard !settings.offline else { throw .networkError }
     guard let item = catalogue.item(product.id), !settings.unavailable.contains(product.id) else {
@@ -176,9 +180,9 @@ public actor SimulatedAppStore: StoreClient {
         return .success(sign(owned))
       }
       if settings.askToBuy || settings.interrupted {
-        try commit { account in
+        try commit { (account: inout StoreAccount) throws(AppStoreError) in
           let waiting = WaitingPurchase(
-            id: account.takeID(), productID: item.productID, requestDate: now, storefront: storefront)
+            id: try account.takeID(), productID: item.productID, requestDate: now, storefront: storefront)
           if settings.askToBuy {
             account.pendingApprovals.append(waiting)
           } else {
@@ -186,8 +190,8 @@ public actor SimulatedAppStore: StoreClient {
           }
         }
       } else {
-        let transaction = try commit { account in
-          account.complete(
+        let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
+          try account.complete(
             bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
             storefront: storefront, date: now,
             queue: false)
@@ -195,7 +199,8 @@ public actor SimulatedAppStore: StoreClient {
         return .success(sign(transaction))
       }
     } catch {
-      lastWriteError = error
+      if case .accountWriteFailed = error { lastWriteError = error }
+      purchaseFailure = error
       throw .purchaseFailed
     }
     if settings.askToBuy { return .pending }

@@ -1,4 +1,5 @@
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// Everything the simulated store remembers between runs; the content of its account file, and the
 /// account a device bundle carries. Read-only outside this module: only the store changes it.
@@ -35,8 +36,11 @@ public struct StoreAccount: Sendable, Codable, Equatable {
     transactions.last { $0.bundleID == bundleID && $0.productID == productID && !$0.isRevoked }
   }
 
-  /// Takes the next transaction ID.
-  mutating func takeID() -> TransactionID {
+  /// Takes the next transaction ID, or refuses when the account has given out the last one.
+  mutating func takeID() throws(AppStoreError) -> TransactionID {
+    guard FileBounds.transactionIDs.contains(nextTransactionID) else {
+      throw .transactionIDsExhausted(last: FileBounds.largestTransactionID)
+    }
     defer { nextTransactionID += 1 }
     return nextTransactionID
   }
@@ -46,6 +50,7 @@ public struct StoreAccount: Sendable, Codable, Equatable {
     if format != Self.currentFormat {
       return "format \(format) is not supported (expected \(Self.currentFormat))"
     }
+    if let problem = boundsProblem() { return problem }
     var seen = Set<TransactionID>()
     for transaction in transactions {
       guard seen.insert(transaction.id).inserted else {
@@ -76,13 +81,15 @@ extension StoreAccount {
   mutating func complete(
     bundleID: String, productID: String, type: ProductType, id: TransactionID?, storefront: Storefront,
     date: Int64, queue: Bool
-  ) -> AccountTransaction {
+  ) throws(AppStoreError) -> AccountTransaction {
     if type == .nonConsumable, let owned = latestUnrevoked(productID, bundleID: bundleID) {
       if queue { self.queue.append(.transaction(owned.id)) }
       return owned
     }
+    let newID: TransactionID
+    if let id { newID = id } else { newID = try takeID() }
     let transaction = AccountTransaction(
-      id: id ?? takeID(), bundleID: bundleID, productID: productID, type: type, purchaseDate: date,
+      id: newID, bundleID: bundleID, productID: productID, type: type, purchaseDate: date,
       storefront: storefront)
     transactions.append(transaction)
     transactions.sort { $0.id < $1.id }

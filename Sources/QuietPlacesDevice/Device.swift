@@ -381,11 +381,19 @@ public final class Device {
   public func purchase(_ id: ProductID) async throws(DeviceError) -> PurchaseOutcome {
     guard let app else { throw .appClosed }
     await setStoreClock()
+    let outcome: PurchaseOutcome
     do {
-      return try await app.purchase(id)
+      outcome = try await app.purchase(id)
     } catch {
       throw .crashed(error)
     }
+    // The simulated account itself has no transaction ID left: the tool refuses, not the store.
+    if case .failed(_, .purchaseFailed) = outcome, let failure = await store.purchaseFailure,
+      case .transactionIDsExhausted = failure
+    {
+      throw .store(failure)
+    }
+    return outcome
   }
 
   /// How far a restore got.

@@ -174,8 +174,13 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
       throw BundleError(file: file, problem: "its clock \(bundle.clock) is outside 1970 to 9999")
     }
     for (name, save) in [("save", bundle.save), ("running.save", bundle.running?.save)] {
-      if let problem = save?.game.consistencyProblem(rules) {
+      if let problem = save?.consistencyProblem(rules) {
         throw BundleError(file: file, problem: "\(name): \(problem)")
+      }
+    }
+    for (index, id) in (bundle.running?.heldForLaunch ?? []).enumerated() {
+      if let problem = FileBounds.transactionIDProblem(id, field: "running.heldForLaunch[\(index)]") {
+        throw BundleError(file: file, problem: problem)
       }
     }
     if bundle.open != (bundle.running != nil) {

@@ -1,7 +1,9 @@
+import QuietPlacesUtilities
+
 /// Checks a state read from outside (a save from a bug report) before the engine runs it.
 extension GameState {
-  /// The latest clock a loaded save may hold: 9999-12-31T23:59:59Z.
-  public static let latestClock: Int64 = 253_402_300_799
+  /// The latest clock a loaded save may hold: 9999-12-31T23:59:59Z, the last instant any file may hold.
+  public static let latestClock: Int64 = FileBounds.latestInstant
 
   /// The first thing about this state that the rules could not run, or `nil` when it is sound.
   public func consistencyProblem(_ rules: Rules) -> String? {

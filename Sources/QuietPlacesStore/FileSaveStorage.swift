@@ -115,7 +115,7 @@ public enum SaveCodec {
     } catch {
       throw .unreadable(file: file, reason: "\(error)", keptAs: nil)
     }
-    if let problem = save.game.consistencyProblem(rules) {
+    if let problem = save.consistencyProblem(rules) {
       throw .unreadable(file: file, reason: problem, keptAs: nil)
     }
     return save
