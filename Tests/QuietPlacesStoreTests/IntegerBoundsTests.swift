@@ -75,6 +75,7 @@ private func scratchFolder() throws -> URL {
     let valid = Array(try SaveCodec.encode(AppSave(game: game, ledger: ledger)))
     let fields = integerFields(valid)
     #expect(Set(fields.map(\.key)).isSuperset(of: ["id", "clock", "postmarks", "seed", "state", "format"]))
+    #expect(fields.count >= 20)
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let storage = FileSaveStorage(directory: folder, rules: rules)
@@ -112,7 +113,13 @@ private func scratchFolder() throws -> URL {
         // What is accepted runs: it sails, the next transaction ID after its ledger is an ID, its
         // clock is a date, and it saves and reads back the same.
         var state = save.game
-        _ = try? state.apply(.advance(seconds: 3_600), rules: rules)
+        let later = min(state.clock + 28_800, latestInstant)
+        let commands: [GameCommand] = [
+          .advance(seconds: 3_600), .upgrade(.sails, .count(1)), .upgrade(.spyglass, .max),
+          .upgrade(.cargo, .max), .hire(.max), .charter, .buySupplies, .colour(.apricot), .close,
+          .launch(clock: later), .prestige(.bearings), .prestige(.atlas), .freshVoyage,
+        ]
+        for command in commands { _ = try? state.apply(command, rules: rules) }
         #expect((save.ledger.ids.last ?? 0) < largestID + 1, "\(what)")
         #expect(Rules.formatInstant(save.game.clock).hasSuffix("Z"))
         let again = try SaveCodec.decode(try SaveCodec.encode(save), file: "save.json", rules: rules)
