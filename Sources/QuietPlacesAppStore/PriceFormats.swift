@@ -321,7 +321,13 @@ extension PriceFormats {
         guard fields.count == 4 else { throw bad }
         storefronts.append(StorefrontInfo(code: fields[1], currency: fields[2], name: fields[3]))
       case "digits":
-        guard fields.count == 3, let digits = Int(fields[2]) else { throw bad }
+        guard fields.count == 3 else { throw bad }
+        // ISO 4217 currencies have 0 to 4 minor digits; a price is padded to this many.
+        guard let digits = Int(fields[2]), (0...4).contains(digits) else {
+          throw LoadError(
+            path: path,
+            problem: "line \(number + 1): \(fields[1])'s decimal digits must be 0 to 4, not '\(fields[2])'")
+        }
         digitsTable[fields[1]] = digits
       case "alias":
         guard fields.count == 3 else { throw bad }

@@ -74,3 +74,28 @@ func pricesAreWrittenAsCLDRWritesThem(locale: String, storefront: String, amount
     #expect(error.description == "t: line 1: 'storefront' is not a line this table has")
   }
 }
+
+/// A currency's decimal digits pad and cut every price, so a count outside ISO 4217's 0 to 4 (a
+/// negative one would index before the first digit; a huge one would pad without end) is refused
+/// with its line, and a table with an ISO count formats as before.
+@Test(arguments: ["-1", "5", "9223372036854775807", "99999999999999999999", "x"])
+func currencyDigitsOutsideISOAreRefused(digits: String) {
+  let table = "locale\troot\t\nstorefront\tJPN\tJPY\tJapan\ndigits\tJPY\t\(digits)\n"
+  #expect(throws: PriceFormats.LoadError.self) { try PriceFormats.parse(table, path: "t") }
+  do {
+    _ = try PriceFormats.parse(table, path: "t")
+  } catch {
+    #expect(error.description.hasPrefix("t: line 3: "))
+  }
+}
+
+@Test func currencyDigitsWithinISOFormat() throws {
+  for digits in 0...4 {
+    let table = try PriceFormats.parse(
+      "locale\troot\t\nlocale\ten\troot\nstorefront\tJPN\tJPY\tJapan\ndigits\tJPY\t\(digits)\n", path: "t")
+    let price = try #require(table.displayPrice("1.5", storefront: "JPN", locale: "en"))
+    // 1.5 to 0 digits rounds half to even (2); otherwise it is padded with zeros to `digits`.
+    let number = digits == 0 ? "2" : "1." + "5" + String(repeating: "0", count: digits - 1)
+    #expect(price.hasSuffix(number), "\(digits): \(price)")
+  }
+}
