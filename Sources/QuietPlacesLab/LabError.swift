@@ -73,8 +73,16 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case recordMilestone(file: String, line: Int, LabError)
   /// Files without a run.
   case noRuns
-  /// Files that do not hold every run of the sweep.
-  case runsMissing(total: Int, missing: [Int])
+  /// Files that do not hold every run of the sweep: how many they hold, and the first missing ones.
+  case runsMissing(total: Int, present: Int, first: [Int])
+  /// A record's number outside what a sweep writes: its key, its value as written, and its range.
+  case recordNumber(file: String, line: Int, key: String, value: String, RecordRange)
+  /// A series record giving another run count than an earlier one.
+  case runCountsDiffer(file: String, line: Int, runs: Int, earlier: Int)
+  /// A run numbered beyond the sweep's runs.
+  case runBeyondSweep(run: Int, file: String, total: Int)
+  /// A run whose milestones are not the first run's.
+  case milestonesDiffer(run: Int, file: String, milestones: [String], first: [String])
 
   // MARK: Runs
 
@@ -170,10 +178,22 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(file):\(line): \(error.message)"
     case .noRuns:
       return "the files hold no runs"
-    case .runsMissing(let total, let missing):
-      let shown = missing.prefix(5).map(String.init).joined(separator: ", ")
+    case .runsMissing(let total, let present, let first):
+      let shown = first.map(String.init).joined(separator: ", ")
       return
-        "the files hold \(total - missing.count) of the sweep's \(total) runs (missing run \(shown)\(missing.count > 5 ? ", …" : "")); merge every shard's file"
+        "the files hold \(present) of the sweep's \(total) runs (missing run \(shown)\(total - present > first.count ? ", …" : "")); merge every shard's file"
+    case .recordNumber(let file, let line, let key, let value, let range):
+      return "\(file):\(line): '\(key)' is \(value); \(range.sentence)"
+    case .runCountsDiffer(let file, let line, let runs, let earlier):
+      return
+        "\(file):\(line) says the sweep has \(runs) runs, an earlier record \(earlier); merge the shards of one sweep"
+    case .runBeyondSweep(let run, let file, let total):
+      return
+        "\(file) holds run \(run), but the sweep has \(total) runs (0 to \(total - 1)); merge the shards of one sweep"
+    case .milestonesDiffer(let run, let file, let milestones, let first):
+      let names: ([String]) -> String = { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
+      return
+        "run \(run) in \(file) has the milestones \(names(milestones)), run 0 \(names(first)); merge the shards of one sweep"
     case .deviceNotStarted(let error):
       return "the simulated device could not start: \(Self.describe(error))"
     case .appClosed:
@@ -196,6 +216,40 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   public var description: String { message }
+
+  /// What a sweep writes in a record's field, for ``recordNumber(file:line:key:value:_:)``.
+  public enum RecordRange: Sendable, Equatable {
+    /// A run's index.
+    case runIndex
+    /// The sweep's number of runs.
+    case runCount
+    /// A run's simulated seconds.
+    case seconds
+    /// Decisions made.
+    case decisions
+    /// Discoveries spent.
+    case spent
+    /// The instants of a run's series.
+    case seriesSeconds
+    /// Knowledge, Postmarks or generations in a series.
+    case count
+    /// Discoveries in a series.
+    case discoveries
+
+    /// What the field holds, as the end of a sentence.
+    var sentence: String {
+      switch self {
+      case .runIndex: "runs are numbered from 0"
+      case .runCount: "a sweep has at least 1 run"
+      case .seconds: "a run's simulated seconds are 0 to \(LabDuration.maximumSeconds) (100 years)"
+      case .decisions: "a run makes 0 or more"
+      case .spent: "a run spends 0 or more Discoveries"
+      case .seriesSeconds: "a series holds whole seconds from 0 to \(LabDuration.maximumSeconds)"
+      case .count: "a series holds counts from 0 to 1e15"
+      case .discoveries: "a series holds Discoveries from 0 to 1.80e308"
+      }
+    }
+  }
 
   /// What a device refused, as a run reports it.
   private static func describe(_ error: DeviceError) -> String {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesGame
 
 /// Reads the JSON Lines of sweeps (the shards of one) back into runs, for `simulate merge`.
 public enum SweepRecords {
@@ -20,6 +21,34 @@ public enum SweepRecords {
       case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs
       case onlineSeconds = "online_seconds"
     }
+
+    /// The first number outside what a sweep writes, as the key, its value and its range, or `nil`:
+    /// the merge computes with these (run indexes, instants of the chart), so none may be negative,
+    /// beyond 100 years or not finite.
+    func outOfRange() -> (key: String, value: String, range: LabError.RecordRange)? {
+      let longest = LabDuration.maximumSeconds
+      if run < 0 { return ("run", "\(run)", .runIndex) }
+      if let runs, runs < 1 { return ("runs", "\(runs)", .runCount) }
+      for (key, value) in [("seconds", seconds), ("online_seconds", onlineSeconds), ("end", end)] {
+        if let value, !(0...longest).contains(value) { return (key, "\(value)", .seconds) }
+      }
+      if let decisions, decisions < 0 { return ("decisions", "\(decisions)", .decisions) }
+      if let spent, !(spent.isFinite && spent >= 0) { return ("spent", "\(spent)", .spent) }
+      for (key, values) in (series ?? [:]).sorted(by: { $0.key < $1.key }) {
+        // Counts stop at 1e15 (as the game's do); Discoveries at the largest finite number.
+        let (largest, range): (Double, LabError.RecordRange) =
+          switch key {
+          case "seconds": (Double(longest), .seriesSeconds)
+          case "discoveries": (.greatestFiniteMagnitude, .discoveries)
+          default: (Double(GameState.maximumCount), .count)
+          }
+        let whole = key == "seconds"
+        if let bad = values.first(where: { !($0 >= 0 && $0 <= largest) || (whole && $0 != $0.rounded()) }) {
+          return ("series.\(key)", "\(bad)", range)
+        }
+      }
+      return nil
+    }
   }
 
   /// The runs in these files, in run order; an error names a bad line, a run given twice, or the
@@ -40,6 +69,9 @@ public enum SweepRecords {
         } catch {
           throw .notARecord(file: file.name, line: number + 1)
         }
+        if let (key, value, range) = record.outOfRange() {
+          throw .recordNumber(file: file.name, line: number + 1, key: key, value: value, range)
+        }
         if let source = sources[record.run], source != file.name {
           throw .runInTwoFiles(run: record.run, first: source, second: file.name)
         }
@@ -52,6 +84,9 @@ public enum SweepRecords {
           let values = Sample.metrics.map { series[$0] ?? [] }
           guard values.allSatisfy({ $0.count == seconds.count }) else {
             throw .seriesLengthsDiffer(file: file.name, line: number + 1)
+          }
+          if let earlier = byRun.values.first(where: { $0.series != nil })?.total, earlier != total {
+            throw .runCountsDiffer(file: file.name, line: number + 1, runs: total, earlier: earlier)
           }
           entry.series = Series(seconds: seconds.map { Int64($0) }, values: values)
           entry.end = end
@@ -75,10 +110,28 @@ public enum SweepRecords {
         byRun[record.run] = entry
       }
     }
-    guard let total = byRun.values.first?.total else { throw .noRuns }
-    let missing = (0..<total).filter { byRun[$0]?.series == nil }
-    guard missing.isEmpty else {
-      throw .runsMissing(total: total, missing: missing)
+    guard let total = byRun.values.first(where: { $0.series != nil })?.total else { throw .noRuns }
+    if let beyond = byRun.keys.filter({ $0 >= total }).min() {
+      throw .runBeyondSweep(run: beyond, file: sources[beyond] ?? "", total: total)
+    }
+    // Every run is there when as many runs have their series as the sweep has. Only the first
+    // missing ones are looked for, so a damaged count cannot make the search run without end.
+    let present = byRun.values.count { $0.series != nil }
+    guard present == total else {
+      var missing: [Int] = []
+      var index = 0
+      while index < total && missing.count < 5 {
+        if byRun[index]?.series == nil { missing.append(index) }
+        index += 1
+      }
+      throw .runsMissing(total: total, present: present, first: missing)
+    }
+    // The table reads every run's milestones by position: each run must have the sweep's milestones.
+    let milestones = byRun[0]!.outcomes.map(\.milestone.name)
+    if let odd = (0..<total).first(where: { byRun[$0]!.outcomes.map(\.milestone.name) != milestones }) {
+      throw .milestonesDiffer(
+        run: odd, file: sources[odd] ?? "", milestones: byRun[odd]!.outcomes.map(\.milestone.name),
+        first: milestones)
     }
     // Variants are numbered in order of first appearance in run order (the sweep's own order).
     var variantIndex: [String: Int] = [:]
