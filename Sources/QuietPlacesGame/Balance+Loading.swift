@@ -27,6 +27,10 @@ extension Balance {
     return balance
   }
 
+  /// The most a pathfinder scout may be worth: with up to 2e15 scouts (hired and the Companion's)
+  /// the effective count stays far inside the integers.
+  static let largestPathfinderWorth = 1_000
+
   /// The values the file may leave out in its shape but the rules need, read by ``validate(file:)``.
   struct Checked {
     /// `clock.start`, in seconds since 1970.
@@ -162,6 +166,37 @@ extension Balance {
     try positive(purchases.chartsMultiplier, "purchases.chartsMultiplier")
     try positive(purchases.signalScoutMultiplier, "purchases.signalScoutMultiplier")
     try require(purchases.signalScouts >= 0, "purchases.signalScouts", "must not be negative")
+    // Whole numbers are added to the player's counts, which stop at 1e15, and scouts are
+    // multiplied by a pathfinder's worth: within these, no sum or product leaves the integers.
+    let counts: [(String, Int?)] =
+      [
+        ("equipment.cargo.levelLimit", equipment.cargo.levelLimit),
+        ("scouts.pathfinderEvery", scouts.pathfinderEvery),
+        ("arrivals.firstVisitEverPostmarks", arrivals.firstVisitEverPostmarks),
+        ("events.survey.knowledge", events.survey.knowledge),
+        ("prestige.bearings.minimumKnowledge", prestige.bearings.minimumKnowledge),
+        ("prestige.bearings.postmarks", prestige.bearings.postmarks),
+        ("prestige.atlas.knowledgeRequired", prestige.atlas.knowledgeRequired),
+        ("prestige.atlas.postmarks", prestige.atlas.postmarks), ("hold.generationCap", hold.generationCap),
+        ("postmarks.suppliesPrice", postmarks.suppliesPrice),
+        ("postmarks.colourPrice", postmarks.colourPrice),
+        ("purchases.signalScouts", purchases.signalScouts),
+      ]
+      + purchases.packPostmarks.sorted { $0.key < $1.key }.map {
+        ("purchases.packPostmarks.\($0.key)", $0.value)
+      }
+    for case (let key, let value?) in counts {
+      try require(value <= GameState.maximumCount, key, "must be at most 1e15, not \(value)")
+    }
+    try require(
+      scouts.pathfinderWorth <= Self.largestPathfinderWorth, "scouts.pathfinderWorth",
+      "must be 1 to \(Self.largestPathfinderWorth), not \(scouts.pathfinderWorth)")
+    // A chance of 1 in more than 1e15 rounds to no chance at all (1 − p is 1), and draws no countdown.
+    for (key, oneIn) in [
+      ("events.survey.oneIn", events.survey.oneIn), ("events.current.oneIn", events.current.oneIn),
+    ] {
+      try require(oneIn <= 1e15, key, "must be above 1 and at most 1e15, not \(oneIn)")
+    }
     var packs: [PostmarkPack: Int] = [:]
     for pack in PostmarkPack.allCases {
       let key = "purchases.packPostmarks.\(pack.rawValue)"

@@ -130,13 +130,20 @@ extension GameState {
   }
 
   /// Hours of absence credited: 32 with Deep hold, else `8 + 2·cargo + 2·min(G, 4)`.
+  ///
+  /// It stops at ``maximumHoldHours``, more than the whole span of the clock, so a balance with
+  /// enormous hours (or cargo levels without a limit) credits the whole absence instead of trapping.
   public func holdHours(_ rules: Rules) -> Int {
     let hold = rules.balance.hold
-    if owns(.hold) { return Int(hold.deepHoldHours) }
+    let most = Double(Self.maximumHoldHours)
+    if owns(.hold) { return Int(min(hold.deepHoldHours, most)) }
     let cargo = rules.cargoHoursPerLevel * Double(equipment.cargo)
     let fromGenerations = hold.hoursPerGeneration * Double(min(generations, hold.generationCap))
-    return Int(hold.baseHours + cargo + fromGenerations)
+    return Int(min(hold.baseHours + cargo + fromGenerations, most))
   }
+
+  /// The most hours a hold credits: 10^9, beyond the 70 million hours from 1970 to the end of 9999.
+  public static let maximumHoldHours = 1_000_000_000
 
   /// Knowledge New Bearings would give now: `⌊10 · ∛(progress / 100,000)⌋`, even below the minimum.
   ///

@@ -24,10 +24,39 @@ public struct GeometricPrice: Sendable, Equatable {
     let first = base * pow(growth, Double(level))
     guard budget.isFinite, budget > 0, first.isFinite, Self.pays(budget, first) else { return 0 }
     let estimate = (log(1 + budget * (growth - 1) / first) / log(growth)).rounded(.down)
-    var count = Int(min(max(estimate, 0), 1e15))
-    while count > 0 && !Self.pays(budget, cost(from: level, count: count)) { count -= 1 }
-    while Self.pays(budget, cost(from: level, count: count + 1)) { count += 1 }
-    return count
+    let count = Int(min(max(estimate, 0), Double(Self.largestCount)))
+    // The closed form is off by a count or two at most for balances people write, and far off (an
+    // infinite estimate) for extreme ones such as a growth of 1e300: the answer is searched by
+    // halving between counts that pay and counts that do not, so either way takes a few steps.
+    if Self.pays(budget, cost(from: level, count: count)) {
+      var paid = count
+      var step = 1
+      while paid < Self.largestCount {
+        let next = min(paid + step, Self.largestCount)
+        guard Self.pays(budget, cost(from: level, count: next)) else { break }
+        paid = next
+        step *= 2
+      }
+      return Self.largest(from: paid, below: min(paid + step, Self.largestCount + 1)) { n in
+        Self.pays(budget, cost(from: level, count: n))
+      }
+    }
+    return Self.largest(from: 0, below: count) { n in Self.pays(budget, cost(from: level, count: n)) }
+  }
+
+  /// The most levels one purchase considers: the largest count a save holds.
+  static let largestCount = 1_000_000_000_000_000
+
+  /// The largest `n` in `low..<high` for which `pays(n)` holds, given that it holds at `low`, fails
+  /// at `high`, and holds for every count below one that pays.
+  private static func largest(from low: Int, below high: Int, _ pays: (Int) -> Bool) -> Int {
+    var low = low
+    var high = high
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if pays(middle) { low = middle } else { high = middle }
+    }
+    return low
   }
 
   /// Whether `budget` pays `cost`, allowing for the rounding of the closed form (relative 1e-12):
