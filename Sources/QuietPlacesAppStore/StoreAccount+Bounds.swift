@@ -1,3 +1,5 @@
+import FoundationEssentials
+import QuietPlacesJWS
 import QuietPlacesStoreKit
 import QuietPlacesUtilities
 
@@ -48,6 +50,21 @@ extension StoreAccount {
     for (index, update) in queue.enumerated() {
       if let problem = FileBounds.transactionIDProblem(
         update.transactionID, field: "queue[\(index)].transactionID")
+      {
+        return problem
+      }
+      // A queued forged token reaches the app as it is: were it signed with the account's own key,
+      // its numbers would be delivered, so they are held to the same ranges.
+      guard let jws = update.forgedJWS, let data = try? JWS.unverifiedPayload(of: jws),
+        let payload = try? JSONDecoder().decode(Transaction.self, from: data)
+      else { continue }
+      let field = "queue[\(index)].forgedJWS."
+      if let problem = FileBounds.transactionIDProblem(payload.transactionId, field: field + "transactionId")
+        ?? FileBounds.transactionIDProblem(
+          payload.originalTransactionId, field: field + "originalTransactionId")
+        ?? FileBounds.instantProblem(payload.purchaseDate, field: field + "purchaseDate")
+        ?? FileBounds.instantProblem(payload.signedDate, field: field + "signedDate")
+        ?? payload.revocationDate.flatMap({ FileBounds.instantProblem($0, field: field + "revocationDate") })
       {
         return problem
       }

@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesJWS
 import QuietPlacesStore
 import QuietPlacesStoreKit
 import Testing
@@ -206,5 +207,41 @@ private func scratchFolder() throws -> URL {
         }
       }
     }
+  }
+}
+
+extension IntegerBoundsTests {
+  /// A forged token waiting in the queue goes to the app as it is: an account whose queued token
+  /// carries an ID or a date out of range is refused like one whose transactions do.
+  @Test(
+    arguments: [
+      (UInt64.max, Int64(1_767_603_600)), (UInt64(1_000_000_000_000_001), Int64(1_767_603_600)),
+      (UInt64(5), Int64.min), (UInt64(5), Int64(-1)),
+    ] as [(UInt64, Int64)])
+  func aQueuedForgedTokenIsHeldToTheSameRanges(id: UInt64, date: Int64) async throws {
+    let configuration = try StoreKitConfiguration.load(
+      from: root.appendingPathComponent("Configuration/QuietPlaces.storekit"))
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("appstore-account.json")
+    let store = try SimulatedAppStore(
+      configuration: configuration, bundleID: ProductID.bundleID, accountFile: file)
+    let forged = try await store.forge(productID: ProductID.charts.fullID)
+    var payload = forged
+    payload.transactionId = id
+    payload.originalTransactionId = id
+    payload.purchaseDate = date
+    let crafted = try JWS.sign(
+      payload: try JSONEncoder().encode(payload), key: try ES256PrivateKey(), certificateChain: [])
+    let account = try String(contentsOf: file, encoding: .utf8)
+    let queued = try #require(
+      account.split(separator: "\"").first { $0.hasPrefix("eyJ") && $0.split(separator: ".").count == 3 })
+    let edited = account.replacing(String(queued), with: crafted)
+    #expect(edited != account)
+    try edited.write(to: file, atomically: false, encoding: .utf8)
+    #expect(throws: AppStoreError.self) {
+      try SimulatedAppStore(configuration: configuration, bundleID: ProductID.bundleID, accountFile: file)
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == edited)
   }
 }
