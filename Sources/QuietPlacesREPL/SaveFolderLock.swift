@@ -13,6 +13,11 @@ import QuietPlacesGame
 /// lock is the kernel's, so a process that dies (even by SIGKILL) releases it with its descriptors;
 /// a `lock` file left behind is harmless. The holder writes its process ID into the file so that a
 /// refused process can name it.
+///
+/// The lock is only ever a regular file in the folder itself: a symbolic link (which would make the
+/// holder write into the file it points to), a folder, a device, a pipe or a socket named `lock` is
+/// refused. A regular file holding anything but a process ID (someone else's file), or with another
+/// name elsewhere (a hard link), is locked as it is and never written: no process ID is kept then.
 public final class SaveFolderLock: Sendable {
   /// The lock file's name in the save folder.
   public static let fileName = "lock"
@@ -23,6 +28,8 @@ public final class SaveFolderLock: Sendable {
     case held(folder: String, pid: Int32?)
     /// The lock file cannot be created or opened.
     case unavailable(folder: String, reason: String)
+    /// `lock` in the folder is not a regular file: `kind` says what it is.
+    case notAFile(path: String, kind: String)
 
     /// One sentence: what was wrong, and what would be right.
     public var description: String {
@@ -33,6 +40,9 @@ public final class SaveFolderLock: Sendable {
           + "or pass --save-dir DIR to use another folder"
       case .unavailable(let folder, let reason):
         return "cannot lock the save folder \(folder) (\(reason)); pass --save-dir with a writable folder"
+      case .notAFile(let path, let kind):
+        return "the save folder's lock \(path) is \(kind), not a file; remove it (quietplaces makes a new "
+          + "one) or pass --save-dir DIR to use another folder"
       }
     }
   }
@@ -57,31 +67,84 @@ public final class SaveFolderLock: Sendable {
       throw .unavailable(folder: path, reason: "it cannot be created")
     }
     let file = folder.appendingPathComponent(fileName).path
-    let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw .unavailable(folder: path, reason: String(cString: strerror(errno)).lowercased())
-    }
+    let (descriptor, created) = try open(file)
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       if errno == EINTR { continue }
       let reason = errno
-      close(descriptor)
+      defer { close(descriptor) }
       guard reason == EWOULDBLOCK else {
         throw .unavailable(folder: path, reason: String(cString: strerror(reason)).lowercased())
       }
-      throw .held(folder: path, pid: holder(of: file))
+      throw .held(folder: path, pid: holder(descriptor))
     }
-    let text = Array("\(getpid())\n".utf8)
-    _ = ftruncate(descriptor, 0)
-    _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    if created || holdsOnlyAProcessID(descriptor) {
+      let text = Array("\(getpid())\n".utf8)
+      _ = ftruncate(descriptor, 0)
+      _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
     return SaveFolderLock(descriptor: descriptor)
   }
 
+  /// Opens the lock file without following a link: creates it, or opens the regular file there.
+  /// Returns the descriptor and whether this call created the file.
+  private static func open(_ file: String) throws(LockError) -> (Int32, created: Bool) {
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    func unavailable(_ code: Int32) -> LockError {
+      .unavailable(folder: folder, reason: String(cString: strerror(code)).lowercased())
+    }
+    let fresh = Glibc.open(file, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    if fresh >= 0 { return (fresh, true) }
+    guard errno == EEXIST else { throw unavailable(errno) }
+    // Something is there already: look before opening, so that a device or a pipe is never opened,
+    // then check what was opened (it may have been swapped in between).
+    var status = stat()
+    guard lstat(file, &status) == 0 else { throw unavailable(errno) }
+    if let kind = Self.kind(status.st_mode) { throw .notAFile(path: file, kind: kind) }
+    let descriptor = Glibc.open(file, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ELOOP { throw .notAFile(path: file, kind: "a symbolic link") }
+      throw unavailable(errno)
+    }
+    guard fstat(descriptor, &status) == 0, Self.kind(status.st_mode) == nil else {
+      let kind = Self.kind(status.st_mode) ?? "not a regular file"
+      close(descriptor)
+      throw .notAFile(path: file, kind: kind)
+    }
+    return (descriptor, false)
+  }
+
+  /// What a file of this mode is when it is not a regular file (`a symbolic link`), else `nil`.
+  private static func kind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFLNK: "a symbolic link"
+    case S_IFDIR: "a folder"
+    case S_IFIFO: "a pipe"
+    case S_IFSOCK: "a socket"
+    default: "a device"
+    }
+  }
+
+  /// Whether the open lock file is one this tool wrote: empty, or one process ID on a line, and
+  /// named nowhere else (one link). Anything else is someone's file, and is left as it is.
+  private static func holdsOnlyAProcessID(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_nlink == 1, status.st_size <= 32 else { return false }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count == bytes.count else { return false }
+    let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
+    return text.isEmpty || (text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && text.utf8.count <= 10)
+  }
+
   /// The process ID the holder wrote, if the file holds one yet (the holder writes it just after
-  /// taking the lock, so a refused process retries briefly).
-  private static func holder(of file: String) -> Int32? {
+  /// taking the lock, so a refused process retries briefly). Only the file's first bytes are read.
+  private static func holder(_ descriptor: Int32) -> Int32? {
     for _ in 0..<20 {
-      if let data = FileManager.default.contents(atPath: file),
-        let pid = Int32(String(decoding: data, as: UTF8.self).trimmingWhitespace), pid > 0
+      var bytes = [UInt8](repeating: 0, count: 32)
+      let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > 0, let pid = Int32(String(decoding: bytes[..<count], as: UTF8.self).trimmingWhitespace),
+        pid > 0
       {
         return pid
       }
@@ -89,4 +152,5 @@ public final class SaveFolderLock: Sendable {
     }
     return nil
   }
+
 }
