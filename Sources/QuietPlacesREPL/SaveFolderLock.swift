@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesGame
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,9 @@ import QuietPlacesGame
 /// holder write into the file it points to), a folder, a device, a pipe or a socket named `lock` is
 /// refused. A regular file holding anything but a process ID (someone else's file), or with another
 /// name elsewhere (a hard link), is locked as it is and never written: no process ID is kept then.
+///
+/// Once it holds the folder, the process removes the temporaries that a killed writer left there
+/// (``AtomicFile/removeLeftovers(in:of:)``).
 public final class SaveFolderLock: Sendable {
   /// The lock file's name in the save folder.
   public static let fileName = "lock"
@@ -82,6 +86,8 @@ public final class SaveFolderLock: Sendable {
       _ = ftruncate(descriptor, 0)
       _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
+    // No other quietplaces writes here now: what a killed one left half-written goes.
+    AtomicFile.removeLeftovers(in: folder)
     return SaveFolderLock(descriptor: descriptor)
   }
 

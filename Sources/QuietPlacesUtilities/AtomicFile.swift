@@ -40,7 +40,11 @@ public enum AtomicFile {
   /// Writes `data` to a temporary file in the same folder, flushes it, renames it over `url`, then
   /// flushes the folder. A symbolic link is followed, so the file it names is replaced; an existing
   /// file keeps its permissions. A folder, a device, a pipe or a socket is refused, never replaced.
-  /// After a failure no temporary file is left.
+  /// After a failure no temporary file is left; temporaries of the same file that a killed writer
+  /// left are removed first.
+  ///
+  /// The temporary is created exclusively under an unpredictable name, readable by its owner only
+  /// until it is complete, so nothing planted in the folder beforehand can be written through.
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
     let target = url.resolvingSymlinksInPath()
     if let problem = FileKind(of: target).problem {
@@ -48,16 +52,17 @@ public enum AtomicFile {
     }
     let path = target.path
     let folder = target.deletingLastPathComponent().path
-    // One writer per file at a time in a process (an actor owns each file), so the process ID is
-    // enough to keep the temporary name apart from another process's.
-    let temporary = folder + "/." + target.lastPathComponent + ".tmp-\(getpid())"
     func failure(_ step: String) -> WriteError {
       WriteError(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))")
     }
     var existing = stat()
-    let kept: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure("cannot create a file in \(folder)") }
+    let kept: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : newFileMode
+    removeLeftovers(in: target.deletingLastPathComponent(), of: target.lastPathComponent)
+    guard let created = createTemporary(in: folder, for: target.lastPathComponent) else {
+      throw failure("cannot create a file in \(folder)")
+    }
+    let temporary = created.path
+    let descriptor = created.descriptor
     var written = 0
     let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
       while written < buffer.count {
@@ -70,7 +75,7 @@ public enum AtomicFile {
       }
       return true
     }
-    let permitted = ok && (kept.map { fchmod(descriptor, $0) == 0 } ?? true)
+    let permitted = ok && fchmod(descriptor, kept) == 0
     guard ok, permitted, fsync(descriptor) == 0 else {
       let error = failure(
         !ok
