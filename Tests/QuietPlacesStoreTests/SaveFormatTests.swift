@@ -66,19 +66,26 @@ import Testing
   }
 
   @Test func failedWriteLeavesThePreviousSaveIntact() throws {
-    let folder = try TemporaryFolder().url
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let storage = FileSaveStorage(directory: folder, rules: rules)
+    let scratch = try TemporaryFolder().url
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    // The temporary file cannot be made: the save's folder is so deep that `save.json` in it can be
+    // named but its temporary beside it, with a longer name, cannot (a path has at most 4,095
+    // bytes). This fails even for root, which ignores a read-only folder's mode, and whatever name
+    // the temporary gets.
+    let total = 4_070
+    var deep = scratch
+    while deep.path.utf8.count + 151 <= total - 60 {
+      deep.appendPathComponent(String(repeating: "d", count: 150))
+    }
+    deep.appendPathComponent(String(repeating: "e", count: total - deep.path.utf8.count - 1))
+    try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+    #expect(deep.path.utf8.count == total)
+    let storage = FileSaveStorage(directory: deep, rules: rules)
     let first = AppSave(game: newGame())
-    try storage.write(first)
+    try SaveCodec.encode(first).write(to: storage.url)
     let before = try Data(contentsOf: storage.url)
     var second = first
     second.game.addPostmarks(550)
-    // The temporary file cannot be made: a folder stands where it would go (this fails even for
-    // root, which ignores a read-only folder's mode).
-    let temporary = folder.appendingPathComponent(".save.json.tmp-\(getpid())")
-    try FileManager.default.createDirectory(
-      at: temporary.appendingPathComponent("x"), withIntermediateDirectories: true)
     #expect {
       try storage.write(second)
     } throws: { error in
@@ -87,12 +94,18 @@ import Testing
     }
     #expect(try Data(contentsOf: storage.url) == before)
     #expect(try storage.read() == first)
-    // Once the disk accepts writes again, the next write replaces the save whole.
-    try FileManager.default.removeItem(at: temporary)
-    try storage.write(second)
-    #expect(try storage.read() == second)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: deep.path) == ["save.json"])
+    // Once the disk accepts writes again (here: the folder moved where paths are short), the next
+    // write replaces the save whole.
+    let folder = scratch.appendingPathComponent("saves")
+    try FileManager.default.moveItem(at: deep, to: folder)
+    let moved = FileSaveStorage(directory: folder, rules: rules)
+    #expect(try moved.read() == first)
+    try moved.write(second)
+    #expect(try moved.read() == second)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
   }
+
 
   @Test(arguments: [
     ("{\"format\":1,\"game\":{", "it is not JSON (truncated or damaged?)"),
