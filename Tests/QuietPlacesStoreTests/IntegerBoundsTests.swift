@@ -245,3 +245,27 @@ extension IntegerBoundsTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == edited)
   }
 }
+
+extension IntegerBoundsTests {
+  /// A price the account keeps from `store price` is written digit by digit into every price shown:
+  /// one that is not a decimal the store takes is refused at load, and the file stays as it was.
+  @Test(arguments: ["99999999999999999999999", "-1", "1e300", "0.99999", ""])
+  func anAccountPriceThatIsNoDecimalIsRefused(price: String) async throws {
+    let configuration = try StoreKitConfiguration.load(
+      from: root.appendingPathComponent("Configuration/QuietPlaces.storekit"))
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("appstore-account.json")
+    let store = try SimulatedAppStore(
+      configuration: configuration, bundleID: ProductID.bundleID, accountFile: file)
+    try await store.setPrice(productID: ProductID.charts.fullID, "5.99")
+    let account = try String(contentsOf: file, encoding: .utf8)
+    let edited = account.replacing("\"5.99\"", with: "\"\(price)\"")
+    #expect(edited != account)
+    try edited.write(to: file, atomically: false, encoding: .utf8)
+    #expect(throws: AppStoreError.self) {
+      try SimulatedAppStore(configuration: configuration, bundleID: ProductID.bundleID, accountFile: file)
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8) == edited)
+  }
+}
