@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesGame
+import QuietPlacesTestSupport
 import Testing
 
 /// A balance file comes from whoever edits it (`simulate --balance FILE`, `--set`): every number
@@ -7,42 +8,17 @@ import Testing
 /// line naming the key, or gives rules under which a new game starts, sails, buys, prestiges,
 /// closes and launches without trapping.
 @Suite struct BalanceBoundsTests {
-  static let extremes = [
-    "0", "-1", "-9223372036854775808", "9223372036854775807", "18446744073709551615", "1000000000000001",
-    "1e300",
-  ]
-
-  /// The byte ranges of every number written without a fraction or exponent (`"reward": 8`).
-  static func wholeNumbers(_ text: [UInt8]) -> [(key: String, range: Range<Int>)] {
-    var found: [(String, Range<Int>)] = []
-    var index = 0
-    while index < text.count {
-      defer { index += 1 }
-      guard text[index] == UInt8(ascii: ":") else { continue }
-      var start = index + 1
-      while start < text.count, text[start] == UInt8(ascii: " ") { start += 1 }
-      var end = start
-      while end < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[end]) { end += 1 }
-      guard end > start, end < text.count, ",\n}".utf8.contains(text[end]) else { continue }
-      var keyEnd = index - 1
-      while keyEnd > 0, text[keyEnd] != UInt8(ascii: "\"") { keyEnd -= 1 }
-      var keyStart = keyEnd - 1
-      while keyStart > 0, text[keyStart] != UInt8(ascii: "\"") { keyStart -= 1 }
-      found.append((String(decoding: text[(keyStart + 1)..<keyEnd], as: UTF8.self), start..<end))
-    }
-    return found
-  }
-
   @Test func everyWholeNumberAtEveryExtreme() throws {
-    let text = Array(try Data(contentsOf: configurationDirectory.appendingPathComponent("balance.json")))
-    let numbers = Self.wholeNumbers(text)
+    let text = Array(
+      try Data(contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json")))
+    let numbers = ExtremeIntegers.fields(text)
     #expect(
       Set(numbers.map(\.key)).isSuperset(of: [
         "pathfinderWorth", "signalScouts", "deepHoldHours", "generationCap", "marks100", "suppliesPrice",
       ]))
     var refused = 0
     for number in numbers {
-      for value in Self.extremes {
+      for value in ExtremeIntegers.values + ["1e300"] {
         var bytes = text
         bytes.replaceSubrange(number.range, with: Array(value.utf8))
         let what = "\(number.key) = \(value)"

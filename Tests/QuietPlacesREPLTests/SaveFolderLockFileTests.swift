@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesREPL
+import QuietPlacesTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesTestSupport
 import Synchronization
 import Testing
 

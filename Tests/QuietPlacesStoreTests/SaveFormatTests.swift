@@ -106,7 +106,6 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
   }
 
-
   @Test(arguments: [
     ("{\"format\":1,\"game\":{", "it is not JSON (truncated or damaged?)"),
     ("[1,2,3]", "it has no save format number"),
