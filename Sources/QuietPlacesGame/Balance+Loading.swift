@@ -155,7 +155,10 @@ extension Balance {
     try require(hold.hoursPerGeneration >= 0, "hold.hoursPerGeneration", "must not be negative")
     try require(hold.generationCap >= 0, "hold.generationCap", "must not be negative")
     try positive(hold.deepHoldHours, "hold.deepHoldHours")
-    try require(postmarks.suppliesPrice >= 0, "postmarks.suppliesPrice", "must not be negative")
+    // Free supplies would pay for a crate whatever is held: a player (or the lab) never stops buying.
+    try require(
+      postmarks.suppliesPrice >= 1, "postmarks.suppliesPrice",
+      "must be at least 1 (free supplies would be bought without end), not \(postmarks.suppliesPrice)")
     try require(postmarks.colourPrice >= 0, "postmarks.colourPrice", "must not be negative")
     try positive(postmarks.suppliesSeconds, "postmarks.suppliesSeconds")
     let colours = sailColours.map(\.name)

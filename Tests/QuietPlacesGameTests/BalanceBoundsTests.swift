@@ -58,3 +58,19 @@ import Testing
     #expect(refused > 0)
   }
 }
+
+extension BalanceBoundsTests {
+  /// Supplies pay for a crate whenever Postmarks cover the price: at 0 they always do, and the lab's
+  /// strategies bought them without end, so a balance must price them at 1 or more.
+  @Test func freeSuppliesAreRefused() throws {
+    let text = try String(
+      contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json"), encoding: .utf8)
+    let free = text.replacing(#/"suppliesPrice"\s*:\s*\d+/#) { _ in #""suppliesPrice": 0"# }
+    #expect(free != text)
+    #expect(
+      throws: BalanceError.invalidValue(
+        file: "balance.json", key: "postmarks.suppliesPrice",
+        reason: "must be at least 1 (free supplies would be bought without end), not 0")
+    ) { try Balance.parse(Data(free.utf8), file: "balance.json") }
+  }
+}
