@@ -25,7 +25,7 @@ import Testing
     _ = SweepOutput.table(results)
     _ = SweepOutput.csv(results)
     _ = SweepOutput.jsonl(results)
-    for metric in Sample.metrics { _ = Chart.svg(results, metric: metric) }
+    for metric in Metric.allCases { _ = Chart.svg(results, metric: metric) }
   }
 
   @Test func theSweepMergesAndPrints() throws {
