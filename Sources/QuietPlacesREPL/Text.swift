@@ -169,6 +169,9 @@ enum Text {
       if !granted.isEmpty { parts.append("restored \(list(granted.map(permanentName)))") }
       if !removed.isEmpty { parts.append("removed \(list(removed.map(permanentName)))") }
       return "Entitlements: " + parts.joined(separator: "; ") + "; saved."
+    case .revokedDuringRead(let id, let product):
+      return
+        "Entitlements: \(productName(product)) was refunded (transaction \(id)) after this read began; not restored."
     case .reconciliationNotSaved:
       return "Entitlements: the save failed; ownership stays as it was."
     }

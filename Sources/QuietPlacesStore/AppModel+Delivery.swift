@@ -108,7 +108,7 @@ extension AppModel {
     let signed = await store.currentEntitlements()
     guard !hasCrashed else { return }
     var entitled: Set<PermanentPurchase> = []
-    var regranted: [PermanentPurchase] = []
+    var regranted: [(permanent: PermanentPurchase, id: TransactionID)] = []
     for item in signed {
       guard case .verified(let transaction) = verifier.verify(item),
         transaction.bundleId == ProductID.bundleID,
@@ -119,7 +119,7 @@ extension AppModel {
       entitled.insert(permanent)
       guard !save.game.owns(permanent) else { continue }
       if save.ledger.contains(transaction.transactionId) {
-        regranted.append(permanent)
+        regranted.append((permanent, transaction.transactionId))
       } else {
         try await process(item, source: .entitlements)
         if hasCrashed { return }
@@ -129,7 +129,14 @@ extension AppModel {
     var granted: [PermanentPurchase] = []
     var removed: [PermanentPurchase] = []
     for permanent in PermanentPurchase.allCases {
-      if regranted.contains(permanent), !next.game.owns(permanent) {
+      // The ledger as it stands now, not as it stood at the read: a refund processed while the
+      // read was in flight is newer than the read, and a restore never grants it back.
+      let stillEntitled = regranted.filter { $0.permanent == permanent }.map(\.id)
+      if let revoked = stillEntitled.first(where: { next.ledger.entry($0)?.revoked == true }),
+        !next.game.owns(permanent)
+      {
+        journal.append(.revokedDuringRead(id: revoked, product: ProductID(permanent)))
+      } else if !stillEntitled.isEmpty, !next.game.owns(permanent) {
         next.game.grant(permanent)
         granted.append(permanent)
       } else if !entitled.contains(permanent), next.game.owns(permanent),

@@ -32,6 +32,8 @@ public enum StoreEvent: Sendable, Equatable {
   case saveFailed(id: TransactionID, product: ProductID, source: DeliverySource)
   /// The transaction waits for the next launch after a failed save; not delivered now.
   case heldForLaunch(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// An entitlement the read found was refunded while the read was in flight: not granted back.
+  case revokedDuringRead(id: TransactionID, product: ProductID)
   /// Reconciliation with current entitlements granted or removed ownership.
   case reconciled(granted: [PermanentPurchase], removed: [PermanentPurchase])
   /// Reconciliation could not save; ownership is as it was.
