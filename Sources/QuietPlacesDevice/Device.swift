@@ -164,14 +164,21 @@ public final class Device {
     case sailed(GameEvent?, GameState)
   }
 
-  /// Time passes: the ship sails while the app is open; only the clock moves while it is closed.
-  public func advance(by seconds: Int64) async throws(DeviceError) -> Advanced {
+  /// Refuses a duration time cannot pass by: not from 1 second to 100 years, or beyond the last
+  /// instant a save holds. A verb that passes time among other steps (an absence) asks this first,
+  /// so a refusal changes nothing.
+  public func checkAdvance(by seconds: Int64) throws(DeviceError) {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
       throw .game(.invalidDuration(seconds: seconds))
     }
     guard now <= GameState.latestClock - seconds else {
       throw .game(.beyondLastInstant(latest: GameState.latestClock))
     }
+  }
+
+  /// Time passes: the ship sails while the app is open; only the clock moves while it is closed.
+  public func advance(by seconds: Int64) async throws(DeviceError) -> Advanced {
+    try checkAdvance(by: seconds)
     guard let app else {
       now += seconds
       return .clockMoved
@@ -254,18 +261,30 @@ public final class Device {
   /// afresh (with a new key, in `storefront` or the configuration's default), the clock goes back
   /// to the balance's start, and a new game with `seed` launches and is saved at once (so a crash
   /// right after finds it).
+  ///
+  /// The new account is made and written first: when that fails (a storefront the store does not
+  /// have, a folder that cannot be written), the running app, its save and the account stay.
   public func newGame(seed: UInt64, storefront: Storefront?) async throws(DeviceError) -> NewGame {
-    await deleteApp()
-    now = rules.startClock
+    let fresh: SimulatedAppStore
     do {
       let account = try SimulatedAppStore.newAccount(catalogue: store.catalogue, storefront: storefront)
-      adopt(
-        try SimulatedAppStore(
-          catalogue: store.catalogue, account: account,
-          accountFile: folder?.appendingPathComponent(Self.accountFileName)))
+      fresh = try SimulatedAppStore(
+        catalogue: store.catalogue, account: account,
+        accountFile: folder?.appendingPathComponent(Self.accountFileName))
     } catch {
       throw .store(error)
     }
+    do {
+      try await deleteApp()
+    } catch {
+      // The old account goes back in its file, so the device stands as it stood.
+      _ = try? SimulatedAppStore(
+        catalogue: store.catalogue, account: await store.exportAccount(),
+        accountFile: folder?.appendingPathComponent(Self.accountFileName))
+      throw error
+    }
+    adopt(fresh)
+    now = rules.startClock
     self.seed = seed
     let launched: Result<LaunchReport, DeviceError>
     do {
@@ -277,13 +296,18 @@ public final class Device {
   }
 
   /// The app is gone without saving, and its save is deleted; the App Store's account stays.
-  public func deleteApp() async {
+  /// The save is deleted first: when it cannot be, nothing changes (the app keeps running).
+  public func deleteApp() async throws(DeviceError) {
+    do {
+      try storage.delete()
+    } catch {
+      throw .save(error)
+    }
     if let app {
       await app.terminate()
       self.app = nil
     }
     restoreInFlight = nil
-    storage.delete()
   }
 
   /// What the app did since the last verb: updates that arrived are delivered first. A crash at an
@@ -353,18 +377,18 @@ public final class Device {
     guard let app else { throw .appClosed }
     var save = loaded
     save.game.isOpen = true
-    if save.game.clock > now {
-      now = save.game.clock
-    } else {
-      save.game.clock = now
-    }
-    await app.replace(with: save)
+    save.game.clock = max(save.game.clock, now)
+    // The account moves first: when it cannot be written, the game is not replaced either.
     var reserved: TransactionID?
-    if let highest = save.ledger.ids.last,
-      let moved = try? await store.reserveTransactionIDs(below: highest + 1), moved
-    {
-      reserved = highest
+    if let highest = save.ledger.ids.last {
+      do {
+        if try await store.reserveTransactionIDs(below: highest + 1) { reserved = highest }
+      } catch {
+        throw .store(error)
+      }
     }
+    now = save.game.clock
+    await app.replace(with: save)
     return Replaced(game: save.game, reservedThrough: reserved)
   }
 
@@ -517,7 +541,11 @@ public final class Device {
       let data: Data
       switch disk {
       case .none:
-        files.delete()
+        do {
+          try files.delete()
+        } catch {
+          throw .saveNotRestored(reason: "it could not be deleted")
+        }
         return
       case .file(let bytes): data = bytes
       case .save(let save):
@@ -534,7 +562,12 @@ public final class Device {
       return
     }
     switch disk {
-    case .none: storage.delete()
+    case .none:
+      do {
+        try storage.delete()
+      } catch {
+        throw .saveNotRestored(reason: "it could not be deleted")
+      }
     case .save(let save):
       do {
         try storage.write(save)

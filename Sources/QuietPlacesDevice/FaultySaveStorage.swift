@@ -19,7 +19,7 @@ struct FaultySaveStorage: SaveStorage {
     try base.write(save)
   }
 
-  func delete() {
-    base.delete()
+  func delete() throws(SaveError) {
+    try base.delete()
   }
 }

@@ -242,6 +242,8 @@ public enum CommandError: Error, Sendable, Equatable {
     switch error {
     case .writeFailed(let file, let reason):
       return "\(file) was not written: \(reason); the previous save is intact"
+    case .deleteFailed(let file, let reason):
+      return "\(file) could not be deleted: \(reason); the app and its save stay as they were"
     case .unreadable(let file, let reason, let keptAs):
       let kept = keptAs.map { "; it was kept aside as \($0)" } ?? ""
       return "\(file) is not a Quiet Places save: \(reason)\(kept)"

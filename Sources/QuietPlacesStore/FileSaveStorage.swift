@@ -53,8 +53,13 @@ public struct FileSaveStorage: SaveStorage {
     }
   }
 
-  public func delete() {
-    try? FileManager.default.removeItem(at: url)
+  public func delete() throws(SaveError) {
+    guard FileManager.default.fileExists(atPath: url.path) else { return }
+    do {
+      try FileManager.default.removeItem(at: url)
+    } catch {
+      throw .deleteFailed(file: Self.fileName, reason: error.readableReason)
+    }
   }
 
   /// Renames an unreadable save so nothing overwrites it; returns the new name.

@@ -42,5 +42,5 @@ public final class MemorySaveStorage: SaveStorage {
   }
 
   /// Forgets the save.
-  public func delete() { state.withLock { $0.save = nil } }
+  public func delete() throws(SaveError) { state.withLock { $0.save = nil } }
 }

@@ -4,6 +4,6 @@ public protocol SaveStorage: Sendable {
   func read() throws(SaveError) -> AppSave?
   /// Replaces the save as one step: after a failure the previous save is intact.
   func write(_ save: AppSave) throws(SaveError)
-  /// Deletes the save (the app was deleted).
-  func delete()
+  /// Deletes the save (the app was deleted); after a failure the save is still there.
+  func delete() throws(SaveError)
 }

@@ -44,7 +44,7 @@ import Testing
           if format <= AppSave.currentFormat || (writer?.contains("\n") ?? false) {
             failures.append("unsupported format \(format)")
           }
-        case .writeFailed:
+        case .writeFailed, .deleteFailed:
           failures.append("a read reported a write failure")
         }
       }

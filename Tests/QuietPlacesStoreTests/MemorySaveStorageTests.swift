@@ -18,7 +18,7 @@ import Testing
     try storage.write(save(postmarks: 8))
     #expect(try storage.read()?.game.postmarks == 8)
     #expect(storage.saved?.game.postmarks == 8)
-    storage.delete()
+    try storage.delete()
     #expect(try storage.read() == nil)
     #expect(try MemorySaveStorage(save(postmarks: 2)).read()?.game.postmarks == 2)
   }

@@ -19,6 +19,12 @@ struct AwayCommand: REPLCommand {
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     try session.requireOpen(Self.name)
+    // Checked before the app closes: a refused absence changes nothing.
+    do {
+      try session.device.checkAdvance(by: seconds)
+    } catch {
+      throw CommandError(error, command: Self.name)
+    }
     var lines = await CloseCommand.close(in: session)
     lines += try await AdvanceCommand.advance(seconds: seconds, in: session)
     lines += await LaunchCommand.launch(in: session)

@@ -9,7 +9,11 @@ struct DeleteAppCommand: REPLCommand {
 
   /// The app closes without saving and its save is deleted; the store's account stays.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    await session.device.deleteApp()
+    do {
+      try await session.device.deleteApp()
+    } catch {
+      throw CommandError(error, command: Self.name)
+    }
     return [
       .info(
         "The app and its save are deleted (game, Postmarks, ledger, entitlements); the App Store account stays. launch starts a new game and restores what the account owns."
