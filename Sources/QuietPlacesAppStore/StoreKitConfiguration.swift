@@ -150,6 +150,8 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   public internal(set) var notes: [String] = []
   /// What loaded but deserves attention (a newer version, a locale CLDR does not know).
   public internal(set) var warnings: [String] = []
+  /// The kind of each ignored subscription's product ID, such as `an auto-renewable subscription`.
+  public internal(set) var subscriptionKinds: [String: String] = [:]
   /// Every storefront's currency and every locale's way of writing prices: the table the loader
   /// was given; empty for a configuration made in code (the store then uses ``PriceFormats/standard``).
   public var priceFormats = PriceFormats()
@@ -247,6 +249,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     }
     configuration.notes = reader.notes
     configuration.warnings = reader.warnings
+    configuration.subscriptionKinds = reader.subscriptionKinds
     configuration.priceFormats = formats
     return configuration
   }
@@ -259,27 +262,36 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     public var name: String
     /// The type the app gives it.
     public var type: ProductType
+    /// The name the player sees (`Luminous charts`); the short name when not given.
+    public var displayName: String
 
     /// Makes an expected product.
-    public init(id: String, name: String, type: ProductType) {
+    public init(id: String, name: String, type: ProductType, displayName: String? = nil) {
       self.id = id
       self.name = name
       self.type = type
+      self.displayName = displayName ?? name
     }
   }
 
-  /// One warning per product of `expected` whose type in the file differs, naming what follows:
-  /// the store then sells it as the file says, as a misconfigured catalogue would.
+  /// One warning per product of `expected` whose type in the file differs (a subscription
+  /// included), naming what the simulated store and the app then do: the store sells it as the
+  /// file says, as a misconfigured catalogue would.
   public func typeMismatches(_ expected: [ExpectedProduct]) -> [String] {
     expected.compactMap { wanted in
+      let app = "\(wanted.type.rawValue) in the app"
+      if product(id: wanted.id) == nil, let kind = subscriptionKinds[wanted.id] {
+        return "\(wanted.name) is \(kind) in this file but \(app): the store sells no subscriptions, "
+          + "so \(wanted.displayName) is unavailable (no price, it cannot be bought or restored)"
+      }
       guard let configured = product(id: wanted.id), configured.type != wanted.type else { return nil }
       let consequence =
         configured.type == .consumable
-        ? "a purchase is consumed when finished, so restore and a reinstall cannot bring it back"
-        : "it can be bought only once, and restore brings it back"
-      return
-        "\(wanted.name) is \(configured.type.rawValue) in this file but \(wanted.type.rawValue) in the app: "
-        + consequence
+        ? "StoreKit never lists a consumable among current entitlements, so the launch or restore after "
+          + "a purchase removes \(wanted.displayName), and nothing brings it back"
+        : "the App Store sells it once per account: buying it again returns the first transaction "
+          + "without a charge, and the app, which delivered it already, delivers nothing"
+      return "\(wanted.name) is \(configured.type.rawValue) in this file but \(app): " + consequence
     }
   }
 }

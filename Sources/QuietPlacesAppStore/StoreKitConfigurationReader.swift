@@ -27,6 +27,8 @@ struct StoreKitConfigurationReader {
   private(set) var findings: [Finding] = []
   private(set) var notes: [String] = []
   private(set) var warnings: [String] = []
+  /// The kind of each subscription's product ID (`auto-renewable subscription`).
+  private(set) var subscriptionKinds: [String: String] = [:]
   private var unknownKeys: [String] = []
 
   init(formats: PriceFormats) { self.formats = formats }
@@ -80,6 +82,9 @@ struct StoreKitConfigurationReader {
       configuration.nonRenewingSubscriptions = value
       if case .array(let subscriptions) = value {
         configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
+        for id in subscriptions.compactMap(Self.productID) {
+          subscriptionKinds[id] = "a non-renewing subscription"
+        }
         if !subscriptions.isEmpty {
           notes.append(
             "ignored: \(Self.count(subscriptions.count, "non-renewing subscription")) (Quiet Places sells none)"
@@ -115,6 +120,7 @@ struct StoreKitConfigurationReader {
     var offers = 0
     var codeOffers = 0
     var winBackOffers = 0
+    var adHocOffers = 0
     for group in groups {
       guard case .object(let members) = group, case .array(let subscriptions)? = members["subscriptions"]
       else {
@@ -122,8 +128,12 @@ struct StoreKitConfigurationReader {
       }
       subscriptionCount += subscriptions.count
       configuration.ignoredProductIDs += subscriptions.compactMap(Self.productID)
+      for id in subscriptions.compactMap(Self.productID) {
+        subscriptionKinds[id] = "an auto-renewable subscription"
+      }
       for subscription in subscriptions {
         guard case .object(let fields) = subscription else { continue }
+        if case .array(let list)? = fields["adHocOffers"] { adHocOffers += list.count }
         if let intro = fields["introductoryOffer"], intro != .null { offers += 1 }
         if case .array(let list)? = fields["subscriptionOffers"] { offers += list.count }
         if case .array(let list)? = fields["codeOffers"] { codeOffers += list.count }
@@ -137,6 +147,7 @@ struct StoreKitConfigurationReader {
       offers > 0 ? Self.count(offers, "offer") : nil,
       codeOffers > 0 ? Self.count(codeOffers, "code offer") : nil,
       winBackOffers > 0 ? Self.count(winBackOffers, "win-back offer") : nil,
+      adHocOffers > 0 ? Self.count(adHocOffers, "ad hoc offer") : nil,
     ].compactMap { $0 }
     if !extras.isEmpty { text += " with " + extras.joinedAsList("and") }
     notes.append(text + " (Quiet Places sells none)")

@@ -405,6 +405,8 @@ public final class Device {
   public func purchase(_ id: ProductID) async throws(DeviceError) -> PurchaseOutcome {
     guard let app else { throw .appClosed }
     await setStoreClock()
+    // A purchase that makes no new transaction charged nothing: the store returned one it had.
+    let next = await store.exportAccount().nextTransactionID
     let outcome: PurchaseOutcome
     do {
       outcome = try await app.purchase(id)
@@ -416,6 +418,9 @@ public final class Device {
       case .transactionIDsExhausted = failure
     {
       throw .store(failure)
+    }
+    if case .purchased(let product) = outcome, await store.exportAccount().nextTransactionID == next {
+      return .returnedExisting(product)
     }
     return outcome
   }

@@ -135,7 +135,8 @@ public struct SessionEnvironment: Sendable {
       ProductID.allCases.map { product in
         .init(
           id: product.fullID, name: product.rawValue,
-          type: product.permanent == nil ? .consumable : .nonConsumable)
+          type: product.permanent == nil ? .consumable : .nonConsumable,
+          displayName: Text.productName(product))
       })
   }
 

@@ -5,6 +5,10 @@ import QuietPlacesStoreKit
 public enum PurchaseOutcome: Sendable, Equatable {
   /// Paid; what the pipeline did is in the journal.
   case purchased(Product)
+  /// The App Store returned a transaction the account already had (a product it sells as a
+  /// non-consumable, bought again), as StoreKit 2 does: nothing was charged; what the pipeline did
+  /// with it is in the journal.
+  case returnedExisting(Product)
   /// The user cancelled the sheet; nothing granted.
   case cancelled(Product)
   /// Waiting for approval; nothing granted yet.

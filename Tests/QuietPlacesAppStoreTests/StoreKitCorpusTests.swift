@@ -17,7 +17,7 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
 
 /// Every real file loads, with its version, its products and the notes of what Quiet Places ignores.
 /// The counts are those of the files (subscriptions in `subscriptionGroups[].subscriptions`, offers
-/// as `introductoryOffer`, `subscriptionOffers`, `codeOffers` and `winbackOffers` entries).
+/// as `introductoryOffer`, `subscriptionOffers`, `codeOffers`, `winbackOffers` and `adHocOffers` entries).
 @Test(arguments: [
   ("v1.0-SongPocket.storekit", "1.0", 1, [String]()),
   (
@@ -32,7 +32,7 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
   (
     "v1.2-RevenueCat-SwiftUIConfiguration.storekit", "1.2", 3,
     [
-      "ignored: 5 auto-renewable subscriptions in 2 groups with 2 offers and 1 code offer (Quiet Places sells none)"
+      "ignored: 5 auto-renewable subscriptions in 2 groups with 2 offers, 1 code offer and 2 ad hoc offers (Quiet Places sells none)"
     ]
   ),
   ("v1.2-RestockList.storekit", "1.2", 1, []),
@@ -48,7 +48,7 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
     "v2.0-RevenueCat-PurchaseTester.storekit", "2.0", 2,
     [
       "ignored: 1 non-renewing subscription (Quiet Places sells none)",
-      "ignored: 9 auto-renewable subscriptions in 4 groups with 5 offers (Quiet Places sells none)",
+      "ignored: 9 auto-renewable subscriptions in 4 groups with 5 offers and 4 ad hoc offers (Quiet Places sells none)",
       "ignored: subscriptionOffersKeyPair (Quiet Places does not use it)",
     ]
   ),
@@ -61,13 +61,13 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
     "v3.0-RevenueCat-PurchaseTesterSwiftUI.storekit", "3.0", 2,
     [
       "ignored: 1 non-renewing subscription (Quiet Places sells none)",
-      "ignored: 13 auto-renewable subscriptions in 6 groups with 4 offers and 8 code offers (Quiet Places sells none)",
+      "ignored: 13 auto-renewable subscriptions in 6 groups with 4 offers, 8 code offers and 5 ad hoc offers (Quiet Places sells none)",
     ]
   ),
   (
     "v4.0-RevenueCat-rc-maestro.storekit", "4.0", 2,
     [
-      "ignored: 4 auto-renewable subscriptions in 2 groups (Quiet Places sells none)",
+      "ignored: 4 auto-renewable subscriptions in 2 groups with 1 ad hoc offer (Quiet Places sells none)",
       "ignored: appPolicies, subscriptionOffersKeyPair (Quiet Places does not use them)",
     ]
   ),
@@ -85,7 +85,7 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
   (
     "v4.0-RevenueCat-PaywallsTester.storekit", "4.0", 2,
     [
-      "ignored: 3 auto-renewable subscriptions with 1 offer (Quiet Places sells none)",
+      "ignored: 3 auto-renewable subscriptions with 1 offer and 3 ad hoc offers (Quiet Places sells none)",
       "ignored: appPolicies (Quiet Places does not use it)",
     ]
   ),
@@ -93,7 +93,7 @@ private func load(_ name: String) throws(StoreKitConfigurationError) -> StoreKit
     "v5.0-RevenueCat-UnitTests.storekit", "5.0", 2,
     [
       "ignored: 1 non-renewing subscription (Quiet Places sells none)",
-      "ignored: 4 auto-renewable subscriptions in 2 groups with 3 offers (Quiet Places sells none)",
+      "ignored: 4 auto-renewable subscriptions in 2 groups with 3 offers and 4 ad hoc offers (Quiet Places sells none)",
       "ignored: appPolicies (Quiet Places does not use it)",
     ]
   ),
@@ -249,8 +249,8 @@ func everyRealXcodeFileLoadsWithItsNote(name: String, version: String, products:
   #expect(configuration.product(id: ProductID.charts.fullID)?.type == .consumable)
   #expect(
     configuration.typeMismatches(quietPlaces) == [
-      "marks100 is NonConsumable in this file but Consumable in the app: it can be bought only once, and restore brings it back",
-      "charts is Consumable in this file but NonConsumable in the app: a purchase is consumed when finished, so restore and a reinstall cannot bring it back",
+      "marks100 is NonConsumable in this file but Consumable in the app: the App Store sells it once per account: buying it again returns the first transaction without a charge, and the app, which delivered it already, delivers nothing",
+      "charts is Consumable in this file but NonConsumable in the app: StoreKit never lists a consumable among current entitlements, so the launch or restore after a purchase removes charts, and nothing brings it back",
     ])
   // The store sells them as the file says.
   let catalogue = try StoreCatalogue(configuration: configuration, bundleID: ProductID.bundleID)

@@ -38,9 +38,11 @@ import Testing
     #expect(
       SessionEnvironment.startupLines(storeKit, file: "mismatch.storekit") == [
         "warning: mismatch.storekit: marks100 is NonConsumable in this file but Consumable in the app: "
-          + "it can be bought only once, and restore brings it back",
+          + "the App Store sells it once per account: buying it again returns the first transaction "
+          + "without a charge, and the app, which delivered it already, delivers nothing",
         "warning: mismatch.storekit: charts is Consumable in this file but NonConsumable in the app: "
-          + "a purchase is consumed when finished, so restore and a reinstall cannot bring it back",
+          + "StoreKit never lists a consumable among current entitlements, so the launch or restore after "
+          + "a purchase removes Luminous charts, and nothing brings it back",
       ])
     // The shipped file needs no line at all.
     #expect(

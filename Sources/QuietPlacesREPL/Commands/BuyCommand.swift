@@ -88,6 +88,12 @@ struct BuyCommand: REPLCommand {
     switch outcome {
     case .purchased(let item):
       return [.info("Bought \(item.displayName) for \(item.displayPrice).")]
+    case .returnedExisting(let item):
+      return [
+        .info(
+          "The App Store returned the \(item.displayName) transaction this account already has (it sells the product as a non-consumable, as StoreKit 2 does): nothing charged."
+        )
+      ]
     case .cancelled(let item):
       return [
         .info("The purchase sheet for \(item.displayName) was cancelled; nothing granted, nothing charged.")

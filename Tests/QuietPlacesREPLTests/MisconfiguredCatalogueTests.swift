@@ -1,0 +1,71 @@
+import Foundation
+import QuietPlacesAppStore
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesREPL
+
+/// A `.storekit` file that gives Quiet Places' products the wrong type loads, and the simulated store
+/// sells them as the file says: what the start-up warnings promise is what a session then does.
+@Suite struct MisconfiguredCatalogueTests {
+  /// A session over the catalogue `Scripts/store/fixtures/NAME` (or the corpus's `edited/NAME`), in
+  /// its own folder.
+  private func session(_ name: String, corpus: Bool = false) async throws -> (Session, TemporaryFolder) {
+    let folder = try TemporaryFolder()
+    let file =
+      corpus
+      ? Fixtures.storeKitCorpus.appendingPathComponent("edited/\(name)")
+      : Fixtures.scriptsFolder.appendingPathComponent("store/fixtures/\(name)")
+    let storeKit = try StoreKitConfiguration.load(from: file, path: name)
+    let environment = SessionEnvironment(
+      rules: rules, storeKit: storeKit, saveDirectory: folder.url)
+    return (try await Session.start(environment).0, folder)
+  }
+
+  @Test func aPackSoldAsANonConsumableIsNeverBoughtTwice() async throws {
+    let (session, folder) = try await session("type-mismatches.storekit", corpus: true)
+    defer { folder.remove() }
+    _ = await session.execute("new --seed 1")
+    #expect(
+      await session.execute("buy marks100").texts == [
+        "Bought 100 Postmarks for £0.99.",
+        "Transaction 1 (marks100, via purchase): delivered, +100 Postmarks; saved, then finished.",
+      ])
+    // StoreKit 2 returns the transaction the account has: no charge, and nothing delivered again.
+    #expect(
+      await session.execute("buy marks100").texts == [
+        "The App Store returned the 100 Postmarks transaction this account already has (it sells the product as a non-consumable, as StoreKit 2 does): nothing charged.",
+        "Transaction 1 (marks100, via purchase): already in the ledger; finished, not delivered again.",
+      ])
+    #expect(await session.execute("state --json postmarks").texts == [#"{"postmarks":100}"#])
+    await session.finish()
+  }
+
+  @Test func chartsSoldAsAConsumableIsRemovedAtTheNextLaunch() async throws {
+    let (session, folder) = try await session("type-mismatches.storekit", corpus: true)
+    defer { folder.remove() }
+    _ = await session.execute("new --seed 1")
+    _ = await session.execute("buy charts")
+    #expect(await session.execute("state --json owned").texts == [#"{"owned":["charts"]}"#])
+    let away = await session.execute("away 1h").texts
+    #expect(away.contains("Entitlements: removed Luminous charts; saved."))
+    #expect(await session.execute("restore").texts == ["Restore finished: owned nothing."])
+    await session.finish()
+  }
+
+  @Test func chartsInASubscriptionGroupIsAMismatchAndUnavailable() async throws {
+    let name = "charts-as-subscription.storekit"
+    let file = Fixtures.scriptsFolder.appendingPathComponent("store/fixtures/\(name)")
+    let storeKit = try StoreKitConfiguration.load(from: file, path: name)
+    #expect(
+      SessionEnvironment.typeMismatches(storeKit) == [
+        "charts is an auto-renewable subscription in this file but NonConsumable in the app: the store sells no subscriptions, so Luminous charts is unavailable (no price, it cannot be bought or restored)"
+      ])
+    #expect(StoreKitCheck(formats: .standard).run([file.path]).failed)
+    let (session, folder) = try await session(name)
+    defer { folder.remove() }
+    _ = await session.execute("new --seed 1")
+    #expect(await session.execute("buy charts").hasError)
+    await session.finish()
+  }
+}
