@@ -14,6 +14,8 @@ Lines (tab-separated; an empty field means "as the parent locale"):
     locale ID PARENT DECIMAL GROUP PATTERN ZERO CUR=SYMBOL...
                                            a locale; only what differs from its parent
     alias ID TARGET                        an identifier CLDR resolves to another (zh_CN → zh_Hans_CN)
+    latn ID DECIMAL GROUP                  the Latin-digit separators of a locale whose default
+                                           numbering system is another (ar_SA@numbers=latn)
 """
 import sys
 import unicodedata
@@ -124,6 +126,18 @@ def main():
                 aliases[short] = identifier
     for short in sorted(aliases):
         out.write(f"alias\t{short}\t{aliases[short]}\n")
+    # The number-system keyword numbers=latn (-u-nu-latn): Latin digits with the separators CLDR
+    # gives the locale's latn system; only locales whose default system is another need a line.
+    for identifier in identifiers:
+        if identifier == "root":
+            continue
+        locale = Locale.parse(identifier)
+        if locale.default_numbering_system == "latn":
+            continue
+        latn = locale.number_symbols["latn"]
+        decimal = latn.get("currencyDecimal") or latn["decimal"]
+        group = latn.get("currencyGroup") or latn["group"]
+        out.write(f"latn\t{identifier}\t{decimal}\t{group}\n")
 
 
 main()

@@ -32,6 +32,8 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case unsupportedStorefront(String)
   /// A price that is not a plain decimal.
   case badPrice(String)
+  /// A price above the highest this store takes.
+  case priceTooHigh(String, highest: String)
   /// A locale CLDR has no data for.
   case unknownLocale(String)
   /// `continue` with no restore waiting.
@@ -71,6 +73,11 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(product) is one of the app's own products; foreign needs an unknown product ID or another bundle's"
     case .badPrice(let price):
       "'\(price)' is not a price; write a decimal without currency, such as 0.99, 160 or 4900"
+    case .priceTooHigh(let price, let highest):
+      "\(price) is above the highest price this store takes (\(highest)); no App Store price in any currency comes near it"
+    case .unknownLocale(let locale) where PriceFormats.splitKeywords(locale).numbers != nil:
+      "'\(locale)' is not a locale this store writes prices for; the numbering system may be latn "
+        + "(ar_SA@numbers=latn, ar-SA-u-nu-latn) or left out for the locale's own"
     case .unknownLocale(let locale):
       "'\(locale)' is not a locale CLDR knows; write a locale like en_GB, en_US, ja, de or zh_CN"
     case .unsupportedStorefront(let storefront):

@@ -18,10 +18,13 @@ public struct PriceFormats: Sendable, Equatable, Codable {
     let digits: [String: Int]
     let locales: [String: LocaleEntry]
     let aliases: [String: String]
+    /// The Latin-digit separators (decimal, group) of locales whose default numbering system is
+    /// another.
+    let latin: [String: LatinSeparators]
 
     init(
       storefronts: [StorefrontInfo] = [], digits: [String: Int] = [:], locales: [String: LocaleEntry] = [:],
-      aliases: [String: String] = [:]
+      aliases: [String: String] = [:], latin: [String: LatinSeparators] = [:]
     ) {
       self.storefronts = storefronts
       self.storefrontsByCode = Dictionary(
@@ -29,12 +32,13 @@ public struct PriceFormats: Sendable, Equatable, Codable {
       self.digits = digits
       self.locales = locales
       self.aliases = aliases
+      self.latin = latin
     }
 
     static func == (lhs: Storage, rhs: Storage) -> Bool {
       lhs === rhs
         || (lhs.storefronts == rhs.storefronts && lhs.digits == rhs.digits && lhs.locales == rhs.locales
-          && lhs.aliases == rhs.aliases)
+          && lhs.aliases == rhs.aliases && lhs.latin == rhs.latin)
     }
   }
 
@@ -46,6 +50,12 @@ public struct PriceFormats: Sendable, Equatable, Codable {
     public var currency: String
     /// The country or region's name in English.
     public var name: String
+  }
+
+  /// A locale's separators when it writes Latin digits (`numbers=latn`).
+  struct LatinSeparators: Sendable, Equatable {
+    var decimal: String
+    var group: String
   }
 
   /// One locale's entry: only what differs from its parent; nil or absent means inherited.
@@ -80,6 +90,7 @@ public struct PriceFormats: Sendable, Equatable, Codable {
   private var digits: [String: Int] { storage.digits }
   private var locales: [String: LocaleEntry] { storage.locales }
   private var aliases: [String: String] { storage.aliases }
+  private var latin: [String: LatinSeparators] { storage.latin }
 
   /// An empty table: no storefront, every price written as `ISO 0.99`.
   public init() { storage = Storage() }
@@ -100,9 +111,22 @@ public struct PriceFormats: Sendable, Equatable, Codable {
   /// The currency's decimal digits by CLDR (2 unless the table says otherwise).
   public func decimalDigits(_ currency: String) -> Int { digits[currency] ?? 2 }
 
+  /// The numbering systems a locale may ask for with its `numbers` keyword besides its default.
+  public static let numberingSystems = ["latn"]
+
   /// The CLDR identifier a locale name resolves to: `en-GB` and `en_gb` give `en_GB`, `zh_CN`
-  /// gives `zh_Hans_CN`, `en_XX` falls back to `en`; nil when CLDR has not even the language.
+  /// gives `zh_Hans_CN`, `en_XX` falls back to `en`, Apple's legacy `iw_IL` gives `he_IL`; a
+  /// number-system keyword (`ar_SA@numbers=latn`, `ar-SA-u-nu-latn`) is kept as
+  /// `ar_SA@numbers=latn`. Nil when CLDR has not even the language, or the keyword names a
+  /// numbering system other than `latn`.
   public func resolve(_ locale: String) -> String? {
+    let (base, numbers) = Self.splitKeywords(locale)
+    if let numbers, !Self.numberingSystems.contains(numbers) { return nil }
+    guard let identifier = resolveBase(base) else { return nil }
+    return numbers.map { "\(identifier)@numbers=\($0)" } ?? identifier
+  }
+
+  private func resolveBase(_ locale: String) -> String? {
     let normal = Self.normalise(locale)
     var candidate = aliases[normal] ?? normal
     while !candidate.isEmpty {
@@ -114,10 +138,46 @@ public struct PriceFormats: Sendable, Equatable, Codable {
     return nil
   }
 
-  /// The resolved rules of `locale`, or nil when CLDR does not know its language.
+  /// The resolved rules of `locale`, or nil when CLDR does not know its language (or its
+  /// number-system keyword names a system other than `latn`).
   public func rules(_ locale: String) -> LocaleRules? {
-    guard let identifier = resolve(locale) else { return nil }
-    return rules(identifier: identifier)
+    let (base, numbers) = Self.splitKeywords(locale)
+    if let numbers, !Self.numberingSystems.contains(numbers) { return nil }
+    guard let identifier = resolveBase(base) else { return nil }
+    var rules = rules(identifier: identifier)
+    if numbers == "latn", rules.zero != "0" {
+      var name: String? = identifier
+      while let current = name, latin[current] == nil { name = locales[current]?.parent }
+      if let separators = name.flatMap({ latin[$0] }) {
+        rules.decimal = separators.decimal
+        rules.group = separators.group
+      }
+      rules.zero = "0"
+      rules.identifier = "\(identifier)@numbers=latn"
+    }
+    return rules
+  }
+
+  /// A locale name without its keywords, and the numbering system its `numbers` keyword (ICU's
+  /// `@numbers=latn`) or Unicode extension (BCP 47's `-u-nu-latn`) asks for, lower-cased.
+  public static func splitKeywords(_ locale: String) -> (base: String, numbers: String?) {
+    var base = locale
+    var numbers: String?
+    if let at = base.firstIndex(of: "@") {
+      for keyword in base[base.index(after: at)...].split(separator: ";") {
+        let parts = keyword.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, parts[0].lowercased() == "numbers" { numbers = parts[1].lowercased() }
+      }
+      base = String(base[..<at])
+    }
+    let subtags = base.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+    if let u = subtags.firstIndex(of: "u"), u > 0 {
+      let extensions = subtags[(u + 1)...]
+      if let nu = extensions.firstIndex(of: "nu"), nu + 1 < subtags.count { numbers = subtags[nu + 1] }
+      let kept = base.split(whereSeparator: { $0 == "-" || $0 == "_" }).prefix(u)
+      base = kept.joined(separator: "_")
+    }
+    return (base, numbers)
   }
 
   private func rules(identifier: String) -> LocaleRules {
@@ -264,11 +324,17 @@ public struct PriceFormats: Sendable, Equatable, Codable {
     }
   }
 
-  /// `en-GB`, `EN_gb` → `en_GB`; `zh-hans-cn` → `zh_Hans_CN`.
+  /// Language codes ISO 639 replaced that Apple's locale identifiers (and Xcode's `.storekit`
+  /// files) still use: `iw_IL` is Hebrew in Israel, CLDR's `he_IL`.
+  static let legacyLanguages = ["iw": "he", "in": "id", "tl": "fil", "ji": "yi", "jw": "jv", "mo": "ro"]
+
+  /// `en-GB`, `EN_gb` → `en_GB`; `zh-hans-cn` → `zh_Hans_CN`; `iw_IL` → `he_IL`; keywords
+  /// (`@numbers=latn`, `-u-nu-latn`) are left out.
   static func normalise(_ locale: String) -> String {
-    let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
-    guard let language = parts.first else { return "" }
-    var result = [language.lowercased()]
+    let parts = splitKeywords(locale).base.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+    guard let first = parts.first else { return "" }
+    let language = first.lowercased()
+    var result = [legacyLanguages[language] ?? language]
     for part in parts.dropFirst() {
       if part.count == 4, part.allSatisfy(\.isLetter) {
         result.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
@@ -311,6 +377,7 @@ extension PriceFormats {
     var digitsTable: [String: Int] = [:]
     var aliasTable: [String: String] = [:]
     var localeTable: [String: LocaleEntry] = [:]
+    var latinTable: [String: LatinSeparators] = [:]
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -332,6 +399,9 @@ extension PriceFormats {
       case "alias":
         guard fields.count == 3 else { throw bad }
         aliasTable[fields[1]] = fields[2]
+      case "latn":
+        guard fields.count == 4 else { throw bad }
+        latinTable[fields[1]] = LatinSeparators(decimal: fields[2], group: fields[3])
       case "locale":
         guard fields.count >= 3 else { throw bad }
         let value: (Int) -> String? = { index in
@@ -353,7 +423,8 @@ extension PriceFormats {
     }
     return PriceFormats(
       storage: Storage(
-        storefronts: storefronts, digits: digitsTable, locales: localeTable, aliases: aliasTable))
+        storefronts: storefronts, digits: digitsTable, locales: localeTable, aliases: aliasTable,
+        latin: latinTable))
   }
 
   /// The table in the `Configuration/` folder: `$QUIETPLACES_CONFIGURATION`, else the first

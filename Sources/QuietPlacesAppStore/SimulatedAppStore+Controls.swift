@@ -52,6 +52,9 @@ extension SimulatedAppStore {
   /// the currency of whatever storefront is chosen. Returns the product's new `displayPrice`.
   @discardableResult
   public func setPrice(productID: String, _ price: String) throws(AppStoreError) -> String {
+    if StoreKitConfigurationReader.isAboveHighestPrice(price) {
+      throw .priceTooHigh(price, highest: StoreKitConfigurationReader.highestPrice)
+    }
     guard StoreKitConfigurationReader.decimal(price) != nil else { throw .badPrice(price) }
     var item = try item(productID)
     try commit { account in

@@ -224,13 +224,21 @@ struct StoreKitConfigurationReader {
       case .string(let text) where text.isEmpty: break
       case .string(let text) where Self.isLocaleIdentifier(text):
         settings.locale = text
-        if formats.rules(text) == nil, !formats.storefronts.isEmpty {
+        if let numbers = PriceFormats.splitKeywords(text).numbers,
+          !PriceFormats.numberingSystems.contains(numbers), !formats.storefronts.isEmpty
+        {
+          warnings.append(
+            "settings._locale '\(text)' asks for the numbering system '\(numbers)', which this store does not "
+              + "write (only latn, or the locale's own); prices are written as in en_US")
+        } else if formats.rules(text) == nil, !formats.storefronts.isEmpty {
           warnings.append(
             "settings._locale '\(text)' is a locale CLDR has no data for; prices are written as in en_US")
         }
       default:
         problem(
-          "settings._locale", "is \(locale.shortDescription), expected a locale identifier like \"en_GB\"")
+          "settings._locale",
+          "is \(locale.shortDescription), expected a locale identifier like \"en_GB\" or \"ar_SA@numbers=latn\""
+        )
       }
     }
     if let value = members.removeValue(forKey: "_askToBuyEnabled") {
@@ -289,6 +297,11 @@ struct StoreKitConfigurationReader {
     case .string(let text)? where Self.decimal(text) != nil:
       price = Self.decimal(text)!
       priceText = text
+    case .string(let text)? where Self.isAboveHighestPrice(text):
+      problem(
+        Self.child(path, "displayPrice"),
+        "is '\(text)', above the highest price this store takes (\(Self.highestPrice)); "
+          + "no App Store price in any currency comes near it")
     case nil:
       problem(path, "key 'displayPrice' is missing; write the price as a decimal string like \"4.99\"")
     case let other?:
@@ -375,12 +388,37 @@ struct StoreKitConfigurationReader {
     return localization
   }
 
+  /// Letters, digits, `_` and `-`, with ICU keywords after `@` (`ar_SA@numbers=latn`).
   static func isLocaleIdentifier(_ text: String) -> Bool {
-    !text.isEmpty && text.utf8.count <= 35
-      && text.utf8.allSatisfy { byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-          || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-      }
+    func isWord(_ part: Substring) -> Bool {
+      !part.isEmpty
+        && part.utf8.allSatisfy { byte in
+          (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+    }
+    guard text.utf8.count <= 60 else { return false }
+    let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    guard isWord(parts[0]) else { return false }
+    guard parts.count == 2 else { return true }
+    return parts[1].split(separator: ";", omittingEmptySubsequences: false).allSatisfy { keyword in
+      let pair = keyword.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      return pair.count == 2 && isWord(pair[0]) && isWord(pair[1])
+    }
+  }
+
+  /// The highest price this store takes, as written in a file: nine digits before the point, four
+  /// after. No App Store price in any currency comes near it.
+  static let highestPrice = "999999999.9999"
+
+  /// Whether `text` is a decimal written as ``decimal(_:)`` wants it, only with more than nine
+  /// digits before the point.
+  static func isAboveHighestPrice(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let whole = parts.first, whole.utf8.count > 9, !whole.hasPrefix("0"),
+      whole.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+    else { return false }
+    return parts.count == 1 || decimal("0." + parts[1]) != nil
   }
 
   /// Parses a price strictly: digits without needless leading zeros, then optionally `.` and 1 to 4 digits.

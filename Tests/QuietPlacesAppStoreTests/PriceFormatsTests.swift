@@ -35,6 +35,16 @@ private let table = try! PriceFormats.load(from: Fixtures.priceFormatsFile, path
   ("ja", "JPN", "0.5", "￥0"), ("ja", "JPN", "1.5", "￥2"), ("ja", "JPN", "2.5", "￥2"),
   // en: 9.995 → 10.00 (half to even: the 9 before 5 is odd, so up), carrying into a new digit.
   ("en_US", "USA", "999.995", "$1,000.00"),
+  // ar_SA: default numbering system arab (zero ٠, decimal ٫, group ٬); with numbers=latn its latn
+  // separators "." and "," and Latin digits; pattern ‏#,##0.00 ¤; SAR symbol ر.س.‏ (ar).
+  ("ar_SA", "SAU", "1200", "\u{200F}١٬٢٠٠٫٠٠\u{A0}ر.س.\u{200F}"),
+  ("ar_SA@numbers=latn", "SAU", "1200", "\u{200F}1,200.00\u{A0}ر.س.\u{200F}"),
+  ("ar-SA-u-nu-latn", "SAU", "0.99", "\u{200F}0.99\u{A0}ر.س.\u{200F}"),
+  // Apple's legacy codes: iw_IL is he_IL (pattern ‏#,##0.00 ‏¤), in_ID is id_ID (decimal ","; Rp ends
+  // in a letter: currency spacing), tl_PH is fil_PH (₱).
+  ("iw_IL", "ISR", "0.99", "\u{200F}0.99\u{A0}\u{200F}₪"),
+  ("in_ID", "IDN", "0.99", "Rp\u{A0}0,99"),
+  ("tl_PH", "PHL", "1200", "₱1,200.00"),
 ])
 func pricesAreWrittenAsCLDRWritesThem(locale: String, storefront: String, amount: String, expected: String) {
   #expect(table.displayPrice(amount, storefront: storefront, locale: locale) == expected)

@@ -162,6 +162,10 @@ private let decimalHint = "expected a decimal string like \"4.99\" (no currency,
     "48:24: products[2].displayPrice: is '£4.99', \(decimalHint)"
   ),
   (
+    #""displayPrice" : "4.99""#, #""displayPrice" : "1000000000""#,
+    "48:24: products[2].displayPrice: is '1000000000', above the highest price this store takes (999999999.9999); no App Store price in any currency comes near it"
+  ),
+  (
     #""type" : "NonConsumable""#, #""type" : "AutoRenewable""#,
     "65:16: products[2].type: is 'AutoRenewable', expected \"Consumable\" or \"NonConsumable\" (subscriptions belong in subscriptionGroups)"
   ),
@@ -278,4 +282,36 @@ func pricesAreParsedStrictly(text: String, accepted: Bool) {
     }
   }
   #expect(accepted < 5_000)
+}
+
+@Test func aPriceAboveNineDigitsIsTooHighNotMalformed() {
+  #expect(StoreKitConfigurationReader.isAboveHighestPrice("1000000000"))
+  #expect(StoreKitConfigurationReader.isAboveHighestPrice("12345678901.5"))
+  #expect(!StoreKitConfigurationReader.isAboveHighestPrice("999999999.9999"))
+  #expect(!StoreKitConfigurationReader.isAboveHighestPrice("01000000000"))
+  #expect(!StoreKitConfigurationReader.isAboveHighestPrice("1000000000.99999"))
+  #expect(!StoreKitConfigurationReader.isAboveHighestPrice("1,000,000,000"))
+}
+
+/// Apple's locale identifiers as Xcode writes them load without a warning: the legacy language
+/// codes it still uses, and a number-system keyword.
+@Test(arguments: [
+  ("iw_IL", "he_IL"), ("in_ID", "id_ID"), ("tl_PH", "fil_PH"), ("ar_SA@numbers=latn", "ar_SA@numbers=latn"),
+  ("ar-SA-u-nu-latn", "ar_SA@numbers=latn"), ("en_GB", "en_GB"),
+])
+func appleLocaleIdentifiersLoadAndResolve(locale: String, resolved: String) throws {
+  let data = try variant(#""_locale" : "en_GB""#, "\"_locale\" : \"\(locale)\"")
+  let configuration = try StoreKitConfiguration.parse(data, path: file)
+  #expect(configuration.warnings.isEmpty, "\(configuration.warnings)")
+  #expect(configuration.defaultLocale == locale)
+  #expect(PriceFormats.standard.resolve(locale) == resolved)
+}
+
+@Test func aNumberingSystemOtherThanLatinLoadsWithAWarning() throws {
+  let data = try variant(#""_locale" : "en_GB""#, #""_locale" : "ar_SA@numbers=thai""#)
+  let configuration = try StoreKitConfiguration.parse(data, path: file)
+  #expect(
+    configuration.warnings == [
+      "settings._locale 'ar_SA@numbers=thai' asks for the numbering system 'thai', which this store does not write (only latn, or the locale's own); prices are written as in en_US"
+    ])
 }
