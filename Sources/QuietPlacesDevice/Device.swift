@@ -339,14 +339,20 @@ public final class Device {
   }
 
   /// Ends a run of the device: the app closes (which saves) and, in a folder, the clock is kept
-  /// for the next run.
-  public func shutDown() async {
+  /// for the next run. Returns why keeping the clock failed, if it did (the next run then resumes
+  /// at the save's time); the app should be closed first (``close()``), which says how its save went.
+  @discardableResult
+  public func shutDown() async -> String? {
     if let app {
       _ = await app.close()
       self.app = nil
     }
-    if let folder {
-      try? AtomicFile.write("\(now)\n", to: folder.appendingPathComponent(Self.clockFileName))
+    guard let folder else { return nil }
+    do {
+      try AtomicFile.write("\(now)\n", to: folder.appendingPathComponent(Self.clockFileName))
+      return nil
+    } catch {
+      return error.reason
     }
   }
 

@@ -10,8 +10,10 @@ public protocol LineInterpreter: AnyObject {
   var prompt: String { get }
   /// Whether a question waits: the next line is its answer, whatever it says.
   var isAskingQuestion: Bool { get }
-  /// Ends the session as the end of input does: the app closes, which saves.
-  func finish() async
+  /// Ends the session as the end of input does: the app closes, which saves. Returns the lines of a
+  /// close whose save failed (nothing when it went well).
+  @discardableResult
+  func finish() async -> [OutputLine]
   /// The names Tab may complete in the next line (checkpoints).
   var completionContext: CompletionContext { get }
 }

@@ -46,7 +46,13 @@ public enum REPLLoop {
         if session.wantsToQuit { break reading }
       }
     }
-    await session.finish()
+    // A close whose save fails is reported like any other failed save: one more answer, for no
+    // line read.
+    let closing = await session.finish()
+    if !closing.isEmpty {
+      answer(Answer(number: number + 1, command: "", output: closing))
+      if closing.hasError { failed = true }
+    }
     return failed
   }
 }

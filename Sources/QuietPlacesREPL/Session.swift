@@ -165,11 +165,23 @@ public final class Session: LineInterpreter {
     }
   }
 
-  public func finish() async {
+  /// Ends the session: the app closes, which saves, and the clock is kept. Returns nothing when
+  /// that went well, else the close's lines with an error for each failed write, so the actions
+  /// since the last save do not vanish silently.
+  @discardableResult
+  public func finish() async -> [OutputLine] {
     if question != nil { question = nil }
-    await device.shutDown()
+    var lines = await CloseCommand.close(in: self)
+    if let reason = await device.shutDown() {
+      lines.append(
+        .error(
+          .file(
+            path: Device.clockFileName,
+            reason: "not written (\(reason)); the next start resumes at the save's time")))
+    }
     try? recorder?.stop()
     recorder = nil
+    return lines.hasError ? lines : []
   }
 
   /// Marks the session as leaving.

@@ -47,7 +47,8 @@ public final class FakeSession: LineInterpreter {
     }
   }
 
-  public func finish() async {
+  public func finish() async -> [OutputLine] {
     finished = true
+    return []
   }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import QuietPlacesTestSupport
+import Testing
+
+/// A save folder that cannot be written (a full disk, a read-only mount), as a user who is not root
+/// meets it: every failed write is reported, the close's included, and a command that cannot
+/// finish is refused before it changes anything.
+@Suite struct ReadOnlySaveFolderTests {
+  /// Runs the executable on `folder` with `input`, as user 65534 when the tests run as root (root
+  /// writes anywhere), through `setpriv`.
+  private func run(_ arguments: [String], input: String) throws -> (status: Int32, lines: [String]) {
+    let process = try ChildProcess.make(arguments)
+    if getuid() == 0 {
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", process.executableURL!.path] + arguments
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let output = String(decoding: data, as: UTF8.self)
+    return (process.terminationStatus, output.split(separator: "\n").map(String.init))
+  }
+
+  @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func everyFailedWriteIsReportedAndRefusedCommandsChangeNothing() throws {
+    let folder = try TemporaryFolder()
+    defer {
+      try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+      folder.remove()
+    }
+    if getuid() == 0 {
+      try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: folder.url.path)
+    }
+    let made = try run(["--save-dir", folder.url.path], input: "new --seed 1\nbuy hold\n")
+    #expect(made.status == 0, "\(made.lines)")
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.url.path)
+
+    let result = try run(
+      ["--save-dir", folder.url.path, "--jsonl"],
+      input: "advance 1h\ndelete-app\nnew --seed 2\nstate --json owned seed\n")
+    #expect(result.status == 1)
+    let objects = try result.lines.map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(objects.count == 6, "\(result.lines)")
+    guard objects.count == 6 else { return }
+    func output(_ index: Int) -> [String] { objects[index]["output"] as? [String] ?? [] }
+    // delete-app cannot delete the save: refused, and the app keeps running with its purchase.
+    #expect(objects[2]["error"] as? Bool == true)
+    #expect(output(2).first?.contains("save.json could not be deleted") == true, "\(output(2))")
+    // new cannot write its fresh account: refused before the app and its save go.
+    #expect(objects[3]["error"] as? Bool == true)
+    #expect(output(4) == [#"{"owned":["hold"],"seed":1}"#])
+    // The close at the end of input cannot save: one more object says so, for no line read.
+    #expect(objects[5]["n"] as? Int == 5)
+    #expect(objects[5]["command"] as? String == "")
+    #expect(objects[5]["error"] as? Bool == true)
+    #expect(
+      output(5).contains {
+        $0.contains("save.json was not written") && $0.hasSuffix("progress since the last save is lost")
+      })
+  }
+}
