@@ -129,6 +129,19 @@ extension Session {
         "  To reproduce the player's device with its purchases, load a device bundle (bundle FILE on "
           + "that device, or quietplaces --bundle FILE) instead of a bare save.")
     }
+    // A finished pack the save never delivered: StoreKit does not deliver a finished transaction
+    // again, so loading this save loses its Postmarks for good.
+    for transaction in account.transactions
+    where transaction.bundleID == bundleID && transaction.finished && !transaction.isRevoked
+      && !save.ledger.contains(transaction.id)
+    {
+      guard let product = ProductID(fullID: transaction.productID), let pack = product.pack else { continue }
+      lines.append(
+        "warning: this App Store account finished transaction \(transaction.id) (\(Text.productName(product))), "
+          + "which \(path) never delivered (it is not in the save's ledger); StoreKit does not deliver a finished "
+          + "transaction again, so its \(Text.count(rules.postmarks(in: pack))) Postmarks are not in this game."
+      )
+    }
     for entry in save.ledger.entries {
       guard let other = account.transactions.first(where: { $0.id == entry.id }),
         other.productID != entry.product.fullID
