@@ -26,6 +26,9 @@ public struct StoreAccount: Sendable, Codable, Equatable {
   /// Interrupted purchases waiting for `resolve`, oldest first.
   public internal(set) var interruptedPurchases: [WaitingPurchase]
 
+  /// The transaction IDs of the updates not yet acknowledged, oldest first (forged ones included).
+  public var queuedTransactionIDs: [TransactionID] { queue.map(\.transactionID) }
+
   /// The index of the transaction with this ID.
   func index(of id: TransactionID) -> Int? {
     transactions.firstIndex { $0.id == id }

@@ -50,6 +50,63 @@ extension DeviceSnapshot {
     return lines
   }
 
+  /// What the device holds beyond `state --json`, as `diff` compares it: the App Store account
+  /// (every transaction, the queues, the next ID, the test controls), the armed faults, the seed of
+  /// the next new game and the save on disk; each with its path under `device.`.
+  func deviceFields(rules: Rules) -> [(path: String, value: JSONValue)] {
+    func list(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
+    func waiting(_ purchases: [WaitingPurchase]) -> JSONValue {
+      list(purchases.map { "\($0.id) \(ProductID(fullID: $0.productID)?.rawValue ?? $0.productID)" })
+    }
+    let transactions = account.transactions.map { transaction in
+      var text =
+        "\(transaction.id) \(ProductID(fullID: transaction.productID)?.rawValue ?? transaction.productID)"
+      text += transaction.finished ? " finished" : " unfinished"
+      if transaction.isRevoked { text += ", revoked" }
+      return text
+    }
+    let settings = account.settings
+    let disk: String
+    switch self.disk {
+    case .none: disk = "none"
+    default:
+      if let save = diskSave(rules: rules) {
+        let game = save.game
+        disk =
+          "\(Rules.formatInstant(game.clock)) · Discoveries \(Text.number(game.discoveries)) · Postmarks "
+          + "\(Text.count(game.postmarks)) · owns [\(game.owned.map { ProductID($0).rawValue }.joined(separator: ", "))]"
+          + " · ledger [\(save.ledger.ids.map(String.init).joined(separator: ", "))]"
+      } else {
+        disk = "damaged"
+      }
+    }
+    let prices = (settings.prices ?? [:]).sorted { $0.key < $1.key }.map {
+      "\(ProductID(fullID: $0.key)?.rawValue ?? $0.key) \($0.value)"
+    }
+    let fields: [(String, JSONValue)] = [
+      ("device.account.transactions", list(transactions)),
+      ("device.account.pendingApprovals", waiting(account.pendingApprovals)),
+      ("device.account.interruptedPurchases", waiting(account.interruptedPurchases)),
+      ("device.account.queuedUpdates", list(account.queuedTransactionIDs.map(String.init))),
+      ("device.account.nextTransactionID", .number(String(account.nextTransactionID))),
+      ("device.store.locale", settings.locale.map(JSONValue.string) ?? .null),
+      ("device.store.prices", list(prices)),
+      ("device.store.askToBuy", .bool(settings.askToBuy)),
+      ("device.store.interrupted", .bool(settings.interrupted)),
+      ("device.store.failPurchases", .bool(settings.failPurchases)),
+      ("device.store.cancelNext", .bool(settings.cancelNext)),
+      ("device.store.offline", .bool(settings.offline)),
+      ("device.store.unavailable", list(settings.unavailable.map { ProductID(fullID: $0)?.rawValue ?? $0 })),
+      ("device.store.delayRestore", .bool(settings.delayRestore)),
+      ("device.faults.saveFails", .string(faults.saveFailure.rawValue)),
+      ("device.faults.crashBeforeSave", .bool(faults.crashBeforeSave)),
+      ("device.faults.crashBeforeFinish", .bool(faults.crashBeforeFinish)),
+      ("device.newGameSeed", .number(String(seed))),
+      ("device.saveOnDisk", .string(disk)),
+    ]
+    return fields.map { (path: $0.0, value: $0.1) }
+  }
+
   /// A product's name from its full ID, or the ID itself when it is none of the five.
   static func productName(_ productID: String) -> String {
     ProductID(fullID: productID).map(Text.productName) ?? productID

@@ -1,11 +1,14 @@
 import QuietPlacesDevice
 
-/// `diff NAME [NAME2]`: the fields of `state --json` that differ between a checkpoint and now, or
-/// between two checkpoints.
+/// `diff NAME [NAME2]`: what differs in the whole device between a checkpoint and now, or between
+/// two checkpoints: the fields of `state --json`, then the rest of the device under `device.` (the
+/// App Store account, its test controls, the armed faults, the save on disk). The REPL's own state
+/// (the event log, a question waiting, the recording) is not the device's and is left out.
 struct DiffCommand: REPLCommand {
   static let name = "diff"
   static let usage = ["diff NAME", "diff NAME NAME2"]
-  static let summary = "the fields of state --json that differ from checkpoint NAME to now (or to NAME2)"
+  static let summary =
+    "what differs in the whole device from checkpoint NAME to now (or to NAME2): state --json, then device.*"
   static let topic = HelpTopic.files
 
   /// The checkpoint compared from.
@@ -31,11 +34,20 @@ struct DiffCommand: REPLCommand {
     } else {
       new = try await session.snapshot(for: Self.name)
     }
-    let before = StateDifference.fields(old.stateLine(rules: session.rules))
-    let after = StateDifference.fields(new.stateLine(rules: session.rules))
-    let lines = StateDifference.lines(from: before, to: after)
+    let rules = session.rules
+    let before = StateDifference.fields(old.stateLine(rules: rules))
+    let after = StateDifference.fields(new.stateLine(rules: rules))
+    let lines =
+      StateDifference.lines(from: before, to: after)
+      + StateDifference.lines(from: old.deviceFields(rules: rules), to: new.deviceFields(rules: rules))
     let target = to ?? "now"
-    guard !lines.isEmpty else { return [.info("No difference between \(from) and \(target).")] }
+    guard !lines.isEmpty else {
+      return [
+        .info(
+          "No difference between \(from) and \(target) (game, App Store account and its controls, armed faults, clock, app open or closed, save on disk)."
+        )
+      ]
+    }
     return .info(lines)
   }
 }
