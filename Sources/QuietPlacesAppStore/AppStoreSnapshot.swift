@@ -20,12 +20,17 @@ public struct AppStoreSnapshot: Sendable, Equatable {
   public var nextTransactionID: TransactionID
   /// The simulated clock, in seconds.
   public var clock: Int64
+  /// Whether the device's StoreKit cache is in step with the account.
+  public var deviceInStep: Bool
+  /// How many updates wait for the device to sync.
+  public var heldUpdates: Int
 
   /// Makes a snapshot.
   public init(
     transactions: [AccountTransaction], pendingApprovals: [WaitingPurchase],
     interruptedPurchases: [WaitingPurchase], queuedUpdates: [TransactionID], settings: AppStoreSettings,
-    listenerAttached: Bool, restoreWaiting: Bool, nextTransactionID: TransactionID, clock: Int64
+    listenerAttached: Bool, restoreWaiting: Bool, nextTransactionID: TransactionID, clock: Int64,
+    deviceInStep: Bool = true, heldUpdates: Int = 0
   ) {
     self.transactions = transactions
     self.pendingApprovals = pendingApprovals
@@ -36,5 +41,7 @@ public struct AppStoreSnapshot: Sendable, Equatable {
     self.restoreWaiting = restoreWaiting
     self.nextTransactionID = nextTransactionID
     self.clock = clock
+    self.deviceInStep = deviceInStep
+    self.heldUpdates = heldUpdates
   }
 }

@@ -42,9 +42,25 @@ extension SimulatedAppStore {
     try commit { $0.settings.cancelNext = true }
   }
 
-  /// Takes the store off the network or back: catalogue, purchases and sync fail while offline.
-  public func setOffline(_ on: Bool) throws(AppStoreError) {
+  /// Takes the store off the network or back: catalogue, purchases and sync fail while offline, and
+  /// nothing from the App Store reaches the device. Back online, the device syncs: the updates held
+  /// meanwhile arrive. Returns how many were held.
+  @discardableResult
+  public func setOffline(_ on: Bool) throws(AppStoreError) -> Int {
+    let held = currentAccount.queue.filter { $0.held == true }.count
     try commit { $0.settings.offline = on }
+    if !on { syncDevice() }
+    return on ? 0 : held
+  }
+
+  /// A new device: its StoreKit cache is empty (no transactions, no entitlements, nothing
+  /// unfinished) until it syncs, by a restore or by the network coming back; the account keeps
+  /// everything.
+  public func newDevice() throws(AppStoreError) {
+    try commit { account in
+      account.deviceCache = []
+      for index in account.queue.indices { account.queue[index].held = true }
+    }
   }
 
   /// Changes a product's configured price (by full ID), as editing it in Xcode's StoreKit
@@ -128,10 +144,11 @@ extension SimulatedAppStore {
     guard !account.transactions[index].isRevoked else { throw .alreadyRefunded(id) }
     let now = now
     let refunded = try commit { account in
+      account.holdBackFromDevice()
       account.transactions[index].revocationDate = now
       account.transactions[index].revocationReason = 0
       account.transactions[index].finished = false
-      account.queue.append(.transaction(id))
+      account.queueUpdate(.transaction(id))
       return account.transactions[index]
     }
     emit(.transaction(id))
@@ -145,7 +162,8 @@ extension SimulatedAppStore {
     let storefront = currentAccount.settings.storefront
     let now = now
     let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
-      try account.complete(
+      account.holdBackFromDevice()
+      return try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
         storefront: storefront, date: now, queue: true)
     }
@@ -160,7 +178,7 @@ extension SimulatedAppStore {
     guard let index = account.index(of: id) else {
       throw .unknownTransaction(id, accountIDs: account.transactions.map(\.id))
     }
-    try commit { $0.queue.append(.transaction(id)) }
+    try commit { $0.queueUpdate(.transaction(id)) }
     emit(.transaction(id))
     return account.transactions[index]
   }
@@ -190,7 +208,7 @@ extension SimulatedAppStore {
       ).payload(signedDate: now)
       let jws = Self.sign(payload, key: throwaway, certificate: certificate).jwsRepresentation
       let update = QueuedUpdate.forged(id, jws: jws)
-      if !listening { account.queue.append(update) }
+      if !listening || account.settings.offline || account.deviceCache != nil { account.queueUpdate(update) }
       return (payload, update)
     }
     emit(update)
@@ -226,11 +244,12 @@ extension SimulatedAppStore {
     let storefront = currentAccount.settings.storefront
     let now = now
     let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
+      account.holdBackFromDevice()
       let transaction = AccountTransaction(
         id: try account.takeID(), bundleID: bundleID, productID: fullID, type: type, purchaseDate: now,
         storefront: storefront)
       account.transactions.append(transaction)
-      account.queue.append(.transaction(transaction.id))
+      account.queueUpdate(.transaction(transaction.id))
       return transaction
     }
     emit(.transaction(transaction.id))
@@ -253,6 +272,7 @@ extension SimulatedAppStore {
   public func clear() throws(AppStoreError) {
     try commit { account in
       account.transactions = []
+      account.deviceCache = nil
       account.queue = []
       account.pendingApprovals = []
       account.interruptedPurchases = []
@@ -272,6 +292,7 @@ extension SimulatedAppStore {
     guard let item = catalogue.item(waiting.productID) else { throw .unknownProduct(waiting.productID) }
     let now = now
     let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
+      account.holdBackFromDevice()
       removing(&account)
       return try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: waiting.id,

@@ -20,6 +20,11 @@ import QuietPlacesStoreKit
 /// - A forged token is not part of the account: it is yielded once to a listener and then dropped.
 /// - The simulated clock belongs to the session, not to the account: it is not saved, and is 0
 ///   until `setClock` is called.
+/// - The device sees the account through its StoreKit cache. Offline, nothing from the App Store
+///   reaches it: a refund, a purchase on another device, an approval stay in the account, their
+///   updates held, and `unfinished` and current entitlements answer from the cache as it stood. A
+///   new device starts with an empty cache. A sync (a restore's `sync`, or the network coming
+///   back) brings the cache up to the account and sends the held updates.
 /// - `clear` keeps the settings and the signing key (the app keeps trusting the same store).
 public actor SimulatedAppStore: StoreClient {
   /// The key that verifies every transaction this store signs.
@@ -177,6 +182,9 @@ public actor SimulatedAppStore: StoreClient {
       if item.type == .nonConsumable,
         let owned = account.latestUnrevoked(item.productID, bundleID: catalogue.bundleID)
       {
+        if account.deviceCache?.contains(where: { $0.id == owned.id }) == false {
+          try commit { $0.putOnDevice(owned) }
+        }
         return .success(sign(owned))
       }
       if settings.askToBuy || settings.interrupted {
@@ -191,10 +199,12 @@ public actor SimulatedAppStore: StoreClient {
         }
       } else {
         let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
-          try account.complete(
+          let made = try account.complete(
             bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
             storefront: storefront, date: now,
             queue: false)
+          account.putOnDevice(made)
+          return made
         }
         return .success(sign(transaction))
       }
@@ -213,16 +223,18 @@ public actor SimulatedAppStore: StoreClient {
   /// cancelled (the app closes), or the stream is dropped.
   public func updates() async -> AsyncStream<SignedTransaction> {
     let stream = listener.attach()
-    for update in account.queue { emit(update) }
-    if account.queue.contains(where: { $0.forgedJWS != nil }) {
-      record { $0.queue.removeAll { $0.forgedJWS != nil } }
+    // What reached the device while the app was closed arrives now; what waits for a sync, later.
+    for update in account.queue where update.held != true { emit(update) }
+    if account.queue.contains(where: { $0.forgedJWS != nil && $0.held != true }) {
+      record { $0.queue.removeAll { $0.forgedJWS != nil && $0.held != true } }
     }
     return stream
   }
 
-  /// Signed copies of every transaction the app has not finished, in ID order.
+  /// Signed copies of every transaction the app has not finished, in ID order, as the device's
+  /// cache has them.
   public func unfinished() async -> [SignedTransaction] {
-    account.transactions.filter { !$0.finished }.map(sign)
+    account.deviceTransactions.filter { !$0.finished }.map(sign)
   }
 
   /// The latest unrevoked transaction of each non-consumable of this app; answers offline too.
@@ -243,10 +255,12 @@ public actor SimulatedAppStore: StoreClient {
     return snapshot
   }
 
-  /// Brings the device up to date with the account; fails offline. A restore begins here, so this is
-  /// where an armed `delayRestore` is taken for the entitlements read that follows.
+  /// Brings the device up to date with the account (its cache, and the updates held back); fails
+  /// offline. A restore begins here, so this is where an armed `delayRestore` is taken for the
+  /// entitlements read that follows.
   public func sync() async throws(StoreError) {
     guard !account.settings.offline else { throw .networkError }
+    syncDevice()
     guard account.settings.delayRestore else { return }
     record { $0.settings.delayRestore = false }
     // One shot even if that save failed: this restore is the delayed one either way.
@@ -254,12 +268,20 @@ public actor SimulatedAppStore: StoreClient {
     delayNextEntitlementsRead = true
   }
 
-  /// Marks a transaction finished and drops its queued updates.
+  /// Marks a transaction finished and drops its queued updates. A device out of step finishes its
+  /// own copy: a change it has not seen yet (a refund held back) stays unfinished and queued.
   public func finish(_ id: TransactionID) async {
     guard let index = account.index(of: id) else { return }
     record { account in
-      account.transactions[index].finished = true
-      account.queue.removeAll { $0.forgedJWS == nil && $0.transactionID == id }
+      let seen = account.deviceCache?.first { $0.id == id }
+      if var copy = seen {
+        copy.finished = true
+        account.putOnDevice(copy)
+      }
+      if seen == nil || seen?.revocationDate == account.transactions[index].revocationDate {
+        account.transactions[index].finished = true
+        account.queue.removeAll { $0.forgedJWS == nil && $0.transactionID == id && $0.held != true }
+      }
     }
   }
 
@@ -318,7 +340,8 @@ public actor SimulatedAppStore: StoreClient {
       interruptedPurchases: account.interruptedPurchases, queuedUpdates: account.queue.map(\.transactionID),
       settings: account.settings, listenerAttached: listener.isAttached,
       restoreWaiting: !restoreWaiters.isEmpty,
-      nextTransactionID: account.nextTransactionID, clock: clock)
+      nextTransactionID: account.nextTransactionID, clock: clock,
+      deviceInStep: account.deviceCache == nil, heldUpdates: account.queue.filter { $0.held == true }.count)
   }
 
   // MARK: - Internals shared with the controls
@@ -352,9 +375,26 @@ public actor SimulatedAppStore: StoreClient {
   /// Whether a listener is attached.
   var isListening: Bool { listener.isAttached }
 
-  /// Yields an update to the listener, if one is attached.
+  /// Whether what changes in the account reaches the device now: online, and its cache in step.
+  var reachesDevice: Bool { !account.settings.offline && account.deviceCache == nil }
+
+  /// Brings the device's cache up to the account and sends the updates held back meanwhile.
+  func syncDevice() {
+    let held = account.queue.filter { $0.held == true }
+    guard account.deviceCache != nil || !held.isEmpty else { return }
+    record { account in
+      account.deviceCache = nil
+      for index in account.queue.indices { account.queue[index].held = nil }
+    }
+    for update in held { emit(update) }
+    if held.contains(where: { $0.forgedJWS != nil }), listener.isAttached {
+      record { $0.queue.removeAll { $0.forgedJWS != nil } }
+    }
+  }
+
+  /// Yields an update to the listener, if one is attached and the update can reach the device.
   func emit(_ update: QueuedUpdate) {
-    guard listener.isAttached else { return }
+    guard listener.isAttached, reachesDevice else { return }
     let signed: SignedTransaction
     if let jws = update.forgedJWS {
       signed = SignedTransaction(jwsRepresentation: jws)
@@ -397,7 +437,7 @@ public actor SimulatedAppStore: StoreClient {
 
   private func entitlements() -> [AccountTransaction] {
     var latest: [String: AccountTransaction] = [:]
-    for transaction in account.transactions
+    for transaction in account.deviceTransactions
     where transaction.bundleID == catalogue.bundleID && transaction.type == .nonConsumable
       && !transaction.isRevoked
     {

@@ -25,6 +25,35 @@ public struct StoreAccount: Sendable, Codable, Equatable {
   public internal(set) var pendingApprovals: [WaitingPurchase]
   /// Interrupted purchases waiting for `resolve`, oldest first.
   public internal(set) var interruptedPurchases: [WaitingPurchase]
+  /// The device's StoreKit cache while it is out of step with the account (offline, or a new device
+  /// before its first sync): its copies of the transactions it has received; nil while it is in step.
+  public internal(set) var deviceCache: [AccountTransaction]?
+
+  /// The transactions as the device sees them.
+  public var deviceTransactions: [AccountTransaction] { deviceCache ?? transactions }
+
+  /// Starts the device's cache from the transactions as they stand, if the device cannot see the
+  /// account's changes (offline) and has no cache yet: what changes next stays out of it.
+  mutating func holdBackFromDevice() {
+    if settings.offline && deviceCache == nil { deviceCache = transactions }
+  }
+
+  /// Queues an update from the App Store's side; it waits for a sync when the device cannot see the
+  /// account now.
+  mutating func queueUpdate(_ update: QueuedUpdate) {
+    var update = update
+    if settings.offline || deviceCache != nil { update.held = true }
+    queue.append(update)
+  }
+
+  /// Puts `transaction`, as the device itself made or received it, in the device's cache.
+  mutating func putOnDevice(_ transaction: AccountTransaction) {
+    guard var cache = deviceCache else { return }
+    cache.removeAll { $0.id == transaction.id }
+    cache.append(transaction)
+    cache.sort { $0.id < $1.id }
+    deviceCache = cache
+  }
 
   /// The transaction IDs of the updates not yet acknowledged, oldest first (forged ones included).
   public var queuedTransactionIDs: [TransactionID] { queue.map(\.transactionID) }
@@ -86,7 +115,7 @@ extension StoreAccount {
     date: Int64, queue: Bool
   ) throws(AppStoreError) -> AccountTransaction {
     if type == .nonConsumable, let owned = latestUnrevoked(productID, bundleID: bundleID) {
-      if queue { self.queue.append(.transaction(owned.id)) }
+      if queue { queueUpdate(.transaction(owned.id)) }
       return owned
     }
     let newID: TransactionID
@@ -96,7 +125,7 @@ extension StoreAccount {
       storefront: storefront)
     transactions.append(transaction)
     transactions.sort { $0.id < $1.id }
-    if queue { self.queue.append(.transaction(transaction.id)) }
+    if queue { queueUpdate(.transaction(transaction.id)) }
     return transaction
   }
 }

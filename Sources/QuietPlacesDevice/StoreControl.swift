@@ -28,10 +28,8 @@ extension StoreControl where Answer == Void {
   }
   /// The next purchase sheet is cancelled by the user.
   public static var cancelNext: Self { Self { store throws(AppStoreError) in try await store.cancelNext() } }
-  /// The store unreachable, or reachable again.
-  public static func offline(_ on: Bool) -> Self {
-    Self { store throws(AppStoreError) in try await store.setOffline(on) }
-  }
+  /// A new device: its StoreKit cache is empty until it syncs.
+  public static var newDevice: Self { Self { store throws(AppStoreError) in try await store.newDevice() } }
   /// A product in or out of the store's answers.
   public static func available(_ product: ProductID, _ available: Bool) -> Self {
     Self { store throws(AppStoreError) in try await store.setAvailable(productID: product.fullID, available) }
@@ -46,6 +44,14 @@ extension StoreControl where Answer == Void {
   }
   /// The account is emptied (settings and key stay).
   public static var clear: Self { Self { store throws(AppStoreError) in try await store.clear() } }
+}
+
+extension StoreControl where Answer == Int {
+  /// The store unreachable, or reachable again (the device then syncs); answers how many updates
+  /// were held back and arrive now.
+  public static func offline(_ on: Bool) -> Self {
+    Self { store throws(AppStoreError) in try await store.setOffline(on) }
+  }
 }
 
 extension StoreControl where Answer == String {

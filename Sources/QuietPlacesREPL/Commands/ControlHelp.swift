@@ -86,8 +86,19 @@ extension StoreCommand: ControlHelp {
         )
       case .offline:
         (
-          "the App Store cannot be reached: no catalogue, no purchase, no restore; owned purchases keep working",
-          "at once, until turned off", "store offline on · shop · restore"
+          "the App Store cannot be reached: no catalogue, no purchase, no sync (so no restore), and nothing from "
+            + "the App Store reaches this device: refunds, approvals and purchases on other devices wait, and "
+            + "unfinished transactions and current entitlements answer from the device's cache; owned purchases "
+            + "keep working. Back online, the device syncs and what waited arrives through updates",
+          "at once, until turned off",
+          "store offline on · store buy-outside hold · away 10h · store offline off"
+        )
+      case .newDevice:
+        (
+          "a new device on the same account: its StoreKit cache is empty (no transactions, no current "
+            + "entitlements, nothing unfinished) until it syncs, by a restore or by the network coming back; "
+            + "the account keeps everything. A launch before that sync reads no entitlements",
+          "at once, until the device syncs", "buy hold · store new-device · restore"
         )
       case .unavailable:
         (

@@ -51,6 +51,7 @@ struct RefundCommand: REPLCommand {
     } catch {
       throw .store(error)
     }
-    return [.info("Apple refunded \(refunded); the revocation is sent through updates.")]
+    let held = await StoreCommand.heldNote(session.device)
+    return [.info("Apple refunded \(refunded); the revocation is sent through updates.\(held)")]
   }
 }

@@ -23,6 +23,7 @@ struct StoreCommand: REPLCommand {
     case failPurchases = "fail-purchases"
     case cancelNext = "cancel-next"
     case offline
+    case newDevice = "new-device"
     case unavailable
     case available
     case buyOutside = "buy-outside"
@@ -59,7 +60,7 @@ struct StoreCommand: REPLCommand {
       case .replay: .id
       case .unavailable, .available, .buyOutside, .forge: .product
       case .foreign: .productID
-      case .cancelNext, .delayRestore, .continueRestore, .clear: .none
+      case .cancelNext, .delayRestore, .continueRestore, .clear, .newDevice: .none
       }
     }
 
@@ -106,6 +107,7 @@ struct StoreCommand: REPLCommand {
     case failPurchases(Bool)
     case cancelNext
     case offline(Bool)
+    case newDevice
     case setAvailable(ProductID, Bool)
     case buyOutside(ProductID)
     case replay(UInt64)
@@ -114,6 +116,14 @@ struct StoreCommand: REPLCommand {
     case delayRestore
     case continueRestore
     case clear
+
+    /// Whether the App Store sends an update through `updates` for it.
+    var sendsUpdate: Bool {
+      switch self {
+      case .approve, .resolve, .buyOutside, .replay, .forge, .foreign: true
+      default: false
+      }
+    }
   }
 
   let action: Action
@@ -156,6 +166,7 @@ struct StoreCommand: REPLCommand {
     case .failPurchases: action = .failPurchases(try onOff())
     case .cancelNext: action = .cancelNext
     case .offline: action = .offline(try onOff())
+    case .newDevice: action = .newDevice
     case .unavailable: action = .setAvailable(try product(), false)
     case .available: action = .setAvailable(try product(), true)
     case .buyOutside: action = .buyOutside(try product())
@@ -177,12 +188,13 @@ struct StoreCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let line: String
+    var line: String
     do {
       line = try await perform(on: session.device)
     } catch {
       throw .store(error)
     }
+    if action.sendsUpdate { line += await Self.heldNote(session.device) }
     guard action == .continueRestore, let restoring = await session.device.awaitRestore() else {
       return [.info(line)]
     }
@@ -229,10 +241,20 @@ struct StoreCommand: REPLCommand {
       try await device.control(.cancelNext)
       return "The next purchase sheet will be cancelled by the user."
     case .offline(let on):
-      try await device.control(.offline(on))
-      return on
-        ? "Offline: the catalogue and sync fail; current entitlements still answer from the device."
-        : "Online: the App Store answers again."
+      let held = try await device.control(.offline(on))
+      guard !on else {
+        return "Offline: no catalogue, purchase or sync, and nothing from the App Store reaches this device "
+          + "(refunds, approvals, purchases on other devices wait); unfinished transactions and current "
+          + "entitlements answer from the device's cache."
+      }
+      return "Online: the App Store answers again, and the device syncs"
+        + (held == 0
+          ? "."
+          : "; \(Text.plural(held, "update")) held back meanwhile \(held == 1 ? "arrives" : "arrive") now.")
+    case .newDevice:
+      try await device.control(.newDevice)
+      return "A new device: its StoreKit cache is empty (no transactions, entitlements or unfinished ones) "
+        + "until it syncs, by a restore or by the network coming back; the account keeps everything."
     case .setAvailable(let product, let available):
       try await device.control(.available(product, available))
       return
@@ -260,6 +282,14 @@ struct StoreCommand: REPLCommand {
       try await device.control(.clear)
       return "The App Store account is cleared: no transactions, nothing pending (a fresh test account)."
     }
+  }
+
+  /// What an update the App Store sends does when the device cannot see the account now.
+  static func heldNote(_ device: Device) async -> String {
+    let store = await device.storeSnapshot()
+    guard store.settings.offline || !store.deviceInStep else { return "" }
+    return
+      " This device cannot see it yet (\(store.settings.offline ? "offline" : "not synced")): it arrives when the device syncs."
   }
 
   /// `transaction 3 (charts)`.
