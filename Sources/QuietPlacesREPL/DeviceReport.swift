@@ -89,6 +89,12 @@ extension DeviceSnapshot {
       ("device.account.interruptedPurchases", waiting(account.interruptedPurchases)),
       ("device.account.queuedUpdates", list(account.queuedTransactionIDs.map(String.init))),
       ("device.account.nextTransactionID", .number(String(account.nextTransactionID))),
+      (
+        "device.storeKitCache",
+        .string(
+          account.deviceCache.map { "[\($0.map { String($0.id) }.joined(separator: ", "))], not synced" }
+            ?? "in step with the account")
+      ),
       ("device.store.locale", settings.locale.map(JSONValue.string) ?? .null),
       ("device.store.prices", list(prices)),
       ("device.store.askToBuy", .bool(settings.askToBuy)),
