@@ -2,6 +2,12 @@ import QuietPlacesStoreKit
 
 /// The simulated store's test controls, as `SKTestSession` has them; part of the account.
 public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
+  /// The error a StoreKit error setting makes `api` fail with now, if it is on.
+  public func simulatedError(_ api: StoreKitErrorSetting.API) -> StoreError? {
+    guard let error = storeKitErrors?[api.rawValue] else { return nil }
+    return .simulated(api: api.rawValue, error: error.isEmpty ? "the default error" : error)
+  }
+
   /// The storefront: currency of prices and localization of names.
   public var storefront: Storefront
   /// Prices edited during the session (`store price`), by full product ID, as decimal strings;
@@ -22,6 +28,9 @@ public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
   public var offline: Bool
   /// Full IDs of the products missing from the store's answers, sorted.
   public var unavailable: [String]
+  /// The StoreKit errors on, by API name (`Purchase`): the error's name, or "" for the default;
+  /// nil or absent means none.
+  public var storeKitErrors: [String: String]?
   /// The next restore's current-entitlements read (the first after `sync`) waits for `continueRestore`
   /// (one shot).
   public var delayRestore: Bool
@@ -48,5 +57,9 @@ public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
     self.init(
       storefront: catalogue.defaultStorefront, askToBuy: catalogue.askToBuyEnabled,
       failPurchases: catalogue.failTransactionsEnabled)
+    if !catalogue.storeKitErrors.isEmpty {
+      storeKitErrors = Dictionary(
+        uniqueKeysWithValues: catalogue.storeKitErrors.map { ($0.key.rawValue, $0.value) })
+    }
   }
 }

@@ -37,6 +37,18 @@ extension SimulatedAppStore {
     try commit { $0.settings.failPurchases = on }
   }
 
+  /// Turns a StoreKit error setting on (with `error`, or the default error when nil) or off, as
+  /// Xcode's StoreKit error settings do during a session.
+  public func setStoreKitError(_ api: StoreKitErrorSetting.API, _ error: String?, on: Bool)
+    throws(AppStoreError)
+  {
+    try commit { account in
+      var errors = account.settings.storeKitErrors ?? [:]
+      errors[api.rawValue] = on ? (error ?? "") : nil
+      account.settings.storeKitErrors = errors.isEmpty ? nil : errors
+    }
+  }
+
   /// Makes the user cancel the next purchase sheet (one shot).
   public func cancelNext() throws(AppStoreError) {
     try commit { $0.settings.cancelNext = true }

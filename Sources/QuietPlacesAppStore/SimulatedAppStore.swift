@@ -153,6 +153,7 @@ public actor SimulatedAppStore: StoreClient {
   public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
     let settings = account.settings
     guard !settings.offline else { throw .networkError }
+    if let error = settings.simulatedError(.loadProducts) { throw error }
     let wanted = Set(identifiers)
     return catalogue.items
       .filter { wanted.contains($0.productID) && !settings.unavailable.contains($0.productID) }
@@ -171,6 +172,7 @@ public actor SimulatedAppStore: StoreClient {
     guard let item = catalogue.item(product.id), !settings.unavailable.contains(product.id) else {
       throw .productUnavailable(product.id)
     }
+    if let error = settings.simulatedError(.purchase) { throw error }
     guard !settings.failPurchases else { throw .purchaseFailed }
     let storefront = settings.storefront
     let now = clock
@@ -260,6 +262,7 @@ public actor SimulatedAppStore: StoreClient {
   /// entitlements read that follows.
   public func sync() async throws(StoreError) {
     guard !account.settings.offline else { throw .networkError }
+    if let error = account.settings.simulatedError(.appStoreSync) { throw error }
     syncDevice()
     guard account.settings.delayRestore else { return }
     record { $0.settings.delayRestore = false }
@@ -413,9 +416,15 @@ public actor SimulatedAppStore: StoreClient {
     return true
   }
 
-  /// Signs a transaction now with the store's key.
+  /// Signs a transaction now with the store's key. While the StoreKit error setting for
+  /// Verification is on, the signature is spoilt, so the transaction arrives unverified.
   func sign(_ transaction: AccountTransaction) -> SignedTransaction {
-    Self.sign(transaction.payload(signedDate: clock), key: key, certificate: certificate)
+    let signed = Self.sign(transaction.payload(signedDate: clock), key: key, certificate: certificate)
+    guard account.settings.simulatedError(.verification) != nil,
+      let dot = signed.jwsRepresentation.lastIndex(of: ".")
+    else { return signed }
+    return SignedTransaction(
+      jwsRepresentation: signed.jwsRepresentation[...dot] + Base64URL.encode(Data(repeating: 0, count: 64)))
   }
 
   /// Signs a payload as a JWS whose JSON has sorted keys.

@@ -47,6 +47,8 @@ public struct StoreCatalogue: Sendable, Equatable {
   public var askToBuyEnabled: Bool
   /// Whether a new account starts with failing purchases on.
   public var failTransactionsEnabled: Bool
+  /// The StoreKit errors a new account starts with, by API: the error's name, or "" for the default.
+  public var storeKitErrors: [StoreKitErrorSetting.API: String] = [:]
   /// Every storefront's currency and every locale's way of writing prices (CLDR).
   public var formats: PriceFormats
 
@@ -132,6 +134,9 @@ extension StoreCatalogue {
       defaultLocale: configuration.defaultLocale,
       askToBuyEnabled: configuration.askToBuyEnabled,
       failTransactionsEnabled: configuration.failTransactionsEnabled, formats: formats)
+    for setting in configuration.storeKitErrors {
+      if let api = setting.api { storeKitErrors[api] = setting.error ?? "" }
+    }
   }
 
   /// A price as a decimal string with at least two decimals, such as `0.99` or `5.00`.

@@ -152,6 +152,8 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
   public internal(set) var warnings: [String] = []
   /// The kind of each ignored subscription's product ID, such as `an auto-renewable subscription`.
   public internal(set) var subscriptionKinds: [String: String] = [:]
+  /// The enabled StoreKit errors (`settings._storeKitErrors`) the simulated store applies.
+  public internal(set) var storeKitErrors: [StoreKitErrorSetting] = []
   /// Every storefront's currency and every locale's way of writing prices: the table the loader
   /// was given; empty for a configuration made in code (the store then uses ``PriceFormats/standard``).
   public var priceFormats = PriceFormats()
@@ -250,6 +252,7 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     configuration.notes = reader.notes
     configuration.warnings = reader.warnings
     configuration.subscriptionKinds = reader.subscriptionKinds
+    configuration.storeKitErrors = reader.storeKitErrors
     configuration.priceFormats = formats
     return configuration
   }

@@ -29,6 +29,8 @@ struct StoreKitConfigurationReader {
   private(set) var warnings: [String] = []
   /// The kind of each subscription's product ID (`auto-renewable subscription`).
   private(set) var subscriptionKinds: [String: String] = [:]
+  /// The enabled StoreKit errors the simulated store applies.
+  private(set) var storeKitErrors: [StoreKitErrorSetting] = []
   private var unknownKeys: [String] = []
 
   init(formats: PriceFormats) { self.formats = formats }
@@ -247,8 +249,35 @@ struct StoreKitConfigurationReader {
     if let value = members.removeValue(forKey: "_failTransactionsEnabled") {
       settings.failTransactionsEnabled = bool(value, "settings._failTransactionsEnabled")
     }
+    // Kept among the other keys, so the file is written back as it was.
+    readStoreKitErrors(members["_storeKitErrors"])
     settings.otherKeys = members
     return settings
+  }
+
+  /// Xcode's StoreKit error settings, read tolerantly: an entry that is not an object with a
+  /// string `name` is skipped, `enabled` counts only when it is `true`, `current` may be anything.
+  /// The enabled ones the simulated store models are applied; the others are named in one warning.
+  private mutating func readStoreKitErrors(_ value: JSONValue?) {
+    guard case .array(let entries)? = value else { return }
+    var unmodelled: [String] = []
+    for entry in entries {
+      guard case .object(let fields) = entry, case .string(let name)? = fields["name"] else { continue }
+      guard fields["enabled"] == .bool(true) else { continue }
+      let setting = StoreKitErrorSetting(
+        name: name, enabled: true, error: StoreKitErrorSetting.errorName(fields["current"]))
+      if let api = setting.api {
+        storeKitErrors.append(setting)
+        notes.append("settings._storeKitErrors: \(name) is enabled (\(setting.errorName)): \(api.effect)")
+      } else {
+        unmodelled.append(name)
+      }
+    }
+    guard !unmodelled.isEmpty else { return }
+    warnings.append(
+      "settings._storeKitErrors: \(unmodelled.joinedAsList("and")) \(unmodelled.count == 1 ? "is" : "are") "
+        + "enabled but not applied: the simulated store models only "
+        + StoreKitErrorSetting.API.allCases.map(\.rawValue).joinedAsList("and"))
   }
 
   private mutating func bool(_ value: JSONValue, _ path: String) -> Bool? {

@@ -28,6 +28,10 @@ extension StoreControl where Answer == Void {
   }
   /// The next purchase sheet is cancelled by the user.
   public static var cancelNext: Self { Self { store throws(AppStoreError) in try await store.cancelNext() } }
+  /// A StoreKit error setting on (with an error's name, or the default) or off.
+  public static func storeKitError(_ api: StoreKitErrorSetting.API, _ error: String?, on: Bool) -> Self {
+    Self { store throws(AppStoreError) in try await store.setStoreKitError(api, error, on: on) }
+  }
   /// A new device: its StoreKit cache is empty until it syncs.
   public static var newDevice: Self { Self { store throws(AppStoreError) in try await store.newDevice() } }
   /// A product in or out of the store's answers.

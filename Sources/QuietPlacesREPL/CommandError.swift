@@ -3,6 +3,7 @@ import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesLab
 import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// Why a line was refused or a step failed. The one place these become sentences is ``message``.
 public enum CommandError: Error, Sendable, Equatable {
@@ -36,8 +37,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case store(AppStoreError)
   /// The App Store did not return the product (`buy`).
   case productUnavailable(ProductID)
-  /// The App Store cannot be reached (`buy`).
-  case storeUnreachable(ProductID)
+  /// The App Store cannot be reached, or loading products failed (`buy`).
+  case storeUnreachable(ProductID, StoreError)
   /// `record stop` with nothing being recorded.
   case noRecording
   /// `record FILE` while this file is being recorded.
@@ -139,7 +140,10 @@ public enum CommandError: Error, Sendable, Equatable {
     case .productUnavailable(let id):
       return
         "buy \(id.rawValue): expected a product the App Store returned; \(Text.productName(id)) is unavailable, so it has no price and cannot be bought"
-    case .storeUnreachable(let id):
+    case .storeUnreachable(let id, .simulated(let api, let error)):
+      return
+        "buy \(id.rawValue): expected the App Store's products to load; the StoreKit configuration's \(api) error (\(error)) fails them, so nothing can be bought or priced"
+    case .storeUnreachable(let id, _):
       return
         "buy \(id.rawValue): expected the App Store to be reachable; it is not (offline), so nothing can be bought or priced"
     case .noRecording:

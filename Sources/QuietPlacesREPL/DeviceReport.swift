@@ -104,6 +104,13 @@ extension DeviceSnapshot {
       ("device.store.offline", .bool(settings.offline)),
       ("device.store.unavailable", list(settings.unavailable.map { ProductID(fullID: $0)?.rawValue ?? $0 })),
       ("device.store.delayRestore", .bool(settings.delayRestore)),
+      (
+        "device.store.storeKitErrors",
+        list(
+          (settings.storeKitErrors ?? [:]).sorted { $0.key < $1.key }.map {
+            "\($0.key) \($0.value.isEmpty ? "(default)" : $0.value)"
+          })
+      ),
       ("device.faults.saveFails", .string(faults.saveFailure.rawValue)),
       ("device.faults.crashBeforeSave", .bool(faults.crashBeforeSave)),
       ("device.faults.crashBeforeFinish", .bool(faults.crashBeforeFinish)),

@@ -17,8 +17,8 @@ public enum PurchaseOutcome: Sendable, Equatable {
   case failed(Product, StoreError)
   /// The store did not return the product: it cannot be bought or priced.
   case unavailable(ProductID)
-  /// The catalogue could not be loaded.
-  case storeUnreachable(ProductID)
+  /// The catalogue could not be loaded, with the store's error.
+  case storeUnreachable(ProductID, StoreError)
   /// A permanent purchase the app already owns: no purchase sheet, nothing charged.
   case alreadyOwned(ProductID)
 }
@@ -27,8 +27,9 @@ public enum PurchaseOutcome: Sendable, Equatable {
 public enum RestoreOutcome: Sendable, Equatable {
   /// Synced and reconciled; what changed is in the journal.
   case restored(owned: [PermanentPurchase])
-  /// The store could not be reached; ownership already saved is kept.
-  case storeUnreachable(owned: [PermanentPurchase])
+  /// The store could not be reached (or its sync failed, as the error says); ownership already
+  /// saved is kept.
+  case storeUnreachable(owned: [PermanentPurchase], error: StoreError)
   /// The app died at a crash point while delivering a restored purchase.
   case crashed(AppCrash)
 }
@@ -49,25 +50,27 @@ public struct ShopView: Sendable, Equatable {
   public var items: [ShopItem]
   /// Whether the catalogue could be loaded at all.
   public var reachable: Bool
+  /// Why it could not, when it could not.
+  public var failure: StoreError? = nil
 }
 
 extension AppModel {
   /// The shop as the store answers now; owned items stay owned when it cannot be reached.
   public func shop() async -> ShopView {
     let products: [Product]
-    var reachable = true
+    var failure: StoreError?
     do {
       products = try await store.products(for: ProductID.allCases.map(\.fullID))
     } catch {
       products = []
-      reachable = false
+      failure = error
     }
     let items = ProductID.allCases.map { id in
       ShopItem(
         id: id, product: products.first { $0.id == id.fullID },
         owned: id.permanent.map { save.game.owns($0) } ?? false)
     }
-    return ShopView(items: items, reachable: reachable)
+    return ShopView(items: items, reachable: failure == nil, failure: failure)
   }
 
   /// Buys a product through the store; only a product the store returned can be bought.
@@ -77,7 +80,7 @@ extension AppModel {
     do {
       products = try await store.products(for: [id.fullID])
     } catch {
-      return .storeUnreachable(id)
+      return .storeUnreachable(id, error)
     }
     guard let product = products.first(where: { $0.id == id.fullID }) else { return .unavailable(id) }
     let result: PurchaseResult
@@ -102,7 +105,7 @@ extension AppModel {
     do {
       try await store.sync()
     } catch {
-      return .storeUnreachable(owned: save.game.owned)
+      return .storeUnreachable(owned: save.game.owned, error: error)
     }
     do {
       try await reconcileEntitlements()

@@ -108,8 +108,8 @@ struct BuyCommand: REPLCommand {
       throw .productUnavailable(id)
     case .alreadyOwned(let id):
       return [.info("You already own \(Text.productName(id)); nothing bought, nothing charged.")]
-    case .storeUnreachable(let id):
-      throw .storeUnreachable(id)
+    case .storeUnreachable(let id, let error):
+      throw .storeUnreachable(id, error)
     }
   }
 
@@ -120,6 +120,8 @@ struct BuyCommand: REPLCommand {
     case .purchaseFailed: "the App Store reported a failed purchase; nothing was charged"
     case .purchaseInterrupted:
       "interrupted: the purchase needs action outside the app; once resolved it arrives through updates"
+    case .simulated(let api, let error):
+      "the StoreKit configuration's \(api) error, \(error); nothing was charged"
     }
   }
 }

@@ -93,6 +93,15 @@ extension StoreCommand: ControlHelp {
           "at once, until turned off",
           "store offline on · store buy-outside hold · away 10h · store offline off"
         )
+      case .error:
+        (
+          "Xcode's StoreKit error settings (a .storekit file's _storeKitErrors, applied at the start of a new "
+            + "account): load-products fails the catalogue, purchase fails every purchase with ERROR, "
+            + "verification makes every transaction arrive unverified, app-store-sync fails restore; off "
+            + "turns it off",
+          "at once, until turned off",
+          "store error purchase networkError · buy hold · store error purchase off"
+        )
       case .newDevice:
         (
           "a new device on the same account: its StoreKit cache is empty (no transactions, no current "

@@ -1,5 +1,6 @@
 import QuietPlacesDevice
 import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// `restore`: `AppStore.sync()`, then reconciliation of permanent purchases.
 struct RestoreCommand: REPLCommand {
@@ -39,7 +40,12 @@ struct RestoreCommand: REPLCommand {
     case .restored(let owned):
       let list = owned.isEmpty ? "nothing" : Text.list(owned.map(Text.permanentName))
       return ["Restore finished: owned \(list)."]
-    case .storeUnreachable(let owned):
+    case .storeUnreachable(let owned, .simulated(let api, let error)):
+      let list = owned.isEmpty ? "nothing" : Text.list(owned.map(Text.permanentName))
+      return [
+        "Restore failed with the StoreKit configuration's \(api) error (\(error)); ownership kept: \(list)."
+      ]
+    case .storeUnreachable(let owned, _):
       let list = owned.isEmpty ? "nothing" : Text.list(owned.map(Text.permanentName))
       return ["Restore could not reach the App Store; ownership kept: \(list)."]
     case .crashed:

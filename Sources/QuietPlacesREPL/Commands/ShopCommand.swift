@@ -1,4 +1,5 @@
 import QuietPlacesStore
+import QuietPlacesStoreKit
 
 /// `shop`: the five products with the store's localised price, or unavailable, and what is owned.
 struct ShopCommand: REPLCommand {
@@ -19,7 +20,11 @@ struct ShopCommand: REPLCommand {
       throw CommandError(error, command: Self.name)
     }
     var lines: [String] = []
-    if !view.reachable {
+    if case .simulated(let api, let error) = view.failure {
+      lines.append(
+        "Loading products failed with the StoreKit configuration's \(api) error (\(error)): no prices; what you own stays owned and keeps working."
+      )
+    } else if !view.reachable {
       lines.append("The App Store cannot be reached: no prices; what you own stays owned and keeps working.")
     }
     for item in view.items {

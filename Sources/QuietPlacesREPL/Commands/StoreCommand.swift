@@ -2,6 +2,25 @@ import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesStore
 
+/// The APIs `store error` fails, as words.
+enum StoreKitAPIWord: String, ArgumentWord {
+  case loadProducts = "load-products"
+  case purchase
+  case verification
+  case appStoreSync = "app-store-sync"
+
+  static let noun = "a StoreKit API the store fails"
+
+  var api: StoreKitErrorSetting.API {
+    switch self {
+    case .loadProducts: .loadProducts
+    case .purchase: .purchase
+    case .verification: .verification
+    case .appStoreSync: .appStoreSync
+    }
+  }
+}
+
 /// `store …`: the simulated App Store's test controls, as StoreKitTest's `SKTestSession` has them.
 struct StoreCommand: REPLCommand {
   static let name = "store"
@@ -22,6 +41,7 @@ struct StoreCommand: REPLCommand {
     case resolve
     case failPurchases = "fail-purchases"
     case cancelNext = "cancel-next"
+    case error
     case offline
     case newDevice = "new-device"
     case unavailable
@@ -48,6 +68,7 @@ struct StoreCommand: REPLCommand {
       case id
       case product
       case productID
+      case storeKitError
     }
 
     var argument: Argument {
@@ -60,6 +81,7 @@ struct StoreCommand: REPLCommand {
       case .replay: .id
       case .unavailable, .available, .buyOutside, .forge: .product
       case .foreign: .productID
+      case .error: .storeKitError
       case .cancelNext, .delayRestore, .continueRestore, .clear, .newDevice: .none
       }
     }
@@ -77,6 +99,7 @@ struct StoreCommand: REPLCommand {
         case .id: "ID"
         case .product: "PRODUCT"
         case .productID: "PRODUCT-ID"
+        case .storeKitError: "\(StoreKitAPIWord.alternatives) [ERROR|off]"
         }
       return (["store", rawValue] + (words.map { [$0] } ?? [])).joined(separator: " ")
     }
@@ -89,6 +112,7 @@ struct StoreCommand: REPLCommand {
       case .productPrice: .words(ProductID.words)
       case .onOff: .words(Switch.words)
       case .product: .words(ProductID.words)
+      case .storeKitError: .words(StoreKitAPIWord.words)
       case .none, .optionalID, .id, .productID: .none
       }
     }
@@ -107,6 +131,7 @@ struct StoreCommand: REPLCommand {
     case failPurchases(Bool)
     case cancelNext
     case offline(Bool)
+    case storeKitError(StoreKitErrorSetting.API, String?, on: Bool)
     case newDevice
     case setAvailable(ProductID, Bool)
     case buyOutside(ProductID)
@@ -166,6 +191,12 @@ struct StoreCommand: REPLCommand {
     case .failPurchases: action = .failPurchases(try onOff())
     case .cancelNext: action = .cancelNext
     case .offline: action = .offline(try onOff())
+    case .error:
+      guard (1...2).contains(rest.count) else { throw wrongForm() }
+      let api = try StoreKitAPIWord(word: rest[0].lowercased()).api
+      let value = rest.count == 2 ? rest[1] : nil
+      action = .storeKitError(
+        api, value?.lowercased() == "off" ? nil : value, on: value?.lowercased() != "off")
     case .newDevice: action = .newDevice
     case .unavailable: action = .setAvailable(try product(), false)
     case .available: action = .setAvailable(try product(), true)
@@ -251,6 +282,11 @@ struct StoreCommand: REPLCommand {
         + (held == 0
           ? "."
           : "; \(Text.plural(held, "update")) held back meanwhile \(held == 1 ? "arrives" : "arrive") now.")
+    case .storeKitError(let api, let error, let on):
+      try await device.control(.storeKitError(api, error, on: on))
+      guard on else { return "StoreKit error for \(api.rawValue) off: it works again." }
+      return "StoreKit error for \(api.rawValue) on (\(error ?? "the default error")): "
+        + api.effect + "."
     case .newDevice:
       try await device.control(.newDevice)
       return "A new device: its StoreKit cache is empty (no transactions, entitlements or unfinished ones) "
