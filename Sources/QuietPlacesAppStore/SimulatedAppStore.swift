@@ -211,7 +211,10 @@ public actor SimulatedAppStore: StoreClient {
         return .success(sign(transaction))
       }
     } catch {
-      if case .accountWriteFailed = error { lastWriteError = error }
+      if case .accountWriteFailed = error {
+        lastWriteError = error
+        throw .accountNotSaved(reason: error.description)
+      }
       purchaseFailure = error
       throw .purchaseFailed
     }

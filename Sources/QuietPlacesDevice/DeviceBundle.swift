@@ -153,6 +153,31 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         problem: "its format \(header.format.map(String.init) ?? "(none)") is not one this version reads "
           + "(1 to \(currentFormat)); read it with the quietplaces that wrote it")
     }
+    // An embedded save of a format this version cannot read is refused as a bare save of that
+    // format is, before anything else of it is read.
+    struct SaveHeader: Decodable {
+      var format: Int?
+      var writtenBy: String?
+    }
+    struct SavesHeader: Decodable {
+      struct Running: Decodable { var save: SaveHeader? }
+      var save: SaveHeader?
+      var running: Running?
+    }
+    let saves = try? JSONDecoder().decode(SavesHeader.self, from: data)
+    for (name, save) in [("save", saves?.save), ("running.save", saves?.running?.save)] {
+      guard let format = save?.format, format > SaveCodec.readableFormats.upperBound else { continue }
+      let readable = SaveCodec.readableFormats
+      let writer = save?.writtenBy.flatMap {
+        $0.count <= 40 && $0.allSatisfy { $0.isASCII && !$0.isNewline } ? $0 : nil
+      }
+      let by = writer.map { ", written by \($0)" } ?? ""
+      throw BundleError(
+        file: file,
+        problem: "\(name) is a save of format \(format)\(by); this version (\(AppSave.writer)) reads formats "
+          + "\(readable.lowerBound) to \(readable.upperBound); open it with \(writer.map { "\($0) or later" } ?? "a newer quietplaces")"
+      )
+    }
     struct FaultsHeader: Decodable {
       struct Faults: Decodable { var saveFails: String? }
       var faults: Faults?

@@ -78,7 +78,7 @@ extension AppModel {
         try storage.write(next)
       } catch {
         heldForLaunch.insert(id)
-        journal.append(.saveFailed(id: id, product: product, source: source))
+        journal.append(.revocationNotSaved(id: id, product: product, source: source))
         return
       }
       save = next

@@ -30,6 +30,9 @@ public enum StoreEvent: Sendable, Equatable {
   case revokedConsumable(id: TransactionID, product: ProductID, source: DeliverySource)
   /// The save failed: the change was rolled back and the transaction stays unfinished until the next launch.
   case saveFailed(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// A refund's removal could not be saved: the change was rolled back, the benefit stays until the
+  /// next launch removes it, and the revocation stays unfinished until then.
+  case revocationNotSaved(id: TransactionID, product: ProductID, source: DeliverySource)
   /// The transaction waits for the next launch after a failed save; not delivered now.
   case heldForLaunch(id: TransactionID, product: ProductID, source: DeliverySource)
   /// An entitlement the read found was refunded while the read was in flight: not granted back.

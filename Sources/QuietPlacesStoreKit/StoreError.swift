@@ -8,6 +8,9 @@ public enum StoreError: Error, Sendable, Equatable {
   case purchaseFailed
   /// The purchase was interrupted (the user must act outside the app); it arrives through `updates` once resolved.
   case purchaseInterrupted
+  /// The simulated App Store could not write its account file (the tool's disk, not Apple's
+  /// answer); nothing was charged.
+  case accountNotSaved(reason: String)
   /// An error a StoreKit test configuration simulates for one API (Xcode's StoreKit error
   /// settings): the API's name (`Purchase`) and the error's (`networkError`, or `the default error`).
   case simulated(api: String, error: String)

@@ -45,13 +45,13 @@ import Testing
 
     let result = try run(
       ["--save-dir", folder.url.path, "--jsonl"],
-      input: "advance 1h\ndelete-app\nnew --seed 2\nstate --json owned seed\n")
+      input: "advance 1h\ndelete-app\nnew --seed 2\nstate --json owned seed\nbuy marks100\n")
     #expect(result.status == 1)
     let objects = try result.lines.map { line in
       try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
-    #expect(objects.count == 6, "\(result.lines)")
-    guard objects.count == 6 else { return }
+    #expect(objects.count == 7, "\(result.lines)")
+    guard objects.count == 7 else { return }
     func output(_ index: Int) -> [String] { objects[index]["output"] as? [String] ?? [] }
     // delete-app cannot delete the save: refused, and the app keeps running with its purchase.
     #expect(objects[2]["error"] as? Bool == true)
@@ -59,12 +59,17 @@ import Testing
     // new cannot write its fresh account: refused before the app and its save go.
     #expect(objects[3]["error"] as? Bool == true)
     #expect(output(4) == [#"{"owned":["hold"],"seed":1}"#])
-    // The close at the end of input cannot save: one more object says so, for no line read.
-    #expect(objects[5]["n"] as? Int == 5)
-    #expect(objects[5]["command"] as? String == "")
-    #expect(objects[5]["error"] as? Bool == true)
+    // The App Store's own account file cannot be written either: the purchase fails, and says it
+    // is this computer's disk, not the App Store, that refused.
     #expect(
-      output(5).contains {
+      output(5).first?.contains("could not write its account file, on this computer's disk") == true,
+      "\(output(5))")
+    // The close at the end of input cannot save: one more object says so, for no line read.
+    #expect(objects[6]["n"] as? Int == 6)
+    #expect(objects[6]["command"] as? String == "")
+    #expect(objects[6]["error"] as? Bool == true)
+    #expect(
+      output(6).contains {
         $0.contains("save.json was not written") && $0.hasSuffix("progress since the last save is lost")
       })
   }

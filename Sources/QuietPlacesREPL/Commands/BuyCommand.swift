@@ -120,6 +120,8 @@ struct BuyCommand: REPLCommand {
     case .purchaseFailed: "the App Store reported a failed purchase; nothing was charged"
     case .purchaseInterrupted:
       "interrupted: the purchase needs action outside the app; once resolved it arrives through updates"
+    case .accountNotSaved(let reason):
+      "the simulated App Store could not write its account file, on this computer's disk: \(reason); nothing was charged"
     case .simulated(let api, let error):
       "the StoreKit configuration's \(api) error, \(error); nothing was charged"
     }

@@ -123,7 +123,9 @@ extension StoreCommand: ControlHelp {
         )
       case .replay:
         (
-          "the App Store sends a transaction again; the ledger keeps it from being delivered twice",
+          "the App Store sends a transaction again; the ledger keeps it from being delivered twice. After "
+            + "delete-app the ledger is gone with the save, so a replayed pack is delivered again (its "
+            + "Postmarks a second time), as a reinstalled app would",
           "at once while the app is open; otherwise at the next launch", "buy marks100 · store replay 1"
         )
       case .forge:
