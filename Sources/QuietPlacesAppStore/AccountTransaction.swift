@@ -21,6 +21,10 @@ public struct AccountTransaction: Sendable, Codable, Equatable, Hashable {
   public var revocationDate: Int64?
   /// Why it was refunded (0 other), if it was.
   public var revocationReason: Int?
+  /// The price charged, as the configuration's decimal (`2.99`), when the store recorded it.
+  public var price: String?
+  /// The ISO 4217 currency of ``price`` (the storefront's), when the store recorded it.
+  public var currency: String?
 
   /// Makes an account transaction.
   public init(

@@ -177,7 +177,7 @@ extension SimulatedAppStore {
       account.holdBackFromDevice()
       return try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
-        storefront: storefront, date: now, queue: true)
+        storefront: storefront, date: now, queue: true, price: price(of: item, in: storefront))
     }
     emit(.transaction(transaction.id))
     return transaction
@@ -309,7 +309,7 @@ extension SimulatedAppStore {
       return try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: waiting.id,
         storefront: waiting.storefront, date: now,
-        queue: true)
+        queue: true, price: price(of: item, in: waiting.storefront))
     }
     emit(.transaction(transaction.id))
     return transaction

@@ -204,7 +204,7 @@ public actor SimulatedAppStore: StoreClient {
           let made = try account.complete(
             bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: nil,
             storefront: storefront, date: now,
-            queue: false)
+            queue: false, price: price(of: item, in: storefront))
           account.putOnDevice(made)
           return made
         }
@@ -380,6 +380,13 @@ public actor SimulatedAppStore: StoreClient {
 
   /// Whether a listener is attached.
   var isListening: Bool { listener.isAttached }
+
+  /// What a purchase of `item` in `storefront` costs now: the configured decimal (or the one
+  /// `store price` set) and the storefront's currency.
+  func price(of item: StoreCatalogue.Item, in storefront: Storefront) -> (amount: String, currency: String) {
+    let amount = account.settings.prices?[item.productID] ?? item.displayPrice
+    return (amount, catalogue.formats.storefront(storefront.code)?.currency ?? storefront.code)
+  }
 
   /// Whether what changes in the account reaches the device now: online, and its cache in step.
   var reachesDevice: Bool { !account.settings.offline && account.deviceCache == nil }

@@ -112,7 +112,7 @@ extension StoreAccount {
   /// non-consumable. With `queue`, it is also queued as an update.
   mutating func complete(
     bundleID: String, productID: String, type: ProductType, id: TransactionID?, storefront: Storefront,
-    date: Int64, queue: Bool
+    date: Int64, queue: Bool, price: (amount: String, currency: String)? = nil
   ) throws(AppStoreError) -> AccountTransaction {
     if type == .nonConsumable, let owned = latestUnrevoked(productID, bundleID: bundleID) {
       if queue { queueUpdate(.transaction(owned.id)) }
@@ -120,9 +120,11 @@ extension StoreAccount {
     }
     let newID: TransactionID
     if let id { newID = id } else { newID = try takeID() }
-    let transaction = AccountTransaction(
+    var transaction = AccountTransaction(
       id: newID, bundleID: bundleID, productID: productID, type: type, purchaseDate: date,
       storefront: storefront)
+    transaction.price = price?.amount
+    transaction.currency = price?.currency
     transactions.append(transaction)
     transactions.sort { $0.id < $1.id }
     if queue { queueUpdate(.transaction(transaction.id)) }

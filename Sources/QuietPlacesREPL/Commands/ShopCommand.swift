@@ -1,3 +1,5 @@
+import QuietPlacesAppStore
+import QuietPlacesDevice
 import QuietPlacesStore
 import QuietPlacesStoreKit
 
@@ -41,6 +43,26 @@ struct ShopCommand: REPLCommand {
         "  \(Text.padded(item.id.rawValue, 9)) \(Text.padded(name, 17)) \(price)"
       )
     }
+    if let note = await Self.wholeCurrencyNote(session.device) { lines.append(note) }
     return .info(lines)
+  }
+
+  /// In a storefront whose currency has no decimal digits (JPY, KRW), a note that the configured
+  /// numbers are shown in that currency, rounded, as StoreKit testing does (0.99 → ￥1), when a
+  /// configured price has a fraction; nil otherwise.
+  static func wholeCurrencyNote(_ device: Device) async -> String? {
+    let settings = await device.storeSnapshot().settings
+    let catalogue = device.catalogue
+    guard let currency = catalogue.formats.storefront(settings.storefront.code)?.currency,
+      catalogue.formats.decimalDigits(currency) == 0
+    else { return nil }
+    let prices = catalogue.items.map { settings.prices?[$0.productID] ?? $0.displayPrice }
+    guard let fractional = prices.first(where: { price in price.contains(".") && !price.hasSuffix(".00") })
+    else { return nil }
+    let item = StoreCatalogue.Item(
+      productID: "", type: .consumable, displayPrice: fractional, localizations: [:])
+    let shown = catalogue.displayPrice(item, in: settings.storefront, locale: settings.locale)
+    return "note: \(currency) has no decimal digits: the configuration's numbers are shown in \(currency), "
+      + "rounded, as StoreKit testing does (\(fractional) → \(shown)); store price sets a price for this storefront."
   }
 }

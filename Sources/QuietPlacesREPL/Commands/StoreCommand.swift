@@ -248,7 +248,15 @@ struct StoreCommand: REPLCommand {
         + "names from the \(locale) localization where there is one."
     case .price(let product, let price):
       let shown = try await device.control(.price(product, price))
-      return "\(product.rawValue) now costs \(price) in the configuration: \(shown) in this storefront."
+      let storefront = await device.storeSnapshot().settings.storefront
+      var rounded = ""
+      if let currency = device.catalogue.formats.storefront(storefront.code)?.currency,
+        device.catalogue.formats.decimalDigits(currency) == 0, price.contains("."), !price.hasSuffix(".00")
+      {
+        rounded = " (\(currency) has no decimal digits: the number is rounded, as StoreKit testing does)"
+      }
+      return
+        "\(product.rawValue) now costs \(price) in the configuration: \(shown) in this storefront\(rounded)."
     case .askToBuy(let on):
       try await device.control(.askToBuy(on))
       return "Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."

@@ -17,15 +17,19 @@ struct TransactionsCommand: REPLCommand {
     if snapshot.transactions.isEmpty {
       lines.append("The App Store account has no transactions.")
     } else {
-      lines.append("  id  product      bought               store               app ledger")
+      lines.append(
+        "  id  product      bought               price & storefront store               app ledger")
       for transaction in snapshot.transactions {
         let product = ProductID(fullID: transaction.productID)?.rawValue ?? transaction.productID
         let state =
           (transaction.finished ? "finished" : "unfinished") + (transaction.isRevoked ? ", revoked" : "")
         let entry = ledger.entry(transaction.id)
         let inLedger = entry.map { $0.revoked ? "revoked" : "delivered" } ?? "-"
+        // The configured number in the storefront's currency, as the store charged it.
+        let price =
+          "\(transaction.price.map { "\($0) \(transaction.currency ?? "")" } ?? "-") \(transaction.storefront.rawValue)"
         lines.append(
-          "  \(pad(String(transaction.id), 3, right: true)) \(pad(product, 12)) \(Text.instant(transaction.purchaseDate))  \(pad(state, 19)) \(inLedger)"
+          "  \(pad(String(transaction.id), 3, right: true)) \(pad(product, 12)) \(Text.instant(transaction.purchaseDate))  \(pad(price, 18)) \(pad(state, 19)) \(inLedger)"
         )
       }
     }
