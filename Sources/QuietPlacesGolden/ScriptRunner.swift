@@ -12,10 +12,14 @@ import QuietPlacesUtilities
 /// - Enter runs the command shown;
 /// - `continue` runs on to the end, or to the next `# break` comment, where it pauses again;
 /// - `until N` runs every command before line N of the script and pauses at the first one from there;
-/// - `q` stops (the app closes, which saves, unless the caller keeps the session for a REPL);
+/// - `q` stops, saying before which line and command (the app closes, which saves, unless the caller
+///   keeps the session for a REPL);
 /// - any other line is a REPL command run on the current state (to inspect it, or to change it), and
 ///   the pause goes on. While the script's own question waits for its answer (`buy supplies` then
 ///   `> y`), only Enter, `continue`, `until` and `q` are taken.
+///
+/// While stepping through a script that holds expected output, a command whose output differs from
+/// the file's is flagged right after its output, before the next pause.
 public struct ScriptRunner: Sendable {
   /// Pause before each command.
   public var step: Bool
@@ -73,6 +77,7 @@ public struct ScriptRunner: Sendable {
     let lastLine = script.lines.count
     let stepping = step && input != nil
     if stepping { print(Self.stepHelp) }
+    let holdsExpectedOutput = script.blocks.contains { !$0.expected.isEmpty }
     entries: for entry in script.entries {
       switch entry {
       case .comment(let line):
@@ -85,12 +90,17 @@ public struct ScriptRunner: Sendable {
           switch await pause(
             before: block, lastLine: lastLine, interpreter: interpreter, input: input, print: print)
           {
-          case .stop: break entries
+          case .stop:
+            print(Self.stopped(before: block))
+            break entries
           case .run(let next): mode = next
           }
         }
         let output = await interpreter.execute(block.command)
         for line in output { print(line.text) }
+        if stepping, holdsExpectedOutput, !block.matches(output.texts) {
+          print(Self.differs(block))
+        }
         if output.hasError {
           failed = true
           if bail { break entries }
@@ -99,6 +109,18 @@ public struct ScriptRunner: Sendable {
     }
     if !keepSession { await interpreter.finish() }
     return failed || (!stepping && interpreter.hadError)
+  }
+
+  /// The line `q` prints: where the script stopped.
+  static func stopped(before block: GoldenScript.Block) -> String {
+    "Stopped before line \(block.line) (> \(block.command)); the rest of the script did not run."
+  }
+
+  /// The flag after a command whose output differs from what the script expects.
+  static func differs(_ block: GoldenScript.Block) -> String {
+    let count = block.expected.count
+    return "! line \(block.line): this output differs from the script's (\(count) expected line"
+      + "\(count == 1 ? "" : "s")); quietplaces test shows the difference"
   }
 
   /// What a pause decided.

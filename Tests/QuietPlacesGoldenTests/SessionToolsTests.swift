@@ -31,13 +31,16 @@ import Testing
 
   @Test func stepRunsOnEnterRunsTypedCommandsAndStopsOnQ() async {
     let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
-    // Enter runs line 2; `count` at the pause runs on the current state; then q stops before line 4.
+    // Enter runs line 2 (whose output differs from the file's: flagged); `count` at the pause runs on
+    // the current state; then q stops before line 4, and says so.
     let input = ScriptedInput([.line(""), .line("count"), .line("q")])
     var lines: [String] = []
     let failed = await ScriptRunner(step: true).run(script, in: session, input: input) { lines.append($0) }
     #expect(
       lines == [
-        ScriptRunner.stepHelp, "# start", "> count", "count 1", "> nonsense", "count 2",
+        ScriptRunner.stepHelp, "# start", "> count", "count 1",
+        "! line 2: this output differs from the script's (1 expected line); quietplaces test shows the difference",
+        "> nonsense", "count 2", "Stopped before line 4 (> nonsense); the rest of the script did not run.",
       ])
     #expect(input.prompts == ["step 2> ", "step 4> ", "step 4> "])
     #expect(!failed)
@@ -97,8 +100,33 @@ import Testing
     let input = ScriptedInput([.line("ask"), .line("yes"), .line("q")])
     var lines: [String] = []
     _ = await ScriptRunner(step: true).run(long, in: session, input: input) { lines.append($0) }
-    #expect(lines.suffix(2) == ["sure?", "you said yes"])
+    #expect(
+      lines.suffix(3) == [
+        "sure?", "you said yes", "Stopped before line 1 (> count); the rest of the script did not run.",
+      ])
     #expect(input.prompts == ["step 1> ", "sure? ", "step 1> "])
+  }
+
+  @Test func aDifferingStepIsFlaggedAndQSaysWhereItStopped() async throws {
+    let script = try GoldenScript.parse(
+      """
+      > echo one
+      one
+      > echo two
+      three
+      > echo four
+      four
+
+      """, path: "expected.qp")
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    let input = ScriptedInput([.line(""), .line(""), .line("q")])
+    var lines: [String] = []
+    _ = await ScriptRunner(step: true).run(script, in: session, input: input) { lines.append($0) }
+    #expect(
+      lines.filter { $0.hasPrefix("! ") } == [
+        "! line 3: this output differs from the script's (1 expected line); quietplaces test shows the difference"
+      ])
+    #expect(lines.last == "Stopped before line 5 (> echo four); the rest of the script did not run.")
   }
 
   @Test func keepSessionLeavesTheSessionOpen() async {
