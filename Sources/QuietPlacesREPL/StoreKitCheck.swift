@@ -51,6 +51,12 @@ public struct StoreKitCheck: Sendable {
     var refused = 0
     var warned = 0
     for file in files {
+      // An empty argument names no file (it is not the current folder).
+      guard !file.isEmpty else {
+        refused += 1
+        lines.append("\"\": an empty path; give the path of a .storekit file")
+        continue
+      }
       do {
         let configuration = try StoreKitConfiguration.load(
           from: locate(file), path: file, formats: formats)

@@ -76,4 +76,14 @@ import Testing
 
     #expect((check.run([mismatched])).failed)
   }
+
+  @Test func anEmptyPathIsAnEmptyPathNotAFolder() {
+    let (lines, failed) = StoreKitCheck(formats: .standard).run([""])
+    #expect(failed)
+    #expect(
+      lines == [
+        #""": an empty path; give the path of a .storekit file"#,
+        "1 file: 0 load, 1 refused, 0 with type mismatches",
+      ])
+  }
 }
