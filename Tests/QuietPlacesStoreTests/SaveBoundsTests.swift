@@ -46,8 +46,8 @@ import Testing
           case .unsupportedFormat:
             #expect(field.key == "format", "\(what)")
             #expect(try Data(contentsOf: storage.url) == data, "\(what): the save was changed")
-          case .writeFailed:
-            Issue.record("\(what): a read reported a write")
+          case .writeFailed, .deleteFailed:
+            Issue.record("\(what): a read reported a write or a delete")
           }
           continue
         }
