@@ -17,9 +17,8 @@ struct TransactionsCommand: REPLCommand {
     if snapshot.transactions.isEmpty {
       lines.append("The App Store account has no transactions.")
     } else {
-      lines.append(
-        "  id  product      bought               price & storefront store               app ledger")
-      for transaction in snapshot.transactions {
+      // Columns widen for long IDs (up to 16 digits) and long prices, so every row stays aligned.
+      let rows = snapshot.transactions.map { transaction in
         let product = ProductID(fullID: transaction.productID)?.rawValue ?? transaction.productID
         let state =
           (transaction.finished ? "finished" : "unfinished") + (transaction.isRevoked ? ", revoked" : "")
@@ -28,8 +27,19 @@ struct TransactionsCommand: REPLCommand {
         // The configured number in the storefront's currency, as the store charged it.
         let price =
           "\(transaction.price.map { "\($0) \(transaction.currency ?? "")" } ?? "-") \(transaction.storefront.rawValue)"
+        return (
+          id: String(transaction.id), product: product, date: transaction.purchaseDate, price: price,
+          state: state, inLedger: inLedger
+        )
+      }
+      let idWidth = max(3, rows.map(\.id.count).max() ?? 0)
+      let priceWidth = max(18, rows.map(\.price.count).max() ?? 0)
+      lines.append(
+        "  \(pad(pad("id", 3), idWidth, right: true)) \(pad("product", 12)) \(pad("bought", 20)) \(pad("price & storefront", priceWidth)) \(pad("store", 19)) app ledger"
+      )
+      for row in rows {
         lines.append(
-          "  \(pad(String(transaction.id), 3, right: true)) \(pad(product, 12)) \(Text.instant(transaction.purchaseDate))  \(pad(price, 18)) \(pad(state, 19)) \(inLedger)"
+          "  \(pad(row.id, idWidth, right: true)) \(pad(row.product, 12)) \(Text.instant(row.date))  \(pad(row.price, priceWidth)) \(pad(row.state, 19)) \(row.inLedger)"
         )
       }
     }
