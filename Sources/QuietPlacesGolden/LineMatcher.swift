@@ -39,26 +39,32 @@ public enum LineMatcher: Sendable, Equatable {
   public var problem: String? {
     guard case .regex(let pattern) = self else { return nil }
     do {
-      _ = try Regex(pattern)
+      _ = try LineRegex(pattern)
       return nil
     } catch {
-      return String(describing: error)
+      return error.description
     }
   }
 
   /// Whether `actual` is a line this matcher accepts.
   public func matches(_ actual: String) -> Bool {
+    outcome(actual) == .matched
+  }
+
+  /// Whether `actual` is a line this matcher accepts, or (a ` (re)` line with a backreference only)
+  /// that the pattern ran out of steps before it could tell (``LineRegex``).
+  public func outcome(_ actual: String) -> LineRegex.Outcome {
     let line = Self.trimmedEnd(actual)
     switch self {
     case .exact(let text):
-      return line == text
+      return line == text ? .matched : .different
     case .regex(let pattern):
-      if line == pattern + Self.regexSuffix { return true }
-      guard let regex = try? Regex(pattern) else { return false }
-      return String(line).wholeMatch(of: regex) != nil
+      if line == pattern + Self.regexSuffix { return .matched }
+      guard let regex = try? LineRegex(pattern) else { return .different }
+      return regex.wholeMatch(line)
     case .glob(let pattern):
-      if line == pattern + Self.globSuffix { return true }
-      return Self.globMatches(Array(pattern), Array(line))
+      if line == pattern + Self.globSuffix { return .matched }
+      return Self.globMatches(Array(pattern), Array(line)) ? .matched : .different
     }
   }
 

@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Whether a script's commands printed what it expects (each block's lines as their ``LineMatcher``
 /// says) and, when not, what differs: a unified diff, each hunk labelled with the command it is in,
 /// and for JSON lines the fields that differ, one line each.
@@ -22,7 +24,20 @@ enum ScriptComparison {
       let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
       return "\(path):\(index + 1) (> \(block.command))"
     }
-    return (diff, fields)
+    return (diff, fields + slowPatterns(blocks, outputs: outputs, path: path))
+  }
+
+  /// `path:line: the pattern took too long …` for each ` (re)` line of a failing block that ran out of
+  /// steps on the line it lines up with (only a pattern with a backreference can: ``LineRegex``).
+  static func slowPatterns(_ blocks: [GoldenScript.Block], outputs: [[String]], path: String) -> [String] {
+    zip(blocks, outputs).flatMap { block, actual in
+      zip(block.expected, actual).compactMap { expected, line in
+        guard LineMatcher(expected: expected.text).outcome(line) == .tooLong else { return nil }
+        let budget = LineRegex.stepBudget.withThousandsSeparators
+        return "\(path):\(expected.number): the pattern took too long (over \(budget) steps, "
+          + "backtracking into its backreference); write it without the backreference"
+      }
+    }
   }
 
   /// For each expected line that was replaced by an actual line and both are JSON, a heading and one
