@@ -45,6 +45,9 @@ struct TestMode: CommandLineMode, Equatable {
           "--junit", \.junit, .path("FILE"), example: ".build/golden-junit.xml",
           help: "write a JUnit XML report there (one testcase per script)"),
         .flag("--tap", \.options.tap, help: "print TAP version 14 instead of the usual lines"),
+        .option(
+          "--timeout", \.options.timeout, .timeoutSeconds,
+          help: "fail a script still running after SECONDS and go on with the next"),
       ] + StoreKitOption.declared(in: \.storeKit),
       exclusions: Exclusion.exclusive(
         "--list", with: ["--update", "--tap", "--junit"],

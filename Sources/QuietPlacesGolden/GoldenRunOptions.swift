@@ -21,6 +21,8 @@ public struct GoldenRunOptions: Sendable, Equatable {
   public var junitFiles: [String]
   /// Print TAP version 14 instead of the usual lines.
   public var tap: Bool
+  /// How long one script may run, in seconds, before it fails (``ScriptTimeLimit``).
+  public var timeout = ScriptTimeLimit.defaultSeconds
 
   /// Makes options from their parts.
   public init(

@@ -154,7 +154,13 @@ public struct GoldenRunner: Sendable {
   public func runScript(_ file: ScriptFile) async -> ScriptResult {
     let clock = ContinuousClock()
     let started = clock.now
-    var result = await runUntimed(file)
+    let limit = options.timeout
+    let late = ScriptResult(
+      path: file.path,
+      outcome: .failed(diff: [
+        "\(file.path): still running after \(limit) s, the time limit (--timeout); stopped it"
+      ]))
+    var result = await ScriptTimeLimit.run(seconds: limit, late: late) { await self.runUntimed(file) }
     result.seconds = Self.seconds(clock.now - started)
     return result
   }

@@ -46,6 +46,7 @@ struct ScriptExecution: Sendable {
     }
     var outputs: [[String]] = []
     for block in script.blocks {
+      if Task.isCancelled { break }  // past its time limit: the result is no longer wanted
       outputs.append(await interpreter.execute(block.command).texts)
     }
     await interpreter.finish()

@@ -1,0 +1,70 @@
+import Foundation
+import QuietPlacesREPL
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesGolden
+
+/// What used to hang the suite: a script that never ends, and patterns that backtracked for minutes.
+/// Each test has a time limit, so that a regression fails instead of hanging.
+@Suite struct ScriptTimeLimitTests {
+  func run(_ folder: TemporaryFolder, _ options: GoldenRunOptions) async -> (status: Int32, lines: [String]) {
+    let runner = GoldenRunner(options: options, currentDirectory: folder.url) { FakeSession(saveFolder: $0) }
+    var lines: [String] = []
+    let status = await runner.run { lines.append($0) }
+    return (status, lines)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aScriptPastItsTimeFailsAndTheSuiteGoesOn() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> sleep 600000\nslept\n", to: "a-slow.qp")
+    try folder.write("> count\ncount 1\n", to: "b-quick.qp")
+    let clock = ContinuousClock()
+    let started = clock.now
+    var options = GoldenRunOptions(paths: ["."], jobs: 1)
+    options.timeout = 1
+    let (status, lines) = await run(folder, options)
+    #expect(
+      lines == [
+        "FAIL a-slow.qp",
+        "a-slow.qp: still running after 1 s, the time limit (--timeout); stopped it",
+        "ok   b-quick.qp",
+        "1 passed, 1 failed",
+      ])
+    #expect(status == 1)
+    #expect(clock.now - started < .seconds(20))
+  }
+
+  @Test(.timeLimit(.minutes(1))) func nestedQuantifiersFailTheLineAtOnce() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let state =
+      #"{"clock":"2026-01-05T09:00:00Z","countdowns":{"current":1,"survey":20},"postmarks":30,"seed":7}"#
+    try folder.write(
+      """
+      > echo \(state)
+      \\{(.*,)*"postmarks":99,.*\\} (re)
+      > echo aaaaaaaaaaaaaaaaaaaa!
+      (a+)+ (re)
+
+      """, to: "hang.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["hang.qp"]))
+    #expect(lines.first == "FAIL hang.qp")
+    #expect(lines.contains("+" + state))
+    #expect(lines.contains("+aaaaaaaaaaaaaaaaaaaa!"))
+    #expect(status == 1)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aBackreferencePastItsBudgetSaysSoOnItsLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo \(String(repeating: "a", count: 40))\n(a+)+\\1b (re)\n", to: "b.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["b.qp"]))
+    #expect(
+      lines.contains(
+        "b.qp:2: the pattern took too long (over 1,000,000 steps, backtracking into its backreference); "
+          + "write it without the backreference"))
+    #expect(status == 1)
+  }
+}
