@@ -67,7 +67,7 @@ let package = Package(
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesUtilities",
         "QuietPlacesLab",
-        "QuietPlacesREPL", "QuietPlacesGolden",
+        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesJWS",
       ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
@@ -142,6 +142,7 @@ let package = Package(
       name: "QuietPlacesGoldenTests",
       dependencies: [
         "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesUtilities", "QuietPlacesTestSupport",
+        "QuietPlacesStore",
       ],
       swiftSettings: strict),
     .testTarget(

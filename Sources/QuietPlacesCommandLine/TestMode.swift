@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesGolden
 import QuietPlacesREPL
+import QuietPlacesStore
 import QuietPlacesUtilities
 
 /// `quietplaces test [PATH ...]`: runs `.qp` scripts as golden tests.
@@ -68,6 +69,21 @@ struct TestMode: CommandLineMode, Equatable {
     }
   }
 
+  /// What `# requires:` lines are checked against: the storefront, the fingerprints of the
+  /// configuration files the sessions read, and this tool's version.
+  func conditions(storefront: String, context: ProgramContext) -> ScriptConditions {
+    var fingerprints: [String: String] = [:]
+    if let folder = try? SessionEnvironment.configurationDirectory(environment: context.environment) {
+      fingerprints["balance"] = ConfigurationFingerprint.of(folder.appendingPathComponent("balance.json"))
+      let storeKitFile =
+        self.storeKit.file.map { URL(fileURLWithPath: $0) }
+        ?? folder.appendingPathComponent("QuietPlaces.storekit")
+      fingerprints["storekit"] = ConfigurationFingerprint.of(storeKitFile)
+    }
+    let version = AppSave.writer.split(separator: " ").last.map(String.init)
+    return ScriptConditions(storefront: storefront, fingerprints: fingerprints, version: version)
+  }
+
   /// Bazel's `TEST_TOTAL_SHARDS` and 0-based `TEST_SHARD_INDEX`, when the first is set.
   static func bazelShard(_ environment: [String: String]) throws(CommandLineError) -> Shard? {
     guard let totalText = environment["TEST_TOTAL_SHARDS"], !totalText.isEmpty else { return nil }
@@ -81,6 +97,9 @@ struct TestMode: CommandLineMode, Equatable {
 
   func run(in context: ProgramContext) async -> ExitStatus {
     guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    var options = options
+    options.environment = context.environment
+    options.conditions = conditions(storefront: storeKit.defaultStorefront, context: context)
     let colour = context.outputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty && !options.tap
     let runner = GoldenRunner(options: options, currentDirectory: context.currentDirectory, colour: colour) {
       (folder: URL, scriptFolder: URL) in

@@ -23,6 +23,10 @@ public struct GoldenRunOptions: Sendable, Equatable {
   public var tap: Bool
   /// How long one script may run, in seconds, before it fails (``ScriptTimeLimit``).
   public var timeout = ScriptTimeLimit.defaultSeconds
+  /// What `# requires:` lines are checked against.
+  public var conditions = ScriptConditions()
+  /// The variables `$NAME` in commands stand for (``CommandSubstitution``).
+  public var environment: [String: String] = [:]
 
   /// Makes options from their parts.
   public init(

@@ -115,11 +115,12 @@ public struct GoldenRunner: Sendable {
     await runAll(selection.scripts, report: report)
 
     let passed = results.filter(\.counted).count
-    let failed = results.count - passed
+    let skipped = results.filter { $0.skipReason != nil }.count
+    let failed = results.count - passed - skipped
     let updated = results.filter(\.updated).count
     let summary =
       (options.update ? ["\(updated) updated"] : []) + [
-        TextReport.closingLine(passed: passed, failed: failed)
+        TextReport.closingLine(passed: passed, failed: failed, skipped: skipped)
       ]
     reporter.summary(summary).forEach(print)
     let seconds = Self.seconds(clock.now - started)
@@ -173,8 +174,17 @@ public struct GoldenRunner: Sendable {
     } catch {
       return ScriptResult(path: file.path, outcome: .error(error.description))
     }
+    let commands: [String]
     do {
-      outputs = try await execution.outputs(of: script, in: file)
+      if let reason = try ScriptDirectives(script).skipReason(under: options.conditions, path: file.path) {
+        return ScriptResult(path: file.path, outcome: .skipped(reason))
+      }
+      commands = try substitutedCommands(script, path: file.path)
+    } catch {
+      return ScriptResult(path: file.path, outcome: .error(error.description))
+    }
+    do {
+      outputs = try await execution.outputs(of: commands, in: file)
     } catch {
       return ScriptResult(path: file.path, outcome: .error(error.message))
     }
@@ -182,7 +192,11 @@ public struct GoldenRunner: Sendable {
       return ScriptResult(path: file.path, outcome: .passed)
     }
     var result = ScriptResult(path: file.path, outcome: .failed(diff: diff + fields))
-    if options.update {
+    let breaksAbsent = zip(script.blocks, outputs).contains { !$0.absentViolations($1).isEmpty }
+    if options.update && breaksAbsent {
+      let note = "\(file.path): not updated: an (absent) check fails, which rewriting cannot fix"
+      result.outcome = .failed(diff: diff + fields + [note])
+    } else if options.update {
       do {
         try ScriptUpdater.update(script, outputs: outputs, at: file.url)
         result.updated = true
@@ -191,6 +205,25 @@ public struct GoldenRunner: Sendable {
       }
     }
     return result
+  }
+
+  /// The script's commands with their environment variables replaced (``CommandSubstitution``).
+  private func substitutedCommands(_ script: GoldenScript, path: String) throws(GoldenScriptError) -> [String]
+  {
+    var commands: [String] = []
+    for block in script.blocks {
+      do {
+        commands.append(try CommandSubstitution.substitute(block.command, environment: options.environment))
+      } catch {
+        let problem: GoldenScriptError.Problem =
+          switch error {
+          case .unset(let name): .unsetVariable(name)
+          case .unclosed: .unclosedVariable
+          }
+        throw GoldenScriptError(path: path, line: block.line, problem: problem)
+      }
+    }
+    return commands
   }
 
   /// Runs each script's commands.

@@ -44,16 +44,33 @@ public struct GoldenScript: Sendable, Equatable {
       self.expected = expected
     }
 
+    /// The expected lines compared line for line: every one but the ` (absent)` checks.
+    public var positional: [Line] {
+      expected.filter { AbsentLine(expected: $0.text) == nil }
+    }
+
+    /// The ` (absent)` checks and their lines.
+    public var absent: [(line: Line, check: AbsentLine)] {
+      expected.compactMap { line in AbsentLine(expected: line.text).map { (line, $0) } }
+    }
+
     /// Whether `actual` is the output this block expects.
     ///
     /// Line for line, each expected line matches as its ``LineMatcher`` says (exact, ` (re)` or
-    /// ` (glob)`). Trailing blank lines are ignored on both sides, and so is white space at the end of a
-    /// line (editors strip it, and a test should not fail on what nobody can see).
+    /// ` (glob)`), and no line is one an ` (absent)` check forbids. Trailing blank lines are ignored on
+    /// both sides, and so is white space at the end of a line (editors strip it, and a test should not
+    /// fail on what nobody can see).
     public func matches(_ actual: [String]) -> Bool {
-      let wanted = GoldenScript.trimmingTrailingBlanks(expected.map(\.text))
+      let wanted = GoldenScript.trimmingTrailingBlanks(positional.map(\.text))
       let got = GoldenScript.trimmingTrailingBlanks(actual)
       guard wanted.count == got.count else { return false }
-      return zip(wanted, got).allSatisfy { LineMatcher(expected: $0).matches($1) }
+      guard zip(wanted, got).allSatisfy({ LineMatcher(expected: $0).matches($1) }) else { return false }
+      return absent.allSatisfy { $0.check.violation(in: got) == nil }
+    }
+
+    /// The ` (absent)` checks that `actual` breaks, each with the line that breaks it.
+    public func absentViolations(_ actual: [String]) -> [(line: Line, actual: String)] {
+      absent.compactMap { line, check in check.violation(in: actual).map { (line, $0) } }
     }
 
     /// The output to write in place of this block's expected lines: `actual`, except that an expected
@@ -61,9 +78,27 @@ public struct GoldenScript: Sendable, Equatable {
     ///
     /// Expected and actual lines are lined up by a longest common subsequence in which a line pairs
     /// with the lines its matcher accepts, so a pattern survives lines added or removed around it.
+    ///
+    /// The ` (absent)` checks stay where they were among the other lines (after as many lines as
+    /// preceded them, or at the end).
     func rewritten(_ actual: [String]) -> [String] {
+      var result = rewrittenPositional(actual)
+      var before = 0
+      for line in expected {
+        if AbsentLine(expected: line.text) != nil {
+          result.insert(line.text, at: min(before, result.count))
+          before = min(before, result.count) + 1
+        } else {
+          before += 1
+        }
+      }
+      return result
+    }
+
+    /// The lines that replace the positional ones (without the ` (absent)` checks).
+    private func rewrittenPositional(_ actual: [String]) -> [String] {
       let got = GoldenScript.trimmingTrailingBlanks(actual)
-      let wanted = expected.map(\.text)
+      let wanted = positional.map(\.text)
       let matchers = wanted.map(LineMatcher.init(expected:))
       guard matchers.contains(where: \.isPattern) else { return got }
       let n = wanted.count
@@ -234,7 +269,8 @@ public struct GoldenScript: Sendable, Equatable {
         entries.append(.comment(Line(number: number, text: text)))
         place = .comment
       } else if place == .command {
-        if let problem = LineMatcher(expected: text).problem {
+        let matcher = AbsentLine(expected: text)?.matcher ?? LineMatcher(expected: text)
+        if let problem = matcher.problem {
           throw GoldenScriptError(path: path, line: number, problem: .badRegex(problem))
         }
         pending.append(Line(number: number, text: text))

@@ -20,6 +20,12 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case unreadable(String)
     /// A ` (re)` line whose pattern is not a regular expression; the reason comes from the parser.
     case badRegex(String)
+    /// A `# requires:` line whose condition cannot be read; the sentence says why.
+    case badCondition(String)
+    /// A command names an environment variable that is not set and gives no default.
+    case unsetVariable(String)
+    /// A `${` in a command without its `}`.
+    case unclosedVariable
   }
 
   /// The script's path as the user named it.
@@ -64,6 +70,14 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
       return
         "the pattern before ' (re)' is not a regular expression (\(reason)); "
         + "fix it, or escape the characters meant literally with '\\'"
+    case .badCondition(let sentence):
+      return sentence
+    case .unsetVariable(let name):
+      return
+        "the command uses $\(name), which is not set; set it (\(name)=VALUE quietplaces test …) "
+        + "or give a default: ${\(name):-VALUE}"
+    case .unclosedVariable:
+      return "'${' is not closed; write ${NAME} or ${NAME:-default}, or $$ for a literal '$'"
     }
   }
 }

@@ -10,11 +10,12 @@ public enum JUnitReport {
   public static func xml(_ results: [ScriptResult], name: String, seconds: Double) -> String {
     let failures = results.filter { if case .failed = $0.outcome { !$0.updated } else { false } }.count
     let errors = results.filter { if case .error = $0.outcome { true } else { false } }.count
+    let skipped = results.filter { $0.skipReason != nil }.count
     let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
     var lines = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
       "<testsuites name=\"\(escaped(name))\" \(counts) time=\"\(time(seconds))\">",
-      "  <testsuite name=\"\(escaped(name))\" \(counts) skipped=\"0\" time=\"\(time(seconds))\">",
+      "  <testsuite name=\"\(escaped(name))\" \(counts) skipped=\"\(skipped)\" time=\"\(time(seconds))\">",
     ]
     for result in results {
       let (folder, file) = split(result.path)
@@ -30,6 +31,8 @@ public enum JUnitReport {
           "      <failure message=\"the output differs from the script\" type=\"mismatch\">"
             + escaped(diff.joined(separator: "\n")) + "</failure>")
         lines.append("    </testcase>")
+      case .skipped(let reason):
+        lines += [opening + ">", "      <skipped message=\"\(escaped(reason))\"/>", "    </testcase>"]
       case .error(let message):
         lines.append(opening + ">")
         lines.append(

@@ -24,7 +24,18 @@ enum ScriptComparison {
       let block = blocks.last { $0.line - 1 <= index } ?? blocks[0]
       return "\(path):\(index + 1) (> \(block.command))"
     }
-    return (diff, fields + slowPatterns(blocks, outputs: outputs, path: path))
+    let checks = absentViolations(blocks, outputs: outputs, path: path)
+    return (diff, fields + checks + slowPatterns(blocks, outputs: outputs, path: path))
+  }
+
+  /// `path:line: …` for each ` (absent)` check a block's output breaks, with the line that breaks it.
+  static func absentViolations(_ blocks: [GoldenScript.Block], outputs: [[String]], path: String) -> [String]
+  {
+    zip(blocks, outputs).flatMap { block, actual in
+      block.absentViolations(actual).map { line, printed in
+        "\(path):\(line.number): '> \(block.command)' printed a line this (absent) check forbids: \(printed)"
+      }
+    }
   }
 
   /// `path:line: the pattern took too long …` for each ` (re)` line of a failing block that ran out of

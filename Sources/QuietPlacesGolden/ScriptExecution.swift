@@ -29,8 +29,8 @@ struct ScriptExecution: Sendable {
   /// Makes each script's session from its save folder and the script's own folder.
   var factory: GoldenRunner.ScriptInterpreterFactory
 
-  /// What each of the script's commands printed, one list per block.
-  func outputs(of script: GoldenScript, in file: ScriptFile) async throws(Failure) -> [[String]] {
+  /// What each of `commands` (a script's, one a block) printed, one list per block.
+  func outputs(of commands: [String], in file: ScriptFile) async throws(Failure) -> [[String]] {
     let saveFolder = temporaryDirectory.appendingPathComponent("quietplaces-test-\(UUID().uuidString)")
     do {
       try FileManager.default.createDirectory(at: saveFolder, withIntermediateDirectories: true)
@@ -45,9 +45,9 @@ struct ScriptExecution: Sendable {
       throw .session(path: file.path, reason: "\(error)")
     }
     var outputs: [[String]] = []
-    for block in script.blocks {
+    for command in commands {
       if Task.isCancelled { break }  // past its time limit: the result is no longer wanted
-      outputs.append(await interpreter.execute(block.command).texts)
+      outputs.append(await interpreter.execute(command).texts)
     }
     await interpreter.finish()
     return outputs

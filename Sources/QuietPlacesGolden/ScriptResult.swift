@@ -10,6 +10,8 @@ public struct ScriptResult: Sendable, Equatable {
     case failed(diff: [String])
     /// The script could not be run: malformed, unreadable, or the session could not start.
     case error(String)
+    /// The script did not run: a `# skip:` line, or a `# requires:` condition that does not hold.
+    case skipped(String)
   }
 
   /// The script's path as it is printed.
@@ -35,10 +37,15 @@ public struct ScriptResult: Sendable, Equatable {
   /// Whether the script counts as passed: it passed, or `--update` rewrote it to what it printed.
   public var counted: Bool { passed || updated }
 
+  /// Why the script did not run, when it was skipped.
+  public var skipReason: String? {
+    if case .skipped(let reason) = outcome { reason } else { nil }
+  }
+
   /// The lines that show what went wrong: the diff (and the fields that differ), or the error.
   public var details: [String] {
     switch outcome {
-    case .passed: []
+    case .passed, .skipped: []
     case .failed(let diff): diff
     case .error(let message): [OutputLine.errorText(message)]
     }
@@ -46,6 +53,7 @@ public struct ScriptResult: Sendable, Equatable {
 
   /// The lines the runner prints for this script: `ok`, `FAIL` or `updated`, then the details.
   public var report: [String] {
+    if let skipReason { return ["skip \(path): \(skipReason)"] }
     let status = updated ? "updated" : passed ? "ok  " : "FAIL"
     return ["\(status) \(path)"] + details
   }

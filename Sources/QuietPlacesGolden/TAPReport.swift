@@ -14,13 +14,16 @@ struct TAPReport: GoldenReporter {
 
   /// The test point for `result`, numbered from 1, and its diagnostics.
   func result(_ result: ScriptResult, number: Int) -> [String] {
+    if let reason = result.skipReason {
+      return ["ok \(number) - \(Self.escaped(result.path)) # SKIP \(reason)"]
+    }
     let status = result.counted ? "ok" : "not ok"
     var lines = ["\(status) \(number) - \(Self.escaped(result.path))"]
     if result.updated { lines.append("# updated \(result.path)") }
     guard !result.counted else { return lines }
     lines.append("  ---")
     switch result.outcome {
-    case .passed:
+    case .passed, .skipped:
       break
     case .failed(let diff):
       lines.append("  message: \"the output differs from the script\"")

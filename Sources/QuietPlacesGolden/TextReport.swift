@@ -6,9 +6,9 @@ struct TextReport: GoldenReporter {
   /// Colour the diffs (standard output is a terminal and `NO_COLOR` is not set).
   var colour: Bool
 
-  /// The closing line: `N passed, M failed`.
-  static func closingLine(passed: Int, failed: Int) -> String {
-    "\(passed) passed, \(failed) failed"
+  /// The closing line: `N passed, M failed`, and `, K skipped` when a script was skipped.
+  static func closingLine(passed: Int, failed: Int, skipped: Int = 0) -> String {
+    "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
   }
 
   func start(count: Int) -> [String] { [] }

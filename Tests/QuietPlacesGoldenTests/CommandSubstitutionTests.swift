@@ -1,0 +1,32 @@
+import QuietPlacesGolden
+import Testing
+
+@Suite struct CommandSubstitutionTests {
+  let environment = ["SEED": "12", "EMPTY": "", "LEG_2": "6m"]
+
+  @Test(arguments: [
+    ("new --seed $SEED", "new --seed 12"),
+    ("new --seed ${SEED}0", "new --seed 120"),
+    ("advance $LEG_2.", "advance 6m."),
+    ("new --seed ${MISSING:-7}", "new --seed 7"),
+    ("new --seed ${EMPTY:-7}", "new --seed 7"),
+    ("new --seed ${SEED:-7}", "new --seed 12"),
+    ("say $$SEED costs $5 and $", "say $SEED costs $5 and $"),
+    ("no variables", "no variables"),
+  ])
+  func substitutes(command: String, result: String) throws {
+    #expect(try CommandSubstitution.substitute(command, environment: environment) == result)
+  }
+
+  @Test func anUnsetVariableWithoutADefaultIsAnError() {
+    #expect(throws: CommandSubstitution.Problem.unset("NOPE")) {
+      try CommandSubstitution.substitute("new --seed $NOPE", environment: environment)
+    }
+    #expect(throws: CommandSubstitution.Problem.unset("EMPTY2")) {
+      try CommandSubstitution.substitute("new ${EMPTY2}", environment: environment)
+    }
+    #expect(throws: CommandSubstitution.Problem.unclosed) {
+      try CommandSubstitution.substitute("new ${SEED", environment: environment)
+    }
+  }
+}

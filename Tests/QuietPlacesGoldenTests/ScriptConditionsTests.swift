@@ -1,0 +1,91 @@
+import Foundation
+import QuietPlacesREPL
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesGolden
+
+@Suite struct ScriptConditionsTests {
+  let conditions = ScriptConditions(
+    storefront: "GBR", fingerprints: ["balance": "0123456789ab", "storekit": "ba9876543210"], version: "1.2.0"
+  )
+
+  @Test(
+    arguments: [
+      ("storefront GBR", nil),
+      ("storefront gbr", nil),
+      ("storefront JPN", "requires storefront JPN; this run's is GBR"),
+      ("balance 0123456789ab", nil),
+      (
+        "balance 0123456789aa",
+        "requires balance 0123456789aa; this run's balance fingerprint is 0123456789ab"
+      ),
+      ("storekit BA9876543210", nil),
+      ("quietplaces 1.2", nil),
+      ("quietplaces 1.1.9", nil),
+      ("quietplaces 1.10", "requires quietplaces 1.10 or later; this is 1.2.0"),
+      ("quietplaces 2", "requires quietplaces 2 or later; this is 1.2.0"),
+    ] as [(String, String?)])
+  func checksACondition(condition: String, reason: String?) throws {
+    #expect(try conditions.unmet(condition) == reason)
+  }
+
+  @Test func anUnknownConditionIsAnError() {
+    #expect(throws: ScriptConditions.Problem.unknown("colour blue")) { try conditions.unmet("colour blue") }
+    #expect(throws: ScriptConditions.Problem.unknown("storefront")) { try conditions.unmet("storefront") }
+    #expect(throws: ScriptConditions.Problem.badVersion("1.x")) { try conditions.unmet("quietplaces 1.x") }
+  }
+
+  func run(_ folder: TemporaryFolder, _ options: GoldenRunOptions) async -> (status: Int32, lines: [String]) {
+    let runner = GoldenRunner(options: options, currentDirectory: folder.url) { FakeSession(saveFolder: $0) }
+    var lines: [String] = []
+    let status = await runner.run { lines.append($0) }
+    return (status, lines)
+  }
+
+  @Test func skippedScriptsAreCountedApartInEveryReport() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> count\ncount 1\n", to: "a.qp")
+    try folder.write("# skip: waiting for the new charts\n> count\nwrong\n", to: "b.qp")
+    try folder.write("# requires: storefront JPN\n> count\nwrong\n", to: "c.qp")
+    var options = GoldenRunOptions(paths: ["."], junitFiles: ["report.xml"])
+    options.conditions = conditions
+    let text = await run(folder, options)
+    #expect(
+      text.lines == [
+        "ok   a.qp", "skip b.qp: waiting for the new charts",
+        "skip c.qp: requires storefront JPN; this run's is GBR",
+        "1 passed, 0 failed, 2 skipped",
+      ])
+    #expect(text.status == 0)
+    let xml = try String(contentsOf: folder.url.appendingPathComponent("report.xml"), encoding: .utf8)
+    #expect(xml.contains("skipped=\"2\""))
+    #expect(xml.contains("<skipped message=\"waiting for the new charts\"/>"))
+    options.tap = true
+    let tap = await run(folder, options)
+    #expect(tap.lines.contains("ok 2 - b.qp # SKIP waiting for the new charts"))
+    #expect(tap.lines.last == "# 1 passed, 0 failed, 2 skipped")
+  }
+
+  @Test func aBadConditionOrAnUnsetVariableIsAnErrorAtItsLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("# pinned\n# requires: colour blue\n> count\ncount 1\n", to: "a.qp")
+    try folder.write("> count\ncount 1\n> echo $NAME\nx\n", to: "b.qp")
+    try folder.write("> echo ${NAME:-x} $$NAME\nx $NAME\n", to: "c.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["."]))
+    #expect(
+      lines == [
+        "FAIL a.qp",
+        "error: a.qp:2: '# requires: colour blue' is not a condition; write one of 'storefront CODE', "
+          + "'balance HASH', 'storekit HASH' or 'quietplaces VERSION'",
+        "FAIL b.qp",
+        "error: b.qp:3: the command uses $NAME, which is not set; set it (NAME=VALUE quietplaces test …) "
+          + "or give a default: ${NAME:-VALUE}",
+        "ok   c.qp",
+        "1 passed, 2 failed",
+      ])
+    #expect(status == 1)
+  }
+}
