@@ -20,7 +20,7 @@ public enum CommandLineParser {
     _ arguments: [String], root: any CommandLineMode.Type, environment: [String: String]
   ) throws(CommandLineError) -> ParsedCommandLine {
     let tree = Subcommand.mode(root)
-    let valueOptions = Set(tree.everyOption.filter { $0.kind != .flag }.flatMap(\.names))
+    let valueOptions = Set(tree.everyOption.filter(\.kind.takesNextWord).flatMap(\.names))
     let optionNames = Set(tree.everyOption.flatMap(\.names) + helpNames + [versionName])
     var node = tree
     var path = [root.shape.name]
@@ -109,6 +109,10 @@ public enum CommandLineParser {
         guard inline == nil else { throw .flagWithValue(option: option.name) }
         guard !repeated else { throw .repeated(option: option.name) }
         try set(option, "", in: &mode)
+      case .optionalValue:
+        guard !repeated else { throw .repeated(option: option.name) }
+        guard inline != "" else { throw .missingValue(option: option.name, example: option.example) }
+        try set(option, inline ?? "", in: &mode)
       case .value, .repeating:
         var value = inline
         if value == nil, index < words.count, isValue(words[index], options: ownNames) {

@@ -17,6 +17,7 @@ struct CommandShape {
       case .flag: "[\(name)]"
       case .value(let placeholder): "[\(name) \(placeholder)]"
       case .repeating(let placeholder): "[\(name) \(placeholder)]..."
+      case .optionalValue(let placeholder): "[\(name)[=\(placeholder)]]"
       }
     }
 
@@ -26,6 +27,7 @@ struct CommandShape {
       switch kind {
       case .flag: return names
       case .value(let placeholder), .repeating(let placeholder): return "\(names) \(placeholder)"
+      case .optionalValue(let placeholder): return "\(names)[=\(placeholder)]"
       }
     }
   }

@@ -29,7 +29,7 @@ public struct OptionDeclaration<Mode> {
   public var placeholder: String? {
     switch kind {
     case .flag: nil
-    case .value(let placeholder), .repeating(let placeholder): placeholder
+    case .value(let placeholder), .repeating(let placeholder), .optionalValue(let placeholder): placeholder
     }
   }
 
@@ -72,6 +72,19 @@ public struct OptionDeclaration<Mode> {
     OptionDeclaration(
       name: name, aliases: aliases, kind: .flag, help: help, example: name, defaultText: { _ in nil },
       reset: { _ in }, set: { mode, _ in mode[keyPath: keyPath] = true })
+  }
+
+  /// An option that is on by itself, as `bare`, or takes a value after `=`: `--update[=pending]`.
+  public static func flag<Value>(
+    _ name: String, _ keyPath: WritableKeyPath<Mode, Value?>, bare: Value, _ reader: ValueReader<Value>,
+    help: String
+  ) -> OptionDeclaration {
+    OptionDeclaration(
+      name: name, aliases: [], kind: .optionalValue(placeholder: reader.placeholder), help: help,
+      example: "\(name)=\(reader.example)", defaultText: { _ in nil }, reset: { _ in },
+      set: { (mode: inout Mode, text: String) throws(ValueProblem) in
+        mode[keyPath: keyPath] = text.isEmpty ? bare : try reader.read(text, name)
+      })
   }
 
   /// An option with one value and no default of its own: `--filter TEXT`, `--jobs N`. `default` is

@@ -18,6 +18,12 @@ struct TestMode: CommandLineMode, Equatable {
   var parallel = ParallelOptions()
   /// `--storekit FILE`.
   var storeKit = StoreKitOption()
+  /// `--update[=in-place|pending]`.
+  var updateMode: UpdateMode?
+  /// `--accept`: apply the pending files under the PATHs instead of running anything.
+  var accept = false
+  /// `--reject`: remove the pending files under the PATHs instead of running anything.
+  var reject = false
 
   static var declaration: CommandDeclaration<TestMode> {
     CommandDeclaration(
@@ -36,9 +42,12 @@ struct TestMode: CommandLineMode, Equatable {
       ],
       options: [
         .flag(
-          "--update", \.options.update,
-          help: "rewrite the expected output of failing scripts in place, keeping commands and comments "
-            + "(refused when CI is set)"),
+          "--update", \.updateMode, bare: .inPlace, .choice,
+          help: "rewrite the expected output of failing scripts, keeping commands and comments; "
+            + "=pending writes NAME.qp.new beside each instead (refused when CI is set)"),
+        .flag("--accept", \.accept, help: "apply the pending NAME.qp.new files under the PATHs, run nothing"),
+        .flag(
+          "--reject", \.reject, help: "remove the pending NAME.qp.new files under the PATHs, run nothing"),
         .option("--filter", \.options.filter, .text, help: "run only the scripts whose path contains TEXT"),
       ] + ParallelOptions.declared(in: \.parallel) + [
         .flag("--list", \.options.list, help: "print the scripts that would run, one per line, and run none"),
@@ -52,10 +61,18 @@ struct TestMode: CommandLineMode, Equatable {
       ] + StoreKitOption.declared(in: \.storeKit),
       exclusions: Exclusion.exclusive(
         "--list", with: ["--update", "--tap", "--junit"],
-        because: "--list only prints the scripts that would run"))
+        because: "--list only prints the scripts that would run")
+        + Exclusion.exclusive(
+          "--accept", with: ["--reject", "--update", "--list", "--tap", "--junit", "--filter"],
+          because: "--accept only applies pending files")
+        + Exclusion.exclusive(
+          "--reject", with: ["--update", "--list", "--tap", "--junit", "--filter"],
+          because: "--reject only removes pending files"))
   }
 
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
+    options.update = updateMode != nil
+    options.pending = updateMode == .pending
     if options.update && environment["CI"] != nil { throw .refusedInCI(option: "--update") }
     options.jobs = parallel.jobs
     options.shard = parallel.shard
@@ -96,6 +113,12 @@ struct TestMode: CommandLineMode, Equatable {
   }
 
   func run(in context: ProgramContext) async -> ExitStatus {
+    if accept || reject {
+      let status = PendingFiles.resolve(
+        accept ? .accept : .reject, paths: options.paths, currentDirectory: context.currentDirectory,
+        print: context.print)
+      return ExitStatus(rawValue: status) ?? .failure
+    }
     guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
     var options = options
     options.environment = context.environment

@@ -23,6 +23,9 @@ public struct GoldenRunOptions: Sendable, Equatable {
   public var tap: Bool
   /// How long one script may run, in seconds, before it fails (``ScriptTimeLimit``).
   public var timeout = ScriptTimeLimit.defaultSeconds
+  /// With `update`: write `NAME.qp.new` beside each failing script instead of rewriting it
+  /// (`--update=pending`).
+  public var pending = false
   /// What `# requires:` lines are checked against.
   public var conditions = ScriptConditions()
   /// The variables `$NAME` in commands stand for (``CommandSubstitution``).

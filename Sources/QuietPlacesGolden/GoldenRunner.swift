@@ -118,8 +118,10 @@ public struct GoldenRunner: Sendable {
     let skipped = results.filter { $0.skipReason != nil }.count
     let failed = results.count - passed - skipped
     let updated = results.filter(\.updated).count
+    let pending = PendingFiles.find(paths: options.paths, currentDirectory: currentDirectory)
     let summary =
-      (options.update ? ["\(updated) updated"] : []) + [
+      results.flatMap(\.notes) + PendingFiles.listing(pending)
+      + (options.update && !options.pending ? ["\(updated) updated"] : []) + [
         TextReport.closingLine(passed: passed, failed: failed, skipped: skipped)
       ]
     reporter.summary(summary).forEach(print)
@@ -168,9 +170,10 @@ public struct GoldenRunner: Sendable {
 
   private func runUntimed(_ file: ScriptFile) async -> ScriptResult {
     let script: GoldenScript
+    let original: Data
     let outputs: [[String]]
     do {
-      script = try GoldenScript.load(from: file.url, path: file.path)
+      (script, original) = try GoldenScript.read(from: file.url, path: file.path)
     } catch {
       return ScriptResult(path: file.path, outcome: .error(error.description))
     }
@@ -198,8 +201,22 @@ public struct GoldenRunner: Sendable {
       result.outcome = .failed(diff: diff + fields + [note])
     } else if options.update {
       do {
-        try ScriptUpdater.update(script, outputs: outputs, at: file.url)
-        result.updated = true
+        let outcome = try ScriptUpdater.update(
+          script, read: original, outputs: outputs, at: file.url, pending: options.pending)
+        let written = outcome.pending ? file.path + PendingFiles.suffix : file.path
+        result.notes = outcome.notes.map { $0.message(path: written) }
+        if outcome.editedMeanwhile {
+          let note =
+            "\(file.path) changed while it ran, so it was not rewritten; its new text is in \(written) "
+            + "(quietplaces test --accept applies it)"
+          result.outcome = .failed(diff: diff + fields + [note])
+          result.pending = true
+        } else if outcome.pending {
+          result.outcome = .failed(diff: diff + fields + ["wrote \(written)"])
+          result.pending = true
+        } else {
+          result.updated = true
+        }
       } catch {
         result.outcome = .failed(diff: diff + [OutputLine.errorText(error.description)])
       }

@@ -78,29 +78,35 @@ public struct GoldenScript: Sendable, Equatable {
     ///
     /// Expected and actual lines are lined up by a longest common subsequence in which a line pairs
     /// with the lines its matcher accepts, so a pattern survives lines added or removed around it.
+    /// With `widening` (`--update`), a pattern line that no longer matches the line in its place is
+    /// kept with the same fixed parts when one matches (``PatternWidening``), and a note (its index
+    /// among the lines returned) says what was done with it either way.
     ///
     /// The ` (absent)` checks stay where they were among the other lines (after as many lines as
     /// preceded them, or at the end).
-    func rewritten(_ actual: [String]) -> [String] {
-      var result = rewrittenPositional(actual)
+    func rewritten(_ actual: [String], widening: Bool = false) -> (lines: [String], notes: [ScriptUpdateNote])
+    {
+      var (result, notes) = rewrittenPositional(actual, widening: widening)
       var before = 0
       for line in expected {
         if AbsentLine(expected: line.text) != nil {
-          result.insert(line.text, at: min(before, result.count))
-          before = min(before, result.count) + 1
+          let index = min(before, result.count)
+          result.insert(line.text, at: index)
+          for note in notes.indices where notes[note].line >= index { notes[note].line += 1 }
+          before = index + 1
         } else {
           before += 1
         }
       }
-      return result
+      return (result, notes)
     }
 
-    /// The lines that replace the positional ones (without the ` (absent)` checks).
-    private func rewrittenPositional(_ actual: [String]) -> [String] {
+    /// The lines that replace the positional ones (without the ` (absent)` checks), and the notes.
+    private func rewrittenPositional(_ actual: [String], widening: Bool) -> ([String], [ScriptUpdateNote]) {
       let got = GoldenScript.trimmingTrailingBlanks(actual)
       let wanted = positional.map(\.text)
       let matchers = wanted.map(LineMatcher.init(expected:))
-      guard matchers.contains(where: \.isPattern) else { return got }
+      guard matchers.contains(where: \.isPattern) else { return (got, []) }
       let n = wanted.count
       let m = got.count
       // lengths[i][j]: the longest alignment of wanted[i...] with got[j...].
@@ -113,20 +119,41 @@ public struct GoldenScript: Sendable, Equatable {
         }
       }
       var result = got
+      var notes: [ScriptUpdateNote] = []
+      // Lines left unpaired between two paired ones: a pattern among them lines up, in order, with
+      // the printed line in its place.
+      var gapWanted: [Int] = []
+      var gapGot: [Int] = []
+      func closeGap() {
+        for (i, j) in zip(gapWanted, gapGot) where matchers[i].isPattern && widening {
+          let widened = PatternWidening.widened(matchers[i], toMatch: got[j])
+          if let widened { result[j] = widened }
+          notes.append(
+            ScriptUpdateNote(line: j, was: positional[i].number, original: wanted[i], widened: widened))
+        }
+        gapWanted = []
+        gapGot = []
+      }
       var i = 0
       var j = 0
       while i < n && j < m {
         if matchers[i].matches(got[j]) && lengths[i][j] == lengths[i + 1][j + 1] + 1 {
+          closeGap()
           if matchers[i].isPattern { result[j] = wanted[i] }
           i += 1
           j += 1
         } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+          gapWanted.append(i)
           i += 1
         } else {
+          gapGot.append(j)
           j += 1
         }
       }
-      return result
+      gapWanted += Array(i..<n)
+      gapGot += Array(j..<m)
+      closeGap()
+      return (result, notes)
     }
   }
 
@@ -184,6 +211,14 @@ public struct GoldenScript: Sendable, Equatable {
 
   /// Reads and parses the script at `url`; `path` is how messages name it.
   public static func load(from url: URL, path: String) throws(GoldenScriptError) -> GoldenScript {
+    try read(from: url, path: path).script
+  }
+
+  /// Reads and parses the script at `url`, returning the bytes read too (`--update` checks that the
+  /// file still holds them before it rewrites it).
+  public static func read(from url: URL, path: String) throws(GoldenScriptError) -> (
+    script: GoldenScript, data: Data
+  ) {
     if let problem = FileKind(of: url).problem {
       throw GoldenScriptError(path: path, line: nil, problem: .unreadable(problem))
     }
@@ -193,7 +228,7 @@ public struct GoldenScript: Sendable, Equatable {
     } catch {
       throw GoldenScriptError(path: path, line: nil, problem: .unreadable(error.readableReason))
     }
-    return try parse(data: data, path: path)
+    return (try parse(data: data, path: path), data)
   }
 
   /// The script's text exactly as it was parsed.
@@ -211,19 +246,40 @@ public struct GoldenScript: Sendable, Equatable {
 
   /// The file's lines with failing blocks' output replaced, as ``rendered(actualOutputs:)`` writes them.
   public func renderedLines(actualOutputs: [[String]]) -> [String] {
+    updated(actualOutputs: actualOutputs, widening: false).lines
+  }
+
+  /// The file's lines as `--update` writes them: failing blocks' output replaced, pattern lines that
+  /// no longer match kept with their fixed parts where one matches; and a note for each such line.
+  public func updated(actualOutputs: [[String]], widening: Bool = true) -> (
+    lines: [String], notes: [ScriptUpdateNote]
+  ) {
     let crlf = rawLines.first?.hasSuffix("\r") ?? false
     var result: [String] = []
+    var notes: [ScriptUpdateNote] = []
     var next = 0
     for (index, block) in blocks.enumerated() where index < actualOutputs.count {
       let actual = actualOutputs[index]
       guard !block.matches(actual) else { continue }
       let start = block.line  // the 0-based index of the first line after the command
       result += rawLines[next..<start]
-      result += block.rewritten(actual).map { crlf ? $0 + "\r" : $0 }
+      let (lines, blockNotes) = block.rewritten(actual, widening: widening)
+      notes += blockNotes.map { note in
+        var note = note
+        note.line += result.count + 1
+        return note
+      }
+      result += lines.map { crlf ? $0 + "\r" : $0 }
       next = start + block.expected.count
     }
     result += rawLines[next...]
-    return result
+    return (result, notes)
+  }
+
+  /// The file's text as `--update` writes it, and the notes on its pattern lines.
+  public func updatedText(actualOutputs: [[String]]) -> (text: String, notes: [ScriptUpdateNote]) {
+    let (lines, notes) = updated(actualOutputs: actualOutputs)
+    return (Self.join(lines, endsWithNewline: endsWithNewline), notes)
   }
 
   /// The file's lines as they were, without line endings.

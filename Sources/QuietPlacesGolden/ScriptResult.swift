@@ -22,6 +22,10 @@ public struct ScriptResult: Sendable, Equatable {
   public var updated: Bool
   /// How long the script took, in seconds.
   public var seconds: Double
+  /// Whether `--update` wrote its new text to the pending file `NAME.qp.new` (it still failed).
+  public var pending = false
+  /// What `--update` says about its pattern lines, for the summary.
+  public var notes: [String] = []
 
   /// Makes a result.
   public init(path: String, outcome: Outcome, updated: Bool = false, seconds: Double = 0) {

@@ -101,7 +101,7 @@ import Testing
     for usage in [
       "usage: quietplaces [--save-dir DIR] [--bundle FILE] [--closed] [--storekit FILE] [--bail] [--jsonl]",
       "       quietplaces run FILE.qp [--step] [--then-repl] [--bail] [--save-dir DIR] [--storekit FILE]",
-      "       quietplaces test [PATH ...] [--update] [--filter TEXT] [--jobs N] [--shard K/N] [--list]",
+      "       quietplaces test [PATH ...] [OPTIONS]",
       "       quietplaces simulate [OPTIONS]", "       quietplaces simulate merge FILE.jsonl ...",
       "       quietplaces storekit check FILE.storekit ...", "       quietplaces --help | --version",
     ] {

@@ -173,9 +173,12 @@ import Testing
     let run = await ProgramRun.run(["test", "--help"])
     #expect(run.status == .success && run.errors.isEmpty)
     #expect(
-      run.output.first?.hasPrefix("usage: quietplaces test [PATH ...] [--update] [--filter TEXT]") == true)
+      run.output.first?.hasPrefix(
+        "usage: quietplaces test [PATH ...] [--update[=in-place|pending]] [--accept] [--reject]") == true)
+    #expect(run.output.contains("  --update[=in-place|pending]"))
     for option in [
-      "--update", "--filter TEXT", "-j, --jobs N", "--shard K/N", "--list", "--junit FILE", "--tap",
+      "--accept", "--reject", "--timeout SECONDS", "--filter TEXT", "-j, --jobs N", "--shard K/N", "--list",
+      "--junit FILE", "--tap",
       "--storekit FILE", "-h, --help",
     ] {
       #expect(run.output.contains { $0.hasPrefix("  \(option) ") }, "\(option)")

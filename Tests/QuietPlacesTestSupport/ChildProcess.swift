@@ -49,9 +49,11 @@ public enum ChildProcess {
     return (process, stdin.fileHandleForWriting)
   }
 
-  /// Runs to the end with `input` on standard input (a pipe: batch mode).
-  public static func run(_ arguments: [String], input: String = "") throws -> Result {
+  /// Runs to the end with `input` on standard input (a pipe: batch mode), in `folder` when given
+  /// (else the package root).
+  public static func run(_ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
     let process = try make(arguments)
+    if let folder { process.currentDirectoryURL = folder }
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin

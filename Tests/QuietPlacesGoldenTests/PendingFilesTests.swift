@@ -1,0 +1,107 @@
+import Foundation
+import QuietPlacesREPL
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesGolden
+
+@Suite struct PendingFilesTests {
+  let script = "# counting\n> count\ncount 1\n> echo hi\nhi\n"
+  let wrong = "# counting\n> count\ncount 9\n> echo hi\nhi\n"
+
+  func run(
+    _ folder: TemporaryFolder, _ options: GoldenRunOptions,
+    session: @escaping @Sendable (URL) -> any LineInterpreter = { FakeSession(saveFolder: $0) }
+  ) async -> (status: Int32, lines: [String]) {
+    let runner = GoldenRunner(options: options, currentDirectory: folder.url) { session($0) }
+    var lines: [String] = []
+    let status = await runner.run { lines.append($0) }
+    return (status, lines)
+  }
+
+  @Test func updatePendingWritesANewFileBesideTheScriptAndLeavesTheScript() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(wrong, to: "Scripts/a.qp")
+    var options = GoldenRunOptions(update: true)
+    options.pending = true
+    let first = await run(folder, options)
+    #expect(try folder.read("Scripts/a.qp") == wrong)
+    #expect(try folder.read("Scripts/a.qp.new") == script)
+    #expect(first.lines.contains("wrote Scripts/a.qp.new"))
+    #expect(
+      first.lines.suffix(3) == [
+        "pending Scripts/a.qp.new",
+        "1 pending file: quietplaces test --accept applies, --reject removes (both take PATHs, default Scripts/)",
+        "0 passed, 1 failed",
+      ])
+    #expect(first.status == 1)
+    // A plain run lists the pending file it sees, and does not run it as a script.
+    let second = await run(folder, GoldenRunOptions())
+    #expect(second.lines.suffix(3).first == "pending Scripts/a.qp.new")
+    #expect(second.lines.last == "0 passed, 1 failed")
+  }
+
+  @Test func acceptMovesEachPendingFileOverItsScriptAndRejectRemovesIt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(wrong, to: "Scripts/a.qp")
+    try folder.write(script, to: "Scripts/a.qp.new")
+    try folder.write(wrong, to: "Scripts/sub/b.qp")
+    try folder.write(script, to: "Scripts/sub/b.qp.new")
+    var lines: [String] = []
+    #expect(
+      PendingFiles.resolve(.accept, paths: ["Scripts/a.qp"], currentDirectory: folder.url) {
+        lines.append($0)
+      } == 0)
+    #expect(lines == ["accepted Scripts/a.qp", "1 accepted"])
+    #expect(try folder.read("Scripts/a.qp") == script)
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Scripts/a.qp.new").path))
+    lines = []
+    #expect(PendingFiles.resolve(.reject, paths: [], currentDirectory: folder.url) { lines.append($0) } == 0)
+    #expect(lines == ["rejected Scripts/sub/b.qp.new", "1 rejected"])
+    #expect(try folder.read("Scripts/sub/b.qp") == wrong)
+    lines = []
+    #expect(PendingFiles.resolve(.reject, paths: [], currentDirectory: folder.url) { lines.append($0) } == 0)
+    #expect(lines == ["no pending files under Scripts/; nothing rejected"])
+  }
+
+  /// A session that edits its own script while it runs, as an author saving the file mid-run would.
+  final class EditingSession: LineInterpreter {
+    let inner: FakeSession
+    let script: URL
+    init(saveFolder: URL, script: URL) {
+      inner = FakeSession(saveFolder: saveFolder)
+      self.script = script
+    }
+    var prompt: String { inner.prompt }
+    var isAskingQuestion: Bool { inner.isAskingQuestion }
+    var hadError: Bool { inner.hadError }
+    func execute(_ line: String) async -> [OutputLine] {
+      if line == "echo hi" {
+        try? ("# edited meanwhile\n" + String(contentsOf: script, encoding: .utf8)).write(
+          to: script, atomically: true, encoding: .utf8)
+      }
+      return await inner.execute(line)
+    }
+    func finish() async -> [OutputLine] { await inner.finish() }
+  }
+
+  @Test func updateNeverOverwritesAnEditMadeWhileTheScriptRan() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let url = try folder.write(wrong, to: "a.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["a.qp"], update: true)) {
+      EditingSession(saveFolder: $0, script: url)
+    }
+    #expect(try folder.read("a.qp") == "# edited meanwhile\n" + wrong)
+    #expect(try folder.read("a.qp.new") == script)
+    #expect(
+      lines.contains(
+        "a.qp changed while it ran, so it was not rewritten; its new text is in a.qp.new "
+          + "(quietplaces test --accept applies it)"))
+    #expect(lines.suffix(2) == ["0 updated", "0 passed, 1 failed"])
+    #expect(status == 1)
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import QuietPlacesTestSupport
+import Testing
+
+/// `quietplaces test --update=pending`, `--accept` and `--reject` as a user runs them: the executable
+/// on a copy of a script in a temporary folder.
+@Suite struct TestCommandPendingTests {
+  let passing = """
+    > new --seed 7
+    New game: seed 7, storefront GBR, 2026-01-05 09:00:00.
+    Sailing Harbour Reach for Lantern Quay, 1.0 nm ahead.
+
+    """
+
+  @Test func pendingThenRejectThenPendingThenAccept() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let failing = passing.replacingOccurrences(of: "seed 7, storefront", with: "seed 8, storefront")
+    try folder.write(failing, to: "Scripts/a.qp")
+
+    let pending = try ChildProcess.run(["test", "--update=pending"], in: folder.url)
+    #expect(pending.status == 1)
+    #expect(pending.lines.contains("wrote Scripts/a.qp.new"))
+    #expect(try folder.read("Scripts/a.qp") == failing)
+    #expect(try folder.read("Scripts/a.qp.new") == passing)
+
+    let listed = try ChildProcess.run(["test"], in: folder.url)
+    #expect(listed.lines.contains("pending Scripts/a.qp.new"))
+
+    let rejected = try ChildProcess.run(["test", "--reject"], in: folder.url)
+    #expect(rejected.lines == ["rejected Scripts/a.qp.new", "1 rejected", ""])
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Scripts/a.qp.new").path))
+
+    _ = try ChildProcess.run(["test", "--update=pending", "Scripts/a.qp"], in: folder.url)
+    let accepted = try ChildProcess.run(["test", "--accept", "Scripts"], in: folder.url)
+    #expect(accepted.lines == ["accepted Scripts/a.qp", "1 accepted", ""])
+    #expect(accepted.status == 0)
+    #expect(try folder.read("Scripts/a.qp") == passing)
+    #expect(
+      try ChildProcess.run(["test"], in: folder.url).lines == ["ok   Scripts/a.qp", "1 passed, 0 failed", ""])
+  }
+
+  @Test func acceptAndUpdateDoNotGoTogether() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let result = try ChildProcess.run(["test", "--accept", "--update"], in: folder.url)
+    #expect(result.status == 2)
+    #expect(
+      result.lines.first
+        == "error: --accept and --update cannot go together; --accept only applies pending files, so leave out --update"
+    )
+  }
+}
