@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the interactive quietplaces through tmux, as a person at a terminal would: the prompt,
 # Tab completion, the history (in the session and in its file across runs), UTF-8 input, Ctrl-C
-# and Ctrl-D; then Scripts/tmux-step-check.sh walks a script with run --step.
+# and Ctrl-D; then Scripts/tmux-step-check.sh walks a script with run --step, and
+# Scripts/tmux-review-check.sh reviews failing blocks with test --review.
 #
 # Usage: Scripts/tmux-check.sh [QUIETPLACES]   (default: .build/debug/quietplaces)
 #
@@ -109,6 +110,16 @@ if "$(dirname "${BASH_SOURCE[0]}")/tmux-step-check.sh" "$binary"; then
 else
   failed=$((failed + 1))
   echo "not ok - run --step walks a script (tmux-step-check.sh)"
+fi
+
+# The review of failing blocks, in its own script.
+current=""
+if "$(dirname "${BASH_SOURCE[0]}")/tmux-review-check.sh" "$binary"; then
+  passed=$((passed + 1))
+  echo "ok - test --review asks about each failing block (tmux-review-check.sh)"
+else
+  failed=$((failed + 1))
+  echo "not ok - test --review asks about each failing block (tmux-review-check.sh)"
 fi
 
 finish

@@ -24,6 +24,8 @@ struct TestMode: CommandLineMode, Equatable {
   var accept = false
   /// `--reject`: remove the pending files under the PATHs instead of running anything.
   var reject = false
+  /// `--review`: ask about each failing block on the terminal.
+  var review = false
 
   static var declaration: CommandDeclaration<TestMode> {
     CommandDeclaration(
@@ -45,6 +47,10 @@ struct TestMode: CommandLineMode, Equatable {
           "--update", \.updateMode, bare: .inPlace, .choice,
           help: "rewrite the expected output of failing scripts, keeping commands and comments; "
             + "=pending writes NAME.qp.new beside each instead (refused when CI is set)"),
+        .flag(
+          "--review", \.review,
+          help: "show each failing block's diff on the terminal and ask: accept, skip, accept the rest of "
+            + "the file, quit (refused when CI is set)"),
         .flag("--accept", \.accept, help: "apply the pending NAME.qp.new files under the PATHs, run nothing"),
         .flag(
           "--reject", \.reject, help: "remove the pending NAME.qp.new files under the PATHs, run nothing"),
@@ -63,6 +69,9 @@ struct TestMode: CommandLineMode, Equatable {
         "--list", with: ["--update", "--tap", "--junit"],
         because: "--list only prints the scripts that would run")
         + Exclusion.exclusive(
+          "--review", with: ["--update", "--accept", "--reject", "--list", "--tap", "--junit"],
+          because: "--review rewrites only the blocks accepted on the terminal")
+        + Exclusion.exclusive(
           "--accept", with: ["--reject", "--update", "--list", "--tap", "--junit", "--filter"],
           because: "--accept only applies pending files")
         + Exclusion.exclusive(
@@ -74,6 +83,7 @@ struct TestMode: CommandLineMode, Equatable {
     options.update = updateMode != nil
     options.pending = updateMode == .pending
     if options.update && environment["CI"] != nil { throw .refusedInCI(option: "--update") }
+    if review && environment["CI"] != nil { throw .refusedInCI(option: "--review") }
     options.jobs = parallel.jobs
     options.shard = parallel.shard
     if options.shard == nil { options.shard = try Self.bazelShard(environment) }
@@ -130,6 +140,29 @@ struct TestMode: CommandLineMode, Equatable {
       environment.scriptFolder = scriptFolder
       return try await Session.start(environment).0
     }
+    if review { return await runReview(runner, colour: colour, context: context) }
     return ExitStatus(rawValue: await runner.run(print: context.print)) ?? .failure
+  }
+
+  /// `--review`: refused (one line, exit 2) unless standard input and output are a terminal.
+  private func runReview(_ runner: GoldenRunner, colour: Bool, context: ProgramContext) async -> ExitStatus {
+    let input = context.input()
+    guard input.interactive && context.outputIsTerminal else {
+      context.printError(
+        OutputLine.errorText(
+          "--review asks about each failing block and needs a terminal for standard input and output; "
+            + "run it in one, or use --update=pending and then test --accept or --reject"))
+      return .usage
+    }
+    let reviewer = Reviewer(runner: runner, colour: colour)
+    let status = await reviewer.review(
+      read: { prompt in
+        context.flush()
+        switch input.source.readLine(prompt: prompt) {
+        case .line(let line): return line
+        case .interrupted, .end: return nil
+        }
+      }, print: context.print)
+    return ExitStatus(rawValue: status) ?? .failure
   }
 }

@@ -168,29 +168,60 @@ public struct GoldenRunner: Sendable {
     return result
   }
 
-  private func runUntimed(_ file: ScriptFile) async -> ScriptResult {
+  /// A script that ran: what it was when read, and what its commands printed.
+  struct ExecutedScript: Sendable {
+    /// The script file.
+    var file: ScriptFile
+    /// The script as parsed.
+    var script: GoldenScript
+    /// Its bytes as read, before it ran.
+    var original: Data
+    /// What each block's command printed.
+    var outputs: [[String]]
+  }
+
+  /// What reading and running a script gave: the script that ran, or its result when it did not.
+  enum Execution: Sendable {
+    /// It ran.
+    case ran(ExecutedScript)
+    /// It was skipped or could not run.
+    case finished(ScriptResult)
+  }
+
+  /// Reads `file`, skips it when it says so, and runs its commands: the script that ran, or the
+  /// result when it did not (skipped, or an error).
+  func execute(_ file: ScriptFile) async -> Execution {
     let script: GoldenScript
     let original: Data
-    let outputs: [[String]]
     do {
       (script, original) = try GoldenScript.read(from: file.url, path: file.path)
     } catch {
-      return ScriptResult(path: file.path, outcome: .error(error.description))
+      return .finished(ScriptResult(path: file.path, outcome: .error(error.description)))
     }
     let commands: [String]
     do {
       if let reason = try ScriptDirectives(script).skipReason(under: options.conditions, path: file.path) {
-        return ScriptResult(path: file.path, outcome: .skipped(reason))
+        return .finished(ScriptResult(path: file.path, outcome: .skipped(reason)))
       }
       commands = try substitutedCommands(script, path: file.path)
     } catch {
-      return ScriptResult(path: file.path, outcome: .error(error.description))
+      return .finished(ScriptResult(path: file.path, outcome: .error(error.description)))
     }
     do {
-      outputs = try await execution.outputs(of: commands, in: file)
+      let outputs = try await execution.outputs(of: commands, in: file)
+      return .ran(ExecutedScript(file: file, script: script, original: original, outputs: outputs))
     } catch {
-      return ScriptResult(path: file.path, outcome: .error(error.message))
+      return .finished(ScriptResult(path: file.path, outcome: .error(error.message)))
     }
+  }
+
+  private func runUntimed(_ file: ScriptFile) async -> ScriptResult {
+    let ran: ExecutedScript
+    switch await execute(file) {
+    case .finished(let result): return result
+    case .ran(let executed): ran = executed
+    }
+    let (script, original, outputs) = (ran.script, ran.original, ran.outputs)
     guard let (diff, fields) = ScriptComparison.differences(script, outputs: outputs, path: file.path) else {
       return ScriptResult(path: file.path, outcome: .passed)
     }

@@ -174,10 +174,12 @@ import Testing
     #expect(run.status == .success && run.errors.isEmpty)
     #expect(
       run.output.first?.hasPrefix(
-        "usage: quietplaces test [PATH ...] [--update[=in-place|pending]] [--accept] [--reject]") == true)
+        "usage: quietplaces test [PATH ...] [--update[=in-place|pending]] [--review] [--accept] [--reject]")
+        == true)
     #expect(run.output.contains("  --update[=in-place|pending]"))
     for option in [
-      "--accept", "--reject", "--timeout SECONDS", "--filter TEXT", "-j, --jobs N", "--shard K/N", "--list",
+      "--review", "--accept", "--reject", "--timeout SECONDS", "--filter TEXT", "-j, --jobs N", "--shard K/N",
+      "--list",
       "--junit FILE", "--tap",
       "--storekit FILE", "-h, --help",
     ] {

@@ -52,3 +52,21 @@ import Testing
     )
   }
 }
+
+/// `quietplaces test --review` with standard input a pipe: refused, one line, status 2.
+@Suite struct TestCommandReviewTests {
+  @Test func reviewWithoutATerminalIsRefused() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> new --seed 7\nwrong\n", to: "Scripts/a.qp")
+    let result = try ChildProcess.run(["test", "--review"], in: folder.url)
+    #expect(result.status == 2)
+    #expect(
+      result.lines == [
+        "error: --review asks about each failing block and needs a terminal for standard input and output; "
+          + "run it in one, or use --update=pending and then test --accept or --reject",
+        "",
+      ])
+    #expect(try folder.read("Scripts/a.qp") == "> new --seed 7\nwrong\n")
+  }
+}
