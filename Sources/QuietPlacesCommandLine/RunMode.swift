@@ -63,7 +63,9 @@ struct RunMode: CommandLineMode, Equatable {
     }
     SessionEnvironment.startupLines(storeKit, file: self.storeKit.file).forEach(context.print)
     let source = context.input().source
-    let failed = await ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL).run(
+    var runner = ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL)
+    runner.environment = context.environment
+    let failed = await runner.run(
       script, in: session, input: step ? source : nil, print: context.print)
     guard thenREPL else { return failed ? .failure : .success }
     context.print("The script has ended; the REPL goes on from its state (quit leaves).")

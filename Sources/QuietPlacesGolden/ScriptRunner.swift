@@ -27,6 +27,8 @@ public struct ScriptRunner: Sendable {
   public var bail: Bool
   /// Leave the session open after the script (for `--then-repl`): the caller finishes it.
   public var keepSession: Bool
+  /// The variables `$NAME` in commands stand for (``CommandSubstitution``), as `test` has them.
+  public var environment: [String: String] = [:]
 
   /// The line printed when stepping starts.
   public static let stepHelp =
@@ -96,7 +98,23 @@ public struct ScriptRunner: Sendable {
           case .run(let next): mode = next
           }
         }
-        let output = await interpreter.execute(block.command)
+        let command: String
+        do {
+          command = try CommandSubstitution.substitute(block.command, environment: environment)
+        } catch {
+          let problem: GoldenScriptError.Problem =
+            switch error {
+            case .unset(let name): .unsetVariable(name)
+            case .unclosed: .unclosedVariable
+            }
+          print(
+            OutputLine.errorText(
+              GoldenScriptError(path: script.path, line: block.line, problem: problem).description))
+          failed = true
+          if bail { break entries }
+          continue
+        }
+        let output = await interpreter.execute(command)
         for line in output { print(line.text) }
         if stepping, holdsExpectedOutput, !block.matches(output.texts) {
           print(Self.differs(block))

@@ -1,4 +1,6 @@
+import Foundation
 import QuietPlacesGolden
+import QuietPlacesTestSupport
 import Testing
 
 @Suite struct CommandSubstitutionTests {
@@ -28,5 +30,26 @@ import Testing
     #expect(throws: CommandSubstitution.Problem.unclosed) {
       try CommandSubstitution.substitute("new ${SEED", environment: environment)
     }
+  }
+}
+
+/// `quietplaces run FILE.qp` substitutes as `test` does, so a parametrised script replays alike.
+@Suite struct ScriptRunnerSubstitutionTests {
+  @Test func runSubstitutesAndReportsAnUnsetVariable() async throws {
+    let script = try GoldenScript.parse("> echo seed ${SEED:-7}\n> echo $NOPE\n> echo after\n", path: "p.qp")
+    var runner = ScriptRunner()
+    runner.environment = ["SEED": "12"]
+    var lines: [String] = []
+    let failed = await runner.run(script, in: FakeSession(saveFolder: URL(fileURLWithPath: "/nonexistent"))) {
+      lines.append($0)
+    }
+    #expect(failed)
+    #expect(
+      lines == [
+        "> echo seed ${SEED:-7}", "seed 12", "> echo $NOPE",
+        "error: p.qp:2: the command uses $NOPE, which is not set; set it (NOPE=VALUE quietplaces test …) "
+          + "or give a default: ${NOPE:-VALUE}",
+        "> echo after", "after",
+      ])
   }
 }
