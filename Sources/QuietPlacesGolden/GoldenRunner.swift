@@ -157,15 +157,20 @@ public struct GoldenRunner: Sendable {
   public func runScript(_ file: ScriptFile) async -> ScriptResult {
     let clock = ContinuousClock()
     let started = clock.now
-    let limit = options.timeout
-    let late = ScriptResult(
-      path: file.path,
-      outcome: .failed(diff: [
-        "\(file.path): still running after \(limit) s, the time limit (--timeout); stopped it"
-      ]))
-    var result = await ScriptTimeLimit.run(seconds: limit, late: late) { await self.runUntimed(file) }
+    var result = await ScriptTimeLimit.run(seconds: options.timeout, late: late(file)) {
+      await self.runUntimed(file)
+    }
     result.seconds = Self.seconds(clock.now - started)
     return result
+  }
+
+  /// The result of a script still running at the time limit.
+  func late(_ file: ScriptFile) -> ScriptResult {
+    ScriptResult(
+      path: file.path,
+      outcome: .failed(diff: [
+        "\(file.path): still running after \(options.timeout) s, the time limit (--timeout); stopped it"
+      ]))
   }
 
   /// A script that ran: what it was when read, and what its commands printed.

@@ -61,7 +61,11 @@ public struct Reviewer: Sendable {
     selection.problems.flatMap(\.report).forEach(print)
     let jobs = max(1, runner.options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let runner = runner
-    let executions = await BoundedParallel.map(selection.scripts, atMost: jobs) { await runner.execute($0) }
+    let executions = await BoundedParallel.map(selection.scripts, atMost: jobs) { file in
+      await ScriptTimeLimit.run(seconds: runner.options.timeout, late: .finished(runner.late(file))) {
+        await runner.execute(file)
+      }
+    }
     var toReview: [(GoldenRunner.ExecutedScript, [Int])] = []
     for execution in executions {
       switch execution {

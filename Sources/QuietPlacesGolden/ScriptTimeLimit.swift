@@ -12,10 +12,10 @@ public enum ScriptTimeLimit {
   public static let defaultSeconds = 60
 
   /// The result of `work`, or `late` when it has not finished within `seconds`.
-  static func run(
-    seconds: Int, late: ScriptResult, _ work: @escaping @Sendable () async -> ScriptResult
-  ) async -> ScriptResult {
-    await withCheckedContinuation { (continuation: CheckedContinuation<ScriptResult, Never>) in
+  static func run<Result: Sendable>(
+    seconds: Int, late: Result, _ work: @escaping @Sendable () async -> Result
+  ) async -> Result {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
       let race = Race(continuation)
       race.add(Task { race.finish(await work()) })
       race.add(
@@ -27,14 +27,14 @@ public enum ScriptTimeLimit {
   }
 
   /// The first result wins; the tasks of the race are then cancelled.
-  private final class Race: Sendable {
+  private final class Race<Result: Sendable>: Sendable {
     private struct State {
-      var continuation: CheckedContinuation<ScriptResult, Never>?
+      var continuation: CheckedContinuation<Result, Never>?
       var tasks: [Task<Void, Never>] = []
     }
     private let state: Mutex<State>
 
-    init(_ continuation: CheckedContinuation<ScriptResult, Never>) {
+    init(_ continuation: CheckedContinuation<Result, Never>) {
       state = Mutex(State(continuation: continuation))
     }
 
@@ -48,7 +48,7 @@ public enum ScriptTimeLimit {
     }
 
     /// Ends the race with `result` unless it has ended already.
-    func finish(_ result: ScriptResult) {
+    func finish(_ result: Result) {
       let (continuation, tasks) = state.withLock { state in
         defer { state.continuation = nil }
         return (state.continuation, state.tasks)

@@ -76,4 +76,23 @@ import Testing
     let ended = await review(folder, answers: [])
     #expect(ended.lines.suffix(2) == ["0 accepted, 0 skipped, 3 not reviewed (quit)", "0 passed, 2 failed"])
   }
+
+  @Test(.timeLimit(.minutes(1))) func aScriptPastItsTimeIsReportedNotReviewed() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> sleep 600000\nslept\n", to: "Scripts/slow.qp")
+    var options = GoldenRunOptions()
+    options.timeout = 1
+    let runner = GoldenRunner(options: options, currentDirectory: folder.url) { FakeSession(saveFolder: $0) }
+    var lines: [String] = []
+    let status = await Reviewer(runner: runner, colour: false).review(read: { _ in nil }) { lines.append($0) }
+    #expect(
+      lines == [
+        "FAIL Scripts/slow.qp",
+        "Scripts/slow.qp: still running after 1 s, the time limit (--timeout); stopped it",
+        "0 accepted, 0 skipped",
+        "0 passed, 1 failed",
+      ])
+    #expect(status == 1)
+  }
 }
