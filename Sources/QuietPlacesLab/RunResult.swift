@@ -97,10 +97,13 @@ public struct RunResult: Sendable {
   public var steps: [PlayStep]?
   /// How it ended, when kept for a recording.
   public var final: RunFinal?
+  /// What it did when, for the sweep's first run.
+  public var timeline: RunTimeline?
 
   public init(
     index: Int, variant: String, variantIndex: Int, seed: UInt64, total: Int, outcomes: [MilestoneOutcome],
-    seconds: Int64, series: Series, steps: [PlayStep]? = nil, final: RunFinal? = nil
+    seconds: Int64, series: Series, steps: [PlayStep]? = nil, final: RunFinal? = nil,
+    timeline: RunTimeline? = nil
   ) {
     self.index = index
     self.variant = variant
@@ -112,5 +115,6 @@ public struct RunResult: Sendable {
     self.series = series
     self.steps = steps
     self.final = final
+    self.timeline = timeline
   }
 }

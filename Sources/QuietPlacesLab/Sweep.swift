@@ -17,7 +17,8 @@ public enum Sweep {
   public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
   /// Plays one run of the plan on a device from `factory` (made for the plan's StoreKit
-  /// configuration), under the run's variant's rules.
+  /// configuration), under the run's variant's rules. The sweep's first run (index 0) also keeps its
+  /// steps, for its timeline.
   public static func run(
     _ run: SimulatePlan.Run, plan: SimulatePlan, factory: DeviceFactory, keepSteps: Bool
   ) async throws(LabError) -> RunResult {
@@ -33,7 +34,7 @@ public enum Sweep {
       }
       report = try await Autoplay.run(
         variant.strategy, goal: plan.goal, on: device,
-        keeping: Autoplay.Keeping(steps: keepSteps, samples: true))
+        keeping: Autoplay.Keeping(steps: keepSteps || run.index == 0, samples: true))
     } catch {
       throw .run(index: run.index, variant: variant.name, seed: run.seed, error)
     }
@@ -48,7 +49,8 @@ public enum Sweep {
       index: run.index, variant: variant.name, variantIndex: run.variant, seed: run.seed, total: plan.total,
       outcomes: report.outcomes, seconds: report.seconds,
       series: Series(samples: report.samples, end: report.seconds), steps: keepSteps ? report.steps : nil,
-      final: final)
+      final: final,
+      timeline: run.index == 0 ? RunTimeline(steps: report.steps, samples: report.samples) : nil)
   }
 
   /// Plays `runs` with at most `jobs` at once; `progress` hears (done, total) after each, in run order.

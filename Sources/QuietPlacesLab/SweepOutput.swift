@@ -4,8 +4,8 @@ import QuietPlacesUtilities
 ///
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
 /// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`; JSON Lines adds one
-/// `series` record per run (the chart's data and the sweep's run count), so that the shards of a
-/// sweep merge into exactly what the whole sweep prints.
+/// `series` record per run (the chart's data and the sweep's run count) and a `timeline` record for
+/// the sweep's first run, so that the shards of a sweep merge into exactly what the whole sweep prints.
 public enum SweepOutput {
   /// How a sweep's results are printed.
   public enum Format: String, Sendable, CaseIterable {
@@ -59,6 +59,7 @@ public enum SweepOutput {
       }
       lines.append(
         head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)}")
+      if let timeline = result.timeline { lines.append(head + ",\"timeline\":\(timeline.json)}") }
     }
     return lines
   }

@@ -16,9 +16,10 @@ public enum SweepRecords {
     var series: [String: [Double]]?
     var end: Int64?
     var runs: Int?
+    var timeline: RunTimeline.Record?
 
     enum CodingKeys: String, CodingKey {
-      case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs
+      case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs, timeline
       case onlineSeconds = "online_seconds"
     }
 
@@ -59,6 +60,7 @@ public enum SweepRecords {
         variant: String, seed: UInt64, outcomes: [MilestoneOutcome], series: Series?, end: Int64, total: Int
       )] = [:]
     var sources: [Int: String] = [:]
+    var timelines: [Int: RunTimeline] = [:]
     let decoder = JSONDecoder()
     for file in files {
       for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -76,6 +78,13 @@ public enum SweepRecords {
           throw .runInTwoFiles(run: record.run, first: source, second: file.name)
         }
         sources[record.run] = file.name
+        if let timeline = record.timeline {
+          guard let read = RunTimeline(timeline) else {
+            throw .seriesLengthsDiffer(file: file.name, line: number + 1)
+          }
+          timelines[record.run] = read
+          continue
+        }
         var entry = byRun[record.run] ?? (record.variant, record.seed, [], nil, 0, 0)
         if let series = record.series {
           guard let seconds = series["seconds"], let end = record.end, let total = record.runs else {
@@ -142,7 +151,8 @@ public enum SweepRecords {
       results.append(
         RunResult(
           index: index, variant: entry.variant, variantIndex: variantIndex[entry.variant]!, seed: entry.seed,
-          total: total, outcomes: entry.outcomes, seconds: entry.end, series: entry.series!))
+          total: total, outcomes: entry.outcomes, seconds: entry.end, series: entry.series!,
+          timeline: timelines[index]))
     }
     return results
   }
