@@ -1,0 +1,156 @@
+import Foundation
+import FoundationXML
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesLab
+
+/// Every chart kind: well-formed SVG, axes and legend outside the plot, coinciding curves labelled,
+/// resets and logarithmic axes drawn honestly.
+@Suite struct ChartTests {
+  /// A run of variant `v` whose metrics follow `values` at evenly spaced instants up to `end`.
+  static func run(
+    _ index: Int, variant v: Int, of variants: Int = 2, seed: UInt64, end: Int64, values: [[Double]],
+    milestone seconds: Int64?
+  ) -> RunResult {
+    let count = values[0].count
+    let instants = (0..<count).map { end * Int64($0) / Int64(max(count - 1, 1)) }
+    return RunResult(
+      index: index, variant: "variant \(v == 0 ? "A" : v == 1 ? "B" : "C")", variantIndex: v, seed: seed,
+      total: 8,
+      outcomes: [
+        MilestoneOutcome(
+          milestone: .bearings(1), reached: seconds != nil, seconds: seconds ?? end, onlineSeconds: 0,
+          decisions: 0, spent: 0)
+      ],
+      seconds: end, series: Series(seconds: instants, values: values))
+  }
+
+  /// Two variants, four seeds each, whose runs are the same: every curve of one coincides with the
+  /// other's. Discoveries reset to 0 halfway (Knowledge rises there: New Bearings).
+  static var twins: [RunResult] {
+    var results: [RunResult] = []
+    for seed in 0..<4 {
+      for v in 0..<2 {
+        let shift = Double(seed) * 10
+        let knowledge: [Double] = [0, 0, 0, 5, 5, 5]
+        let discoveries: [Double] = [0, 100 + shift, 1_000 + shift, 0, 50, 500 + shift]
+        let postmarks: [Double] = [0, 1, 2, 3, 4, 5]
+        let generations: [Double] = [0, 0, 0, 0, 0, 0]
+        results.append(
+          run(
+            seed * 2 + v, variant: v, seed: UInt64(seed + 1), end: 86_400 * 2,
+            values: [knowledge, discoveries, postmarks, generations], milestone: 40_000 + Int64(seed) * 3_600)
+        )
+      }
+    }
+    return results
+  }
+
+  /// The document, parsed as XML (which fails for anything not well-formed); read without its
+  /// namespace, so that paths and attributes are looked up by their plain names.
+  func parse(_ svg: String) throws -> XMLElement {
+    _ = try XMLDocument(data: Data(svg.utf8), options: [])
+    let plain = svg.replacing(" xmlns=\"http://www.w3.org/2000/svg\"", with: "")
+    return try #require(try XMLDocument(data: Data(plain.utf8), options: []).rootElement())
+  }
+
+  func number(_ element: XMLElement, _ name: String) -> Double {
+    Double(element.attribute(forName: name)?.stringValue ?? "") ?? .nan
+  }
+
+  /// Every chart kind of a real sweep is well-formed, and the legend and the tick labels lie outside
+  /// every plot area.
+  @Test(arguments: ChartKind.allCases)
+  func everyKindIsWellFormedWithItsLegendOutside(kind: ChartKind) async throws {
+    let plan = try SimulatePlan.make(SweepTests.small, balance: rules.balance)
+    let results = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 2)
+    for metric in [Metric.knowledge, .discoveries] {
+      let root = try parse(Chart.svg(results, kind: kind, metric: metric))
+      #expect(root.name == "svg")
+      let plots = try root.nodes(forXPath: "//rect[@class='plot']").compactMap { $0 as? XMLElement }
+      #expect(!plots.isEmpty)
+      let legend = try root.nodes(forXPath: "//g[@class='legend']//text").compactMap { $0 as? XMLElement }
+      #expect(!legend.isEmpty)
+      for plot in plots {
+        let (x, y) = (number(plot, "x"), number(plot, "y"))
+        let (right, bottom) = (x + number(plot, "width"), y + number(plot, "height"))
+        for text in legend {
+          let (tx, ty) = (number(text, "x"), number(text, "y"))
+          #expect(!(tx > x && tx < right && ty > y && ty < bottom), "legend text inside a plot: \(text)")
+        }
+      }
+      // Every text in the document is outside every plot, but the timeline's and the tornado's
+      // data labels (none here).
+      let texts = try root.nodes(forXPath: "//text").compactMap { $0 as? XMLElement }
+      for plot in plots {
+        let (x, y) = (number(plot, "x"), number(plot, "y"))
+        let (right, bottom) = (x + number(plot, "width"), y + number(plot, "height"))
+        for text in texts where text.attribute(forName: "x") != nil {
+          let (tx, ty) = (number(text, "x"), number(text, "y"))
+          #expect(!(tx > x + 1 && tx < right - 1 && ty > y + 1 && ty < bottom - 1))
+        }
+      }
+    }
+  }
+
+  /// Lines that would be drawn on top of each other are labelled so in the legend, in the lines
+  /// chart, the CDF and the histogram.
+  @Test(arguments: [ChartKind.lines, .cdf, .histogram])
+  func coincidingCurvesAreLabelled(kind: ChartKind) throws {
+    let svg = Chart.svg(Self.twins, kind: kind, metric: .postmarks)
+    _ = try parse(svg)
+    #expect(
+      svg.contains("coincides with &quot;variant B&quot;") || svg.contains("coincides with 'variant B'"))
+    #expect(svg.contains("coincides with 'variant A'"))
+    // Runs that differ are not said to coincide.
+    var apart = Self.twins
+    for i in apart.indices where apart[i].variantIndex == 1 {
+      apart[i].series.values[2] = apart[i].series.values[2].map { $0 * 3 }
+      apart[i].outcomes[0].seconds *= 2
+    }
+    #expect(!Chart.svg(apart, kind: kind, metric: .postmarks).contains("coincides"))
+  }
+
+  /// A metric that New Bearings resets is drawn as two voyages with a dotted drop between them, never
+  /// as a median sliding to 0; its logarithmic axis has no tick at 0 and starts at 1 or above.
+  @Test func aResetIsVisibleAndTheLogAxisHasNoZero() throws {
+    let svg = Chart.svg(Self.twins, kind: .lines, metric: .discoveries)
+    let root = try parse(svg)
+    let lines = svg.split(separator: "\n")
+    // Per variant two median lines (before and after the reset), and one dotted drop.
+    #expect(lines.filter { $0.hasPrefix("<polyline ") }.count == 4)
+    #expect(lines.filter { $0.hasPrefix("<line ") && $0.contains("stroke-dasharray=\"1 3\"") }.count == 2)
+    let plot = try #require(try root.nodes(forXPath: "//rect[@class='plot']").first as? XMLElement)
+    let left = number(plot, "x")
+    let yLabels = try root.nodes(forXPath: "//text").compactMap { $0 as? XMLElement }
+      .filter { number($0, "x") < left }.compactMap(\.stringValue)
+    #expect(!yLabels.isEmpty && !yLabels.contains("0"))
+    #expect(yLabels.allSatisfy { $0.first != "0" })
+    #expect(svg.contains("Discoveries resets at New Bearings"))
+  }
+
+  /// The timeline shows the sweep's first run: its purchases and absences, from its own record.
+  @Test func theTimelineShowsTheFirstRun() async throws {
+    let request = SimulateRequest(
+      seeds: [3, 4], strategies: [.payback], sessions: [.cycle(online: 900, offline: 28_800)],
+      owned: [[.charts]], milestones: [.bearings(1)])
+    let plan = try SimulatePlan.make(request, balance: rules.balance)
+    let results = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 2)
+    let timeline = try #require(results[0].timeline)
+    #expect(results.dropFirst().allSatisfy { $0.timeline == nil })
+    #expect(timeline.events.first == RunTimeline.Event(at: 0, what: "charts"))
+    #expect(timeline.events.contains { $0.what == "away" && $0.seconds == 28_800 })
+    #expect(timeline.events.contains { $0.what == "bearings" })
+    #expect(timeline.events.map(\.at) == timeline.events.map(\.at).sorted())
+    let svg = Chart.svg(results, kind: .timeline, metric: .knowledge)
+    _ = try parse(svg)
+    #expect(svg.contains("seed 3, payback"))
+    let absences = timeline.events.count { $0.what == "away" }
+    #expect(svg.contains("away (app closed)<tspan fill=\"#555\"> — \(absences) absences"))
+    // The timeline travels in the JSON Lines, so a merge draws the same one.
+    let merged = try SweepRecords.merge([("all.jsonl", SweepOutput.jsonl(results).joined(separator: "\n"))])
+    #expect(merged[0].timeline == timeline)
+    #expect(Chart.svg(merged, kind: .timeline, metric: .knowledge) == svg)
+  }
+}
