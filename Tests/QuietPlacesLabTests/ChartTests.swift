@@ -6,7 +6,7 @@ import Testing
 @testable import QuietPlacesLab
 
 /// Every chart kind: well-formed SVG, axes and legend outside the plot, coinciding curves labelled,
-/// resets and logarithmic axes drawn honestly.
+/// resets and logarithmic axes drawn honestly; the tornado of a sensitivity analysis.
 @Suite struct ChartTests {
   /// A run of variant `v` whose metrics follow `values` at evenly spaced instants up to `end`.
   static func run(
@@ -152,5 +152,21 @@ import Testing
     let merged = try SweepRecords.merge([("all.jsonl", SweepOutput.jsonl(results).joined(separator: "\n"))])
     #expect(merged[0].timeline == timeline)
     #expect(Chart.svg(merged, kind: .timeline, metric: .knowledge) == svg)
+  }
+
+  /// The tornado puts the key that moves the milestone most first, and every bar's value beside it.
+  @Test func theTornadoOrdersKeysByTheirReach() throws {
+    let bars = [
+      TornadoBar(key: "small.key", value: "2", median: 600, lower: 100, upper: 1_100),
+      TornadoBar(key: "big.key", value: "1.5", median: -7_200, lower: -9_000, upper: -5_000),
+      TornadoBar(key: "big.key", value: "1.7", median: 3_600, lower: 1_800, upper: 5_400),
+    ]
+    let svg = ChartTornado.svg(bars, milestone: "atlas")
+    let root = try parse(svg)
+    let texts = try root.nodes(forXPath: "//text").compactMap { ($0 as? XMLElement)?.stringValue }
+    let big = try #require(texts.firstIndex(of: "big.key"))
+    let small = try #require(texts.firstIndex(of: "small.key"))
+    #expect(big < small)
+    for value in ["= 2", "= 1.5", "= 1.7"] { #expect(texts.contains(value)) }
   }
 }
