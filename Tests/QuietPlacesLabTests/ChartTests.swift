@@ -6,7 +6,7 @@ import Testing
 @testable import QuietPlacesLab
 
 /// Every chart kind: well-formed SVG, axes and legend outside the plot, coinciding curves labelled,
-/// resets and logarithmic axes drawn honestly; the tornado of a sensitivity analysis.
+/// resets and logarithmic axes drawn honestly; the tornado; the report page, self-contained.
 @Suite struct ChartTests {
   /// A run of variant `v` whose metrics follow `values` at evenly spaced instants up to `end`.
   static func run(
@@ -168,5 +168,31 @@ import Testing
     let small = try #require(texts.firstIndex(of: "small.key"))
     #expect(big < small)
     for value in ["= 2", "= 1.5", "= 1.7"] { #expect(texts.contains(value)) }
+  }
+
+  /// The report holds the command, the fingerprints, every table line and every chart inline, and
+  /// names no address: nothing is fetched.
+  @Test func theReportIsSelfContained() async throws {
+    let plan = try SimulatePlan.make(SweepTests.small, balance: rules.balance)
+    let results = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 2)
+    let table = SweepOutput.table(results)
+    let page = ReportPage(
+      command: "quietplaces simulate --seeds 1-4 --report r.html",
+      provenance: [("balance.json", "0123456789ab"), ("version", "quietplaces 1.0.0")],
+      tables: [("Time to each milestone", table)], charts: ReportPage.charts(results, metric: .knowledge))
+    let html = page.html
+    #expect(!html.contains("http") && !html.contains("//"))
+    #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("@import"))
+    for line in table { #expect(html.contains(ChartStyle.escape(line))) }
+    #expect(
+      html.contains("0123456789ab") && html.contains("quietplaces simulate --seeds 1-4 --report r.html"))
+    #expect(html.components(separatedBy: "<svg ").count - 1 == 7)
+    // The same results draw the same page, whatever the number of jobs.
+    let again = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 1)
+    let other = ReportPage(
+      command: page.command, provenance: page.provenance,
+      tables: [("Time to each milestone", SweepOutput.table(again))],
+      charts: ReportPage.charts(again, metric: .knowledge))
+    #expect(other.html == html)
   }
 }
