@@ -131,8 +131,13 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
       return "\(option) \(value) is more than \(limit.withThousandsSeparators) seeds; split the sweep with "
         + "--shard K/N instead"
     case .notOneOf(let names):
-      return "\(option) '\(value)' is not one of \(names.joinedAsList("or")); write one of them, "
-        + "such as \(example)"
+      let said = "\(option) '\(value)' is not one of \(names.joinedAsList("or"))"
+      if let closest = EditDistance.closest(
+        to: value, in: names, within: max(2, EditDistance.tolerance(for: value)))
+      {
+        return "\(said); did you mean \(option) \(closest)?"
+      }
+      return "\(said); write one of them, such as \(example)"
     case .wrongSuffix(let suffix):
       return "\(option) '\(value)' does not end in \(suffix); write \(option) FILE\(suffix)"
     case .lab(let error):
