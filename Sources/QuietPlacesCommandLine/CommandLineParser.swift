@@ -43,7 +43,10 @@ public enum CommandLineParser {
           continue
         }
         rest.append(word)
-        if valueOptions.contains(word), index < arguments.count,
+        // A name that is a flag of one mode and takes a value in another (`--jsonl`) is read as the
+        // mode reached so far declares it.
+        let own = node.ownOptions.first { $0.names.contains(word) }
+        if own.map({ $0.kind != .flag }) ?? valueOptions.contains(word), index < arguments.count,
           isValue(arguments[index], options: optionNames)
         {
           rest.append(arguments[index])
@@ -227,6 +230,12 @@ extension Subcommand {
     if case .mode(let mode) = self { options += mode.shape.options }
     for subcommand in subcommands { options += subcommand.everyOption }
     return options
+  }
+
+  /// The options of this mode itself (none for a group).
+  var ownOptions: [CommandShape.Option] {
+    if case .mode(let mode) = self { return mode.shape.options }
+    return []
   }
 
   /// Every mode at or below this one, named by its path from here, with its options' names.
