@@ -11,6 +11,8 @@ public enum Program {
 
   /// Runs the program with the arguments after its name, in `context`.
   public static func run(_ arguments: [String], in context: ProgramContext) async -> ExitStatus {
+    var context = context
+    context.arguments = arguments
     let parsed: ParsedCommandLine
     do {
       parsed = try CommandLineParser.parse(arguments, root: REPLMode.self, environment: context.environment)

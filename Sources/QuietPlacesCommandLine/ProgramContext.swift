@@ -24,6 +24,8 @@ public struct ProgramContext: Sendable {
   public var flush: @Sendable () -> Void
   /// Whether standard output is a terminal (diffs may then be coloured).
   public var outputIsTerminal: Bool
+  /// The arguments after the program's name, as given (a report shows the command that made it).
+  public var arguments: [String] = []
 
   /// Makes a context.
   public init(

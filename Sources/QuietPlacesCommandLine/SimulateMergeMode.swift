@@ -7,7 +7,7 @@ import QuietPlacesREPL
 struct SimulateMergeMode: CommandLineMode, Equatable {
   /// The shards' files, as given.
   var files: [String] = []
-  /// `--format`, `--chart`, `--metric`.
+  /// `--format`, `--chart`, `--chart-kind`, `--metric`, `--report`, `--csv`, `--jsonl`, `--table`.
   var output = SweepOutputOptions()
 
   static var declaration: CommandDeclaration<SimulateMergeMode> {
@@ -21,6 +21,7 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
 
   /// Merges the files; 2 when one cannot be read or they are not one sweep's shards.
   func run(in context: ProgramContext) async -> ExitStatus {
+    guard output.checkFiles(in: context) else { return .usage }
     var texts: [(name: String, text: String)] = []
     for file in files {
       guard let data = try? Data(contentsOf: URL(fileURLWithPath: file, relativeTo: context.currentDirectory))
@@ -38,6 +39,7 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    return output.show(results, in: context)
+    return output.show(
+      results, provenance: .of(storeKit: StoreKitOption(), balanceFiles: [], in: context), in: context)
   }
 }

@@ -15,7 +15,7 @@ struct SimulateMode: CommandLineMode, Equatable {
   var request = SimulateRequest()
   /// `--balance FILE` and `--set KEY=VALUE`.
   var balance = BalanceOptions()
-  /// `--format`, `--chart`, `--metric`.
+  /// `--format`, `--chart`, `--chart-kind`, `--metric`, `--report`, `--csv`, `--jsonl`, `--table`.
   var output = SweepOutputOptions()
   /// `--record DIR`.
   var record: String?
@@ -91,6 +91,7 @@ struct SimulateMode: CommandLineMode, Equatable {
             + "balance; record without --balance and --set"))
       return .usage
     }
+    guard output.checkFiles(in: context) else { return .usage }
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     let results: [RunResult]
@@ -109,7 +110,9 @@ struct SimulateMode: CommandLineMode, Equatable {
         return .failure
       }
     }
-    return output.show(results, in: context)
+    return output.show(
+      results, provenance: .of(storeKit: self.storeKit, balanceFiles: balance.files, in: context), in: context
+    )
   }
 
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it

@@ -3,37 +3,104 @@ import QuietPlacesLab
 import QuietPlacesREPL
 import QuietPlacesUtilities
 
-/// `--format`, `--chart` and `--metric`, shared by `simulate` and `simulate merge`: how a sweep's
-/// results are printed and drawn.
+/// `--format`, `--chart`, `--chart-kind`, `--metric`, `--report` and the output files, shared by
+/// `simulate` and `simulate merge`: how a sweep's results are printed, drawn and written.
 struct SweepOutputOptions: OptionGroup, Equatable {
   /// How the results are printed.
   var format = SweepOutput.Format.table
   /// Where the chart is written, if anywhere.
   var chart: String?
+  /// Which chart.
+  var chartKind = ChartKind.lines
   /// What the chart shows.
   var metric = Metric.knowledge
+  /// Where the HTML report is written, if anywhere.
+  var report: String?
+  /// Files that get the CSV, the JSON Lines and the table besides what is printed.
+  var csvFile: String?
+  var jsonlFile: String?
+  var tableFile: String?
 
   static var options: [OptionDeclaration<SweepOutputOptions>] {
     [
       .option(
         "--format", \.format, .choice, help: "print a table of percentiles, CSV, or JSON Lines (for merge)"),
+      .option("--chart", \.chart, .path(endingIn: ".svg"), help: "draw the chart as SVG"),
       .option(
-        "--chart", \.chart, .path(endingIn: ".svg"), help: "draw the metric against simulated days as SVG"),
-      .option("--metric", \.metric, .choice, help: "what the chart shows"),
+        "--chart-kind", \.chartKind, .choice,
+        help:
+          "the metric against time, the CDF or histogram of the time to each milestone, or one run's timeline"
+      ),
+      .option("--metric", \.metric, .choice, help: "what the lines and the timeline show"),
+      .option(
+        "--report", \.report, .path(endingIn: ".html"),
+        help: "write one self-contained HTML page: command, provenance, tables and every chart"),
+      .option("--csv", \.csvFile, .path("FILE"), help: "also write the CSV there"),
+      .option("--jsonl", \.jsonlFile, .path("FILE"), help: "also write the JSON Lines there (for merge)"),
+      .option("--table", \.tableFile, .path("FILE"), help: "also write the table there"),
     ]
   }
 
-  /// Prints `results` and writes the chart; a chart that cannot be written is a failure.
-  func show(_ results: [RunResult], in context: ProgramContext) -> ExitStatus {
+  /// Every file asked for, in the order the options are listed.
+  var files: [String] { [chart, report, csvFile, jsonlFile, tableFile].compactMap { $0 } }
+
+  /// Where `path` is: itself when absolute, else in the context's current folder.
+  static func url(_ path: String, in context: ProgramContext) -> URL {
+    path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.currentDirectory.appendingPathComponent(path)
+  }
+
+  /// Whether every file asked for can be written (its folder exists and is writable); says why not
+  /// for the first that cannot, before any run is played.
+  func checkFiles(in context: ProgramContext) -> Bool {
+    for file in files {
+      let folder = Self.url(file, in: context).deletingLastPathComponent()
+      var isFolder = false
+      let reason: String
+      if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+        reason = "there is no folder \(folder.path)"
+      } else if !isFolder {
+        reason = "\(folder.path) is not a folder"
+      } else if !FileManager.default.isWritableFile(atPath: folder.path) {
+        reason = "the folder \(folder.path) is not writable"
+      } else {
+        continue
+      }
+      context.printError(OutputLine.errorText(AtomicFile.WriteError(path: file, reason: reason).description))
+      return false
+    }
+    return true
+  }
+
+  /// Prints `results` and writes every file asked for; a file that cannot be written is a failure.
+  func show(_ results: [RunResult], provenance: ReportProvenance, in context: ProgramContext) -> ExitStatus {
     context.print(SweepOutput.lines(results, format: format).joined(separator: "\n"))
-    guard let chart else { return .success }
-    do {
-      try AtomicFile.write(
-        Chart.svg(results, metric: metric),
-        to: URL(fileURLWithPath: chart, relativeTo: context.currentDirectory))
-    } catch {
-      context.printError(OutputLine.errorText(error.description))
-      return .failure
+    var writes: [(path: String, text: () -> String)] = []
+    if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind, metric: metric) })) }
+    if let report {
+      writes.append(
+        (
+          report,
+          {
+            ReportPage(
+              command: ReportCommand.text(context.arguments), provenance: provenance.entries,
+              tables: [("Time to each milestone", SweepOutput.table(results))],
+              charts: ReportPage.charts(results, metric: metric)
+            ).html
+          }
+        ))
+    }
+    for (file, format) in [(csvFile, SweepOutput.Format.csv), (jsonlFile, .jsonl), (tableFile, .table)] {
+      if let file {
+        writes.append((file, { SweepOutput.lines(results, format: format).joined(separator: "\n") + "\n" }))
+      }
+    }
+    for (path, text) in writes {
+      do {
+        try AtomicFile.write(text(), to: Self.url(path, in: context))
+      } catch {
+        context.printError(OutputLine.errorText(error.description))
+        return .failure
+      }
     }
     return .success
   }

@@ -115,7 +115,7 @@ import Testing
     #expect(
       error(["merge", "a.jsonl", "--seeds", "1-3"])
         == "error: --seeds is an option of quietplaces simulate, not of quietplaces simulate merge; "
-        + "quietplaces simulate merge takes --format, --chart and --metric")
+        + "quietplaces simulate merge --help lists its options")
     #expect(
       error(["merge"])?.hasPrefix(
         "error: quietplaces simulate merge needs FILE.jsonl; write quietplaces simulate merge")
