@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's GNU parallel recipe, checked: a sweep run as 4 shards by `parallel` and merged prints
-# exactly what the whole sweep prints (table, csv, jsonl and chart).
+# exactly what the whole sweep prints (table, csv, jsonl, every kind of chart, and the HTML report but
+# for the command it shows).
 #
 # Usage: Scripts/lab/parallel-check.sh [QUIETPLACES]   (default .build/debug/quietplaces)
 # Installs GNU parallel with apt-get when it is missing (as Scripts/test installs its packages).
@@ -24,17 +25,30 @@ sweep=(--seeds 1-40 --strategy payback --strategy cheapest --sessions always --s
 # The recipe: one process per shard, then merge.
 parallel --will-cite --halt now,fail=1 \
   "$quietplaces" simulate "${sweep[@]}" --jobs 1 --shard {}/4 --format jsonl '>' "$work/shard-{}.jsonl" ::: 1 2 3 4
-"$quietplaces" simulate merge "$work"/shard-*.jsonl --format table --chart "$work/merged.svg" >"$work/merged.txt"
+"$quietplaces" simulate merge "$work"/shard-*.jsonl --format table --chart "$work/merged.svg" \
+  --report "$work/merged.html" >"$work/merged.txt"
+for kind in cdf histogram timeline; do
+  "$quietplaces" simulate merge "$work"/shard-*.jsonl --chart-kind $kind --chart "$work/merged-$kind.svg" >/dev/null
+done
 "$quietplaces" simulate merge "$work"/shard-*.jsonl --format csv >"$work/merged.csv"
 "$quietplaces" simulate merge "$work"/shard-*.jsonl --format jsonl >"$work/merged.jsonl"
 
 # The whole sweep in one process.
-"$quietplaces" simulate "${sweep[@]}" --format table --chart "$work/whole.svg" >"$work/whole.txt"
+"$quietplaces" simulate "${sweep[@]}" --format table --chart "$work/whole.svg" --report "$work/whole.html" \
+  >"$work/whole.txt"
+for kind in cdf histogram timeline; do
+  "$quietplaces" simulate "${sweep[@]}" --chart-kind $kind --chart "$work/whole-$kind.svg" >/dev/null
+done
+# The report shows the command that made it, which differs; everything else must not.
+for part in merged whole; do
+  grep -v '^<pre class="command">' "$work/$part.html" >"$work/$part.report"
+  for kind in cdf histogram timeline; do mv "$work/$part-$kind.svg" "$work/$part.$kind.svg"; done
+done
 "$quietplaces" simulate "${sweep[@]}" --format csv >"$work/whole.csv"
 "$quietplaces" simulate "${sweep[@]}" --format jsonl >"$work/whole.jsonl"
 
 status=0
-for file in txt csv jsonl svg; do
+for file in txt csv jsonl svg cdf.svg histogram.svg timeline.svg report; do
   if cmp -s "$work/merged.$file" "$work/whole.$file"; then
     echo "ok   merged shards = whole sweep ($file)"
   else
