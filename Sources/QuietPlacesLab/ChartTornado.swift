@@ -16,9 +16,12 @@ public enum ChartTornado {
     let extent = max(
       bars.flatMap { [abs($0.lower), abs($0.upper), abs($0.median)] }.filter(\.isFinite).max() ?? 0, 1)
     let unit = Chart.timeUnit(extent)
-    let ticks = ChartStyle.niceTicks(upTo: extent / unit.seconds).map { $0 * unit.seconds }
+    // A quarter more than the longest whisker, so each value's label fits beside it.
+    let ticks = ChartStyle.niceTicks(upTo: extent * 1.25 / unit.seconds).map { $0 * unit.seconds }
     let edge = ticks.last ?? extent
-    let allTicks = ticks.reversed().dropLast().map { -$0 } + ticks
+    // Both halves share the width: every other tick when one half has many.
+    let shown = ticks.count > 5 ? ticks.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) : ticks
+    let allTicks = shown.reversed().dropLast().map { -$0 } + shown
     let rowHeight = 34.0
     let plotHeight = max(Double(keys.count), 1) * rowHeight
     let panel = ChartPanel(
@@ -66,8 +69,8 @@ public enum ChartTornado {
         ChartLegend.Entry(sample: .box("#2ca02c"), name: "sooner than the baseline"),
         ChartLegend.Entry(sample: .box("#d62728"), name: "later than the baseline"),
       ], footnote: "the black whisker is the 95% interval of the paired median difference")
-    svg += legend.draw(left: panel.left, top: panel.frameBottom - 4)
-    svg[0] = ChartStyle.header(width: width, height: panel.frameBottom + legend.height + 4)[0]
+    svg += legend.draw(left: panel.left, top: panel.frameBottom + 8)
+    svg[0] = ChartStyle.header(width: width, height: panel.frameBottom + 8 + legend.height + 6)[0]
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
   }
