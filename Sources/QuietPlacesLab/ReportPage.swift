@@ -21,9 +21,10 @@ public struct ReportPage: Sendable {
   }
 
   /// Every chart of a sweep: the lines of each metric, the CDF and the histogram of the milestones,
-  /// the timeline of its first run (of `metric`), and the tornado when there are `sensitivity` bars.
+  /// the timeline of its first run (of `metric`), and a tornado for each milestone of a sensitivity
+  /// analysis (its name and bars).
   public static func charts(
-    _ results: [RunResult], metric: Metric, sensitivity: [TornadoBar] = [], milestone: String = ""
+    _ results: [RunResult], metric: Metric, sensitivity: [(milestone: String, bars: [TornadoBar])] = []
   ) -> [(title: String, svg: String)] {
     var charts = Metric.allCases.map {
       ("\($0.title) against time", Chart.svg(results, kind: .lines, metric: $0))
@@ -31,8 +32,8 @@ public struct ReportPage: Sendable {
     charts.append(("Time to each milestone: CDF", Chart.svg(results, kind: .cdf, metric: metric)))
     charts.append(("Time to each milestone: histogram", Chart.svg(results, kind: .histogram, metric: metric)))
     charts.append(("Timeline of the first run", Chart.svg(results, kind: .timeline, metric: metric)))
-    if !sensitivity.isEmpty {
-      charts.append(("Sensitivity", ChartTornado.svg(sensitivity, milestone: milestone)))
+    for (milestone, bars) in sensitivity where !bars.isEmpty {
+      charts.append(("Sensitivity of \(milestone)", ChartTornado.svg(bars, milestone: milestone)))
     }
     return charts
   }

@@ -187,6 +187,12 @@ import Testing
     #expect(
       html.contains("0123456789ab") && html.contains("quietplaces simulate --seeds 1-4 --report r.html"))
     #expect(html.components(separatedBy: "<svg ").count - 1 == 7)
+    // A sensitivity analysis adds its tornado, one per milestone.
+    let bar = TornadoBar(
+      key: "equipment.sails.priceGrowth", value: "1.5", median: -60, lower: -90, upper: -30)
+    let charts = ReportPage.charts(results, metric: .knowledge, sensitivity: [("bearings", [bar])])
+    #expect(charts.map(\.title).last == "Sensitivity of bearings")
+    #expect(charts.count == 8 && charts.last?.svg == ChartTornado.svg([bar], milestone: "bearings"))
     // The same results draw the same page, whatever the number of jobs.
     let again = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 1)
     let other = ReportPage(
