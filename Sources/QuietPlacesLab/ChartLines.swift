@@ -39,13 +39,18 @@ struct ChartLines {
 
   /// The run's value and voyage at `instant`: linear between two points of the same voyage; held
   /// at the earlier point when a reset lies between them; the last value after the run's end.
-  func value(_ series: Series, voyages: [Int], at instant: Double) -> (value: Double, voyage: Int) {
+  /// `cursor` is where the search for the instant's stretch starts, and is left where it ended, so a
+  /// run read at increasing instants is read once.
+  func value(_ series: Series, voyages: [Int], at instant: Double, cursor: inout Int) -> (
+    value: Double, voyage: Int
+  ) {
     let values = series.values[metric.index]
     guard let last = series.seconds.last, instant < Double(last), values.count > 1 else {
       return (values.last ?? 0, voyages.last ?? 0)
     }
-    var k = 0
+    var k = Double(series.seconds[cursor]) <= instant ? cursor : 0
     while k + 1 < series.seconds.count && Double(series.seconds[k + 1]) <= instant { k += 1 }
+    cursor = k
     let t0 = Double(series.seconds[k])
     let t1 = Double(series.seconds[k + 1])
     guard t1 > t0, voyages[k + 1] == voyages[k] else { return (values[k], voyages[k]) }
@@ -59,10 +64,13 @@ struct ChartLines {
     let voyages = runs.map { self.voyages($0.series) }
     let last = Double(runs.map(\.seconds).max() ?? 0)
     var drawn = 0
+    var cursors = Array(repeating: 0, count: runs.count)
     let curve = (0...Self.steps).map { k -> (voyage: Int, low: Double, median: Double, high: Double)? in
       let instant = end * Double(k) / Double(Self.steps)
       guard instant <= last else { return nil }
-      let points = runs.indices.map { value(runs[$0].series, voyages: voyages[$0], at: instant) }
+      let points = runs.indices.map {
+        value(runs[$0].series, voyages: voyages[$0], at: instant, cursor: &cursors[$0])
+      }
       var counts: [Int: Int] = [:]
       for point in points { counts[point.voyage, default: 0] += 1 }
       let common = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
