@@ -52,7 +52,7 @@ public struct ReportPage: Sendable {
       "h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 32px; border-bottom: 1px solid #ddd; }",
       "h3 { font-size: 15px; }",
       "pre { background: #f6f6f6; padding: 10px; overflow-x: auto; font-size: 13px; line-height: 1.35; }",
-      "pre.command { white-space: pre-wrap; max-width: 900px; }",
+      "pre.command { white-space: pre-wrap; max-width: 900px; } pre.command span { white-space: nowrap; }",
       "table.provenance td { padding: 2px 14px 2px 0; vertical-align: top; }",
       "table.provenance td:first-child { color: #555; }",
       "code { font-size: 13px; }",
@@ -65,7 +65,10 @@ public struct ReportPage: Sendable {
       "<nav><a href=\"#command\">Command</a><a href=\"#provenance\">Provenance</a>"
         + "<a href=\"#tables\">Tables</a><a href=\"#charts\">Charts</a></nav>",
       "<h2 id=\"command\">Command</h2>",
-      "<pre class=\"command\">\(e(command))</pre>",
+      // Each word whole: a long command wraps between words, never inside `--until`.
+      "<pre class=\"command\">"
+        + command.split(separator: " ").map { "<span>\(e(String($0)))</span>" }.joined(separator: " ")
+        + "</pre>",
       "<h2 id=\"provenance\">Provenance</h2>",
       "<table class=\"provenance\">",
     ]

@@ -185,7 +185,8 @@ import Testing
     #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("@import"))
     for line in table { #expect(html.contains(ChartStyle.escape(line))) }
     #expect(
-      html.contains("0123456789ab") && html.contains("quietplaces simulate --seeds 1-4 --report r.html"))
+      html.contains("0123456789ab")
+        && html.contains("<span>--seeds</span> <span>1-4</span> <span>--report</span>"))
     #expect(html.components(separatedBy: "<svg ").count - 1 == 7)
     // A sensitivity analysis adds its tornado, one per milestone.
     let bar = TornadoBar(
