@@ -117,9 +117,21 @@ struct ChartLines {
     for (v, curve) in curves.enumerated() {
       let stretches = Self.stretches(curve.map(\.voyage))
       for (s, stretch) in stretches.enumerated() {
-        let line = stretch.map { panel.point(x($0), curve[$0].median) }
-        body.append(
-          "<polyline points=\"\(line.joined(separator: " "))\" fill=\"none\" \(ChartStyle.lineStyle(v))/>")
+        // On a logarithmic axis a median below its start (0 just after a reset) is not drawn at
+        // all: the line stops there rather than lie along the bottom as if it were a value.
+        var pieces: [[Int]] = [[]]
+        for k in stretch {
+          if yAxis.logarithmic && curve[k].median < yAxis.from {
+            if !pieces[pieces.count - 1].isEmpty { pieces.append([]) }
+          } else {
+            pieces[pieces.count - 1].append(k)
+          }
+        }
+        for piece in pieces where !piece.isEmpty {
+          let line = piece.map { panel.point(x($0), curve[$0].median) }
+          body.append(
+            "<polyline points=\"\(line.joined(separator: " "))\" fill=\"none\" \(ChartStyle.lineStyle(v))/>")
+        }
         if s > 0, let first = stretch.first {
           // The reset: a dotted drop from where the last voyage's line ended.
           let before = first - 1
