@@ -31,7 +31,8 @@ struct SimulateMode: CommandLineMode, Equatable {
       abstract: "Plays the balance lab's sweep: every seed with every variant; prints when each milestone "
         + "was reached.",
       discussion: [
-        "Repeated options are variants: their cross product, each played with every seed.",
+        "Repeated options are variants: their cross product, each played with every seed; --vary adds one "
+          + "variant per value around the baseline instead.",
         "Milestones: \(Milestone.forms).",
       ],
       options: [
@@ -47,8 +48,8 @@ struct SimulateMode: CommandLineMode, Equatable {
           "--atlas", \.request.atlas, .onOff, default: ValueReader.onOff.text(strategy.atlas),
           help: "pass the Atlas as soon as it is available"),
         .repeating(
-          "--supplies", \.request.supplies, .onOff, default: ValueReader.onOff.text(strategy.supplies),
-          help: "buy supplies whenever the Postmarks pay for a crate"),
+          "--supplies", \.request.supplies, .suppliesPolicy, default: strategy.supplies.rawValue,
+          help: "spend Postmarks on supplies whenever they pay (eager), to bridge a long wait, or never"),
         .repeating(
           "--sessions", \.request.sessions, .sessions, default: strategy.sessions.name,
           help: "play ON online then OFF away, in turn, or always online"),
@@ -56,6 +57,10 @@ struct SimulateMode: CommandLineMode, Equatable {
           "--owned", \.request.owned, .products, default: ValueReader.products.text(strategy.owned),
           help: "the products bought in the App Store at the start"),
       ] + BalanceOptions.declared(in: \.balance) + [
+        .repeating(
+          "--vary", \.request.variations, .balanceVariation,
+          help:
+            "try each value of one balance key on its own around the balance (variants: baseline + one each)"),
         .option(
           "--until", \.request.milestones, .milestones,
           help: "where each run stops: once every milestone is reached"),
@@ -77,9 +82,16 @@ struct SimulateMode: CommandLineMode, Equatable {
   /// Plays the sweep; 2 for a request the configuration refuses, 1 for a failed run or replay.
   func run(in context: ProgramContext) async -> ExitStatus {
     guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    if output.table.sensitivity && request.variations.isEmpty {
+      context.printError(OutputLine.errorText(LabError.sensitivityWithoutVary.message))
+      return .usage
+    }
     let plan: SimulatePlan
     do {
       plan = try SimulatePlan.make(request, balance: rules.balance)
+      if let baseline = output.table.table.baseline {
+        _ = try SweepTable.baselineIndex(baseline, in: plan.variants.map(\.name))
+      }
     } catch {
       context.printError(OutputLine.errorText(error.message))
       return .usage

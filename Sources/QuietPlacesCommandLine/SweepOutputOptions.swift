@@ -20,6 +20,8 @@ struct SweepOutputOptions: OptionGroup, Equatable {
   var csvFile: String?
   var jsonlFile: String?
   var tableFile: String?
+  /// What the table shows.
+  var table = SweepTableOptions()
 
   static var options: [OptionDeclaration<SweepOutputOptions>] {
     [
@@ -38,7 +40,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       .option("--csv", \.csvFile, .path("FILE"), help: "also write the CSV there"),
       .option("--jsonl", \.jsonlFile, .path("FILE"), help: "also write the JSON Lines there (for merge)"),
       .option("--table", \.tableFile, .path("FILE"), help: "also write the table there"),
-    ]
+    ] + SweepTableOptions.declared(in: \.table)
   }
 
   /// Every file asked for, in the order the options are listed.
@@ -73,7 +75,16 @@ struct SweepOutputOptions: OptionGroup, Equatable {
 
   /// Prints `results` and writes every file asked for; a file that cannot be written is a failure.
   func show(_ results: [RunResult], provenance: ReportProvenance, in context: ProgramContext) -> ExitStatus {
-    context.print(SweepOutput.lines(results, format: format).joined(separator: "\n"))
+    let tableLines: [String]
+    let tornadoes: [(milestone: String, bars: [TornadoBar])]
+    do {
+      tableLines = try table.lines(results)
+      tornadoes = table.sensitivity ? try Self.tornadoes(results, options: table) : []
+    } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
+    context.print((format == .table ? tableLines : SweepOutput.lines(results, format: format)).joined(separator: "\n"))
     var writes: [(path: String, text: () -> String)] = []
     if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind, metric: metric) })) }
     if let report {
@@ -83,15 +94,22 @@ struct SweepOutputOptions: OptionGroup, Equatable {
           {
             ReportPage(
               command: ReportCommand.text(context.arguments), provenance: provenance.entries,
-              tables: [("Time to each milestone", SweepOutput.table(results))],
-              charts: ReportPage.charts(results, metric: metric)
+              tables: [("Time to each milestone", tableLines)],
+              charts: ReportPage.charts(results, metric: metric, sensitivity: tornadoes)
             ).html
           }
         ))
     }
     for (file, format) in [(csvFile, SweepOutput.Format.csv), (jsonlFile, .jsonl), (tableFile, .table)] {
       if let file {
-        writes.append((file, { SweepOutput.lines(results, format: format).joined(separator: "\n") + "\n" }))
+        writes.append(
+          (
+            file,
+            {
+              (format == .table ? tableLines : SweepOutput.lines(results, format: format))
+                .joined(separator: "\n") + "\n"
+            }
+          ))
       }
     }
     for (path, text) in writes {
@@ -103,5 +121,27 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       }
     }
     return .success
+  }
+
+  /// The sensitivity's bars, one tornado per milestone, for the report.
+  static func tornadoes(
+    _ results: [RunResult], options: SweepTableOptions
+  ) throws(LabError) -> [(milestone: String, bars: [TornadoBar])] {
+    let sensitivity = try Sensitivity(SweepTable(results, options: options.table))
+    var charts: [(milestone: String, bars: [TornadoBar])] = []
+    for entry in sensitivity.entries {
+      let name = entry.group.isEmpty ? entry.milestone.name : "\(entry.milestone.name) (\(entry.group))"
+      let bars = entry.effects.map { effect in
+        TornadoBar(
+          key: entry.key, value: effect.value, median: effect.comparison.median ?? 0,
+          lower: effect.comparison.low ?? 0, upper: effect.comparison.high ?? 0)
+      }
+      if let last = charts.indices.last, charts[last].milestone == name {
+        charts[last].bars += bars
+      } else {
+        charts.append((name, bars))
+      }
+    }
+    return charts
   }
 }

@@ -45,6 +45,13 @@ public struct Autoplay: Sendable {
   private var onlineLeft: Int64?
   /// The step yielded last, until it is reported done.
   private var pending: PlayStep?
+  /// The figures when the current wait with nothing affordable began (tracked for `idle:` only).
+  private var wall: MilestoneTracker.Figures?
+  /// When New Bearings and the Atlas first fell due since each was last taken (seconds from the start).
+  private var bearingsDueAt: Int64?
+  private var atlasDueAt: Int64?
+  /// What the strategy waits for since its last purchase, and the wait's item.
+  private var awaiting: Buyable?
   private var finished = false
   /// What the run did so far; final once ``nextStep()`` has returned `nil`.
   public private(set) var report: PlayReport
@@ -59,7 +66,7 @@ public struct Autoplay: Sendable {
     self.keeping = keeping
     self.game = game
     start = game.clock
-    tracker = MilestoneTracker(goal.milestones)
+    tracker = MilestoneTracker(goal.milestones, colourPrice: rules.colourPrice)
     productsToBuy = strategy.owned
     onlineLeft = strategy.sessions.online
     report = PlayReport(final: game)
@@ -92,7 +99,9 @@ public struct Autoplay: Sendable {
       return .buyProduct(product)
     }
     let elapsed = game.clock - start
-    tracker.update(game, report: report, elapsed: elapsed)
+    if strategy.atlasDue(game, rules), atlasDueAt == nil { atlasDueAt = elapsed }
+    if strategy.bearingsDue(game, rules), bearingsDueAt == nil { bearingsDueAt = elapsed }
+    tracker.update(game, report: report, elapsed: elapsed, wall: wall)
     if tracker.allReached || elapsed >= goal.limit {
       finish()
       return nil
@@ -100,36 +109,97 @@ public struct Autoplay: Sendable {
     if let left = onlineLeft, left <= 0, case .cycle(let on, let off) = strategy.sessions {
       report.absences += 1
       onlineLeft = on
+      noteDueWhileAway(off, elapsed: elapsed)
       return .away(off)
     }
     if strategy.atlasDue(game, rules) {
+      noteWiped(by: .atlas)
       report.atlases += 1
       report.decisions += 1
-      return .prestige(.atlas)
+      report.atlasesDue.append(atlasDueAt ?? elapsed)
+      atlasDueAt = nil
+      bearingsDueAt = nil
+      return acted(.prestige(.atlas))
     }
     if strategy.bearingsDue(game, rules) {
+      noteWiped(by: .bearings)
       report.bearings += 1
       report.decisions += 1
-      return .prestige(.bearings)
+      report.bearingsDue.append(bearingsDueAt ?? elapsed)
+      bearingsDueAt = nil
+      return acted(.prestige(.bearings))
     }
     if strategy.suppliesDue(game, rules) {
-      report.supplies += 1
-      report.decisions += 1
-      return .supplies
+      return boughtSupplies()
     }
-    let choice =
-      strategy.kind == .idle
-      ? nil : strategy.choice(PriceList(game: game, rules: rules, sessions: strategy.sessions))
+    let prices =
+      strategy.kind == .idle && !tracker.watchesWalls
+      ? nil : PriceList(game: game, rules: rules, sessions: strategy.sessions)
+    let choice = strategy.kind == .idle ? nil : prices.flatMap(strategy.choice)
     if let choice, choice.affordable, let cost = choice.cost {
       report.bought[choice.item, default: 0] += 1
       report.decisions += 1
       report.spent += cost
-      return choice.item.step
+      awaiting = nil
+      return acted(choice.item.step)
     }
+    if let choice,
+      strategy.bridgesWait(choice.secondsToAfford, onlineLeft: onlineLeft, game, rules)
+    {
+      return boughtSupplies()
+    }
+    if tracker.watchesWalls, wall == nil, let prices, !prices.rows.contains(where: \.affordable) {
+      wall = MilestoneTracker.Figures(
+        seconds: elapsed, onlineSeconds: report.onlineSeconds, decisions: report.decisions,
+        spent: report.spent)
+    }
+    awaiting = choice?.cost == nil ? nil : choice?.item
     let wait = waitFor(choice, elapsed: elapsed)
     report.onlineSeconds += wait
-    if let left = onlineLeft { onlineLeft = left - wait }
+    if let left = onlineLeft {
+      onlineLeft = left - wait
+      if wait >= left, let item = awaiting { report.savedPastSession[item, default: 0] += 1 }
+    }
     return .advance(wait)
+  }
+
+  /// A step that acts (a purchase, supplies or a prestige): it ends any wall.
+  private mutating func acted(_ step: PlayStep) -> PlayStep {
+    wall = nil
+    return step
+  }
+
+  private mutating func boughtSupplies() -> PlayStep {
+    report.supplies += 1
+    report.decisions += 1
+    return acted(.supplies)
+  }
+
+  /// Notes Discoveries saved for the awaited item that a prestige is about to wipe.
+  private mutating func noteWiped(by layer: PrestigeLayer) {
+    guard let item = awaiting, game.discoveries > 0 else { return }
+    report.wiped.append(PlayReport.WipedSaving(item: item, discoveries: game.discoveries, by: layer))
+    awaiting = nil
+  }
+
+  /// Notes when a prestige the strategy takes falls due during an absence of `off` seconds that
+  /// begins now: the offline credit sails the first `min(off, hold)` seconds of it.
+  private mutating func noteDueWhileAway(_ off: Int64, elapsed: Int64) {
+    let strategy = strategy
+    let rules = rules
+    let credited = min(off, Int64(game.holdHours(rules)) * 3_600)
+    guard credited >= 1, atlasDueAt == nil || bearingsDueAt == nil else { return }
+    var end = game
+    guard (try? end.apply(.advance(seconds: credited), rules: rules)) != nil else { return }
+    let atlas = atlasDueAt == nil && strategy.atlasDue(end, rules)
+    let bearings = bearingsDueAt == nil && strategy.bearingsDue(end, rules)
+    guard atlas || bearings else { return }
+    let closed = game
+    let first = { (holds: (GameState) -> Bool) -> Int64? in
+      WaitSearch.firstSecond(from: closed, cap: credited, rules: rules, estimate: { _ in 1 }, holds: holds)
+    }
+    if atlas, let t = first({ strategy.atlasDue($0, rules) }) { atlasDueAt = elapsed + t }
+    if bearings, let t = first({ strategy.bearingsDue($0, rules) }) { bearingsDueAt = elapsed + t }
   }
 
   /// How long to wait for the choice, a prestige, supplies or a Knowledge milestone: the first
@@ -142,6 +212,7 @@ public struct Autoplay: Sendable {
     if let left = onlineLeft { cap = min(cap, left) }
     cap = max(cap, 1)
     let knowledgeGoal = tracker.nextKnowledge
+    let postmarksGoal = tracker.nextPostmarks
     let awaited = choice.flatMap { row in row.cost.map { (row.item, $0) } }
     let bearingsProgress = strategy.bearingsTarget(game, rules).map(rules.bearingsProgress(forKnowledge:))
     let atlasRequired = rules.atlasKnowledgeRequired
@@ -161,8 +232,9 @@ public struct Autoplay: Sendable {
         if let (item, _) = awaited, Self.affordable(item, state, rules) { return true }
         if strategy.atlas && state.knowledge >= atlasRequired { return true }
         if strategy.bearingsDue(state, rules) { return true }
-        if strategy.supplies && state.postmarks >= suppliesPrice { return true }
+        if strategy.supplies == .eager && state.postmarks >= suppliesPrice { return true }
         if let knowledgeGoal, state.knowledge >= knowledgeGoal { return true }
+        if let postmarksGoal, state.postmarks >= postmarksGoal { return true }
         return false
       }) ?? cap
   }

@@ -46,7 +46,7 @@ public enum BalanceVariant {
     let unknown = document.shapePaths.subtracting(known).sorted { ($0.count, $0) < ($1.count, $1) }
     if let first = unknown.first {
       throw .unknownBalanceFileKey(
-        first, file: name, closest: EditDistance.closest(to: first, in: known.sorted()))
+        first, file: name, closest: BalanceKeys.closestShape(to: first, in: known))
     }
     do {
       return try Balance.parse(data, file: name)
@@ -59,12 +59,12 @@ public enum BalanceVariant {
   public static func apply(_ settings: [BalanceSetting], to balance: Balance) throws(LabError) -> Balance {
     guard !settings.isEmpty else { return balance }
     var document = try tree(of: balance)
-    let leaves = document.leafPaths
     for setting in settings {
+      try BalanceKeys.check(setting, in: document)
       guard let path = JSONKeyPath(parsing: setting.key),
         let changed = document.replacingLeaf(at: path, with: JSONValue.literal(setting.value))
       else {
-        throw .unknownSetKey(setting.key, closest: EditDistance.closest(to: setting.key, in: leaves))
+        throw .unknownSetKey(setting.key, closest: nil)
       }
       document = changed
     }

@@ -22,7 +22,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case milestoneCount(String, kind: String)
   /// A `route` or `knowledge` milestone without its number.
   case milestoneNumberMissing(String, kind: String)
-  /// A `time` milestone without its duration.
+  /// A `spent` milestone whose amount is not from 1 to 10^15.
+  case milestoneAmount(String)
+  /// A `time` or `idle` milestone without its duration.
   case milestoneDurationMissing(String)
   /// An empty list of milestones.
   case noMilestone
@@ -37,6 +39,20 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case notKeyValue(String)
   /// A key that is not a path of keys.
   case notAKeyPath(String)
+  /// `--baseline` that names no variant of the sweep.
+  case notABaseline(String, variants: [String])
+  /// `--percentiles` that is not a list of numbers from 0 to 100.
+  case notPercentiles(String)
+  /// A product given twice in `--owned`.
+  case repeatedProduct(ProductID)
+  /// A `--vary` range `KEY=FROM..TO/STEPS` that does not read.
+  case notARange(String)
+  /// `--sensitivity` without `--vary`.
+  case sensitivityWithoutVary
+  /// A Postmarks policy that is none.
+  case notASuppliesPolicy(String)
+  /// A `colour:` milestone whose colour is none.
+  case notAColour(String)
 
   // MARK: Balances
 
@@ -46,8 +62,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case balanceFileNotJSON(String)
   /// A key a balance file has that the balance does not, with the closest known key.
   case unknownBalanceFileKey(String, file: String, closest: String?)
-  /// A `--set` key the balance does not have, with the closest known key.
+  /// A `--set` key the balance does not have, with the closest known key at its level.
   case unknownSetKey(String, closest: String?)
+  /// A `--set` key the balance has with no value (`null`).
+  case nullSetKey(String)
+  /// A `--set` value of another type than the key's (`a number`, `true or false`).
+  case setValueType(String, value: String, type: String)
   /// The game refused the balance.
   case balance(BalanceError)
   /// A balance that cannot be turned into JSON (or a changed one back).
@@ -125,9 +145,13 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "'\(text)' needs a whole number from 1 to 1,000,000 after the colon, such as \(kind):2"
     case .milestoneNumberMissing(let text, let kind):
       return
-        "'\(text)' needs a number; write \(kind):N, such as \(kind == "route" ? "route:3" : "knowledge:100")"
+        "'\(text)' needs a number; write \(kind):N, such as \(Self.numberExample[kind] ?? "knowledge:100")"
+    case .milestoneAmount(let text):
+      return "'\(text)' needs an amount of Discoveries from 1 to 1e15 after the colon, such as spent:100000"
     case .milestoneDurationMissing(let text):
-      return "'\(text)' needs a duration of at least 1s after the colon, such as time:30d or time:12h"
+      let kind = text.lowercased().hasPrefix("idle") ? "idle" : "time"
+      return
+        "'\(text)' needs a duration of at least 1s after the colon, such as \(kind == "idle" ? "idle:1h or idle:8h" : "time:30d or time:12h")"
     case .noMilestone:
       return "no milestone given; write \(Milestone.forms)"
     case .notASessionModel(let text):
@@ -146,6 +170,30 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         "'\(text)' is not KEY=VALUE; write a path into balance.json and a value, such as equipment.sails.priceGrowth=1.5"
     case .notAKeyPath(let key):
       return "'\(key)' is not a key path; write keys joined by dots, such as routes[1].charterCost"
+    case .notABaseline(let text, let variants):
+      let names = variants.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
+      return
+        "'\(text)' is not a variant of this sweep for --baseline; write a variant's name or its position from 1 to \(variants.count), such as \(names)\(variants.count > 4 ? ", …" : "")"
+    case .notPercentiles(let text):
+      return
+        "'\(text)' is not a list of percentiles; write numbers from 0 to 100 separated by commas, such as 10,50,90"
+    case .repeatedProduct(let id):
+      return "--owned names \(id.rawValue) twice; a purchase is owned once, so name each product once"
+    case .notARange(let text):
+      return
+        "'\(text)' is not KEY=A,B,… or KEY=FROM..TO/STEPS; write values such as equipment.sails.priceGrowth=1.5,1.7 or a range such as equipment.sails.priceGrowth=1.4..1.8/4 (4 equal steps, 5 values)"
+    case .sensitivityWithoutVary:
+      return "--sensitivity compares the values of --vary with the baseline; add --vary KEY=A,B"
+    case .notASuppliesPolicy(let text):
+      return
+        "'\(text)' is not a Postmarks policy for --supplies; write \(SuppliesPolicy.allCases.map(\.rawValue).joined(separator: ", "))"
+    case .notAColour(let text):
+      return
+        "'\(text)' is not a sail colour; write colour:NAME with one of \(SailColour.allCases.map(\.rawValue).joined(separator: ", "))"
+    case .nullSetKey(let key):
+      return "\(key) is null in balance.json: the key has no value to change (routes[0] is never chartered)"
+    case .setValueType(let key, let value, let type):
+      return "--set \(key)=\(value): \(key) takes \(type), not '\(value)'"
     case .balanceFileUnreadable(let file):
       return "cannot read the balance file \(file); give the path of a balance.json"
     case .balanceFileNotJSON(let name):
@@ -250,6 +298,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       }
     }
   }
+
+  /// An example of each milestone that takes a number.
+  private static let numberExample = [
+    "route": "route:3", "knowledge": "knowledge:100", "postmarks": "postmarks:100", "supplies": "supplies:5",
+    "spent": "spent:100000",
+  ]
 
   /// What a device refused, as a run reports it.
   private static func describe(_ error: DeviceError) -> String {

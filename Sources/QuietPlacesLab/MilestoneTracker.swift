@@ -2,12 +2,34 @@ import QuietPlacesGame
 
 /// Which milestones a run has reached, and the run's figures at the moment each was.
 struct MilestoneTracker {
-  private(set) var outcomes: [MilestoneOutcome]
+  /// A run's figures at an instant.
+  struct Figures {
+    var seconds: Int64
+    var onlineSeconds: Int64
+    var decisions: Int
+    var spent: Double
+  }
 
-  init(_ milestones: [Milestone]) {
+  private(set) var outcomes: [MilestoneOutcome]
+  /// Postmarks for a sail colour.
+  private let colourPrice: Int
+  /// Whether a milestone waits for a pacing wall (`idle:`).
+  let watchesWalls: Bool
+
+  init(_ milestones: [Milestone], colourPrice: Int) {
     outcomes = milestones.map {
       MilestoneOutcome(milestone: $0, reached: false, seconds: 0, onlineSeconds: 0, decisions: 0, spent: 0)
     }
+    self.colourPrice = colourPrice
+    watchesWalls = milestones.contains { if case .idle = $0 { true } else { false } }
+  }
+
+  /// The smallest Postmarks milestone not reached yet.
+  var nextPostmarks: Int? {
+    outcomes.compactMap { outcome -> Int? in
+      if !outcome.reached, case .postmarks(let n) = outcome.milestone { return n }
+      return nil
+    }.min()
   }
 
   /// Every milestone is reached.
@@ -30,23 +52,39 @@ struct MilestoneTracker {
   }
 
   /// Marks what the run's figures reach now.
-  mutating func update(_ game: GameState, report: PlayReport, elapsed: Int64) {
+  /// `wall` is the figures at the start of the current wait with nothing affordable, if any.
+  mutating func update(_ game: GameState, report: PlayReport, elapsed: Int64, wall: Figures? = nil) {
     for index in outcomes.indices where !outcomes[index].reached {
       let reached: Bool
-      var at = elapsed
+      var figures = Figures(
+        seconds: elapsed, onlineSeconds: report.onlineSeconds, decisions: report.decisions,
+        spent: report.spent)
+      var due: Int64?
       switch outcomes[index].milestone {
-      case .bearings(let n): reached = report.bearings >= n
-      case .atlas(let n): reached = report.atlases >= n
+      case .bearings(let n):
+        reached = report.bearings >= n
+        due = reached && report.bearingsDue.count >= n ? report.bearingsDue[n - 1] : nil
+      case .atlas(let n):
+        reached = report.atlases >= n
+        due = reached && report.atlasesDue.count >= n ? report.atlasesDue[n - 1] : nil
       case .route(let n): reached = game.route >= n
       case .knowledge(let n): reached = game.knowledge >= n
       case .time(let seconds):
         reached = elapsed >= seconds
-        at = seconds
+        figures.seconds = seconds
+      case .postmarks(let n): reached = game.postmarks >= n
+      case .colour(let colour): reached = game.ownedColours.contains(colour) || game.postmarks >= colourPrice
+      case .supplies(let n): reached = report.supplies >= n
+      case .spent(let amount): reached = report.spent >= amount
+      case .idle(let seconds):
+        reached = wall.map { report.onlineSeconds - $0.onlineSeconds > seconds } ?? false
+        if reached, let wall { figures = wall }
       }
       if reached {
         outcomes[index] = MilestoneOutcome(
-          milestone: outcomes[index].milestone, reached: true, seconds: at,
-          onlineSeconds: report.onlineSeconds, decisions: report.decisions, spent: report.spent)
+          milestone: outcomes[index].milestone, reached: true, seconds: figures.seconds,
+          onlineSeconds: figures.onlineSeconds, decisions: figures.decisions, spent: figures.spent,
+          dueSeconds: due)
       }
     }
   }

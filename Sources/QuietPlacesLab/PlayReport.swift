@@ -15,9 +15,13 @@ public struct MilestoneOutcome: Sendable, Equatable {
   public var decisions: Int
   /// Discoveries spent by then on equipment, scouts and charters.
   public var spent: Double
+  /// For a prestige: simulated seconds from the start to when the strategy's rule for it first held
+  /// (online or away; at most ``seconds``); `nil` for other milestones.
+  public var dueSeconds: Int64?
 
   public init(
-    milestone: Milestone, reached: Bool, seconds: Int64, onlineSeconds: Int64, decisions: Int, spent: Double
+    milestone: Milestone, reached: Bool, seconds: Int64, onlineSeconds: Int64, decisions: Int, spent: Double,
+    dueSeconds: Int64? = nil
   ) {
     self.milestone = milestone
     self.reached = reached
@@ -25,6 +29,7 @@ public struct MilestoneOutcome: Sendable, Equatable {
     self.onlineSeconds = onlineSeconds
     self.decisions = decisions
     self.spent = spent
+    self.dueSeconds = dueSeconds
   }
 }
 
@@ -51,6 +56,13 @@ public struct Sample: Sendable, Equatable {
 
 /// What a run did: its steps, its counts, the milestones, the final game.
 public struct PlayReport: Sendable {
+  /// Discoveries saved for an item that a prestige wiped before they bought it.
+  public struct WipedSaving: Sendable, Equatable {
+    public var item: Buyable
+    public var discoveries: Double
+    public var by: PrestigeLayer
+  }
+
   /// Every step, in order (when the run was asked to keep them).
   public var steps: [PlayStep] = []
   /// One per milestone asked for, in the order asked.
@@ -68,6 +80,14 @@ public struct PlayReport: Sendable {
   /// New Bearings taken and Atlases passed.
   public var bearings = 0
   public var atlases = 0
+  /// For each New Bearings and each Atlas taken, when the strategy's rule for it first held (seconds
+  /// from the start; during an absence, when the offline credit made it hold).
+  public var bearingsDue: [Int64] = []
+  public var atlasesDue: [Int64] = []
+  /// Savings that a prestige wiped, in order.
+  public var wiped: [WipedSaving] = []
+  /// Waits for an item that the end of an online session cut before it was affordable, by item.
+  public var savedPastSession: [Buyable: Int] = [:]
   /// Products bought at the start.
   public var products: [ProductID] = []
   /// Away cycles (close, time away, launch).

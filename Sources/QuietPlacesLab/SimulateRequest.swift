@@ -4,7 +4,8 @@ import QuietPlacesStore
 ///
 /// A plain value, filled in by `quietplaces simulate` (the lab parses no command line). Each list
 /// but the seeds is one dimension; the variants are the cross product of every dimension's values
-/// (`settings` are grouped by key, each key a dimension). An empty dimension keeps the strategy's
+/// (`settings` are grouped by key, each key a dimension), and the variations make one more, last: the
+/// baseline and then each value of each varied key on its own. An empty dimension keeps the strategy's
 /// default.
 public struct SimulateRequest: Sendable, Equatable {
   /// The seeds, in order.
@@ -15,8 +16,8 @@ public struct SimulateRequest: Sendable, Equatable {
   public var bearingsAt: [Double?]
   /// Whether the Atlas is passed.
   public var atlas: [Bool]
-  /// Whether supplies are bought.
-  public var supplies: [Bool]
+  /// When supplies are bought.
+  public var supplies: [SuppliesPolicy]
   /// How the player's sessions go.
   public var sessions: [SessionModel]
   /// What was bought in the App Store at the start.
@@ -25,6 +26,8 @@ public struct SimulateRequest: Sendable, Equatable {
   public var balanceFiles: [String]
   /// Changes to the balance, `KEY=VALUE`.
   public var settings: [BalanceSetting]
+  /// Keys varied one at a time around the balance (`--vary`): one dimension, the baseline first.
+  public var variations: [BalanceVariation]
   /// Where each run stops.
   public var milestones: [Milestone]
   /// The longest a run plays, in simulated seconds.
@@ -34,8 +37,10 @@ public struct SimulateRequest: Sendable, Equatable {
   /// at most 10 years.
   public init(
     seeds: [UInt64] = Array(1...100), strategies: [StrategyKind] = [.payback], bearingsAt: [Double?] = [],
-    atlas: [Bool] = [], supplies: [Bool] = [], sessions: [SessionModel] = [], owned: [[ProductID]] = [],
-    balanceFiles: [String] = [], settings: [BalanceSetting] = [], milestones: [Milestone] = [.bearings(1)],
+    atlas: [Bool] = [], supplies: [SuppliesPolicy] = [], sessions: [SessionModel] = [],
+    owned: [[ProductID]] = [],
+    balanceFiles: [String] = [], settings: [BalanceSetting] = [], variations: [BalanceVariation] = [],
+    milestones: [Milestone] = [.bearings(1)],
     limit: Int64 = PlayGoal.defaultLimit
   ) {
     self.seeds = seeds
@@ -47,6 +52,7 @@ public struct SimulateRequest: Sendable, Equatable {
     self.owned = owned
     self.balanceFiles = balanceFiles
     self.settings = settings
+    self.variations = variations
     self.milestones = milestones
     self.limit = limit
   }

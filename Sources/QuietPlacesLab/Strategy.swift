@@ -10,15 +10,15 @@ public struct Strategy: Sendable, Hashable {
   public var bearingsAt: Double?
   /// Pass the Atlas as soon as it is available.
   public var atlas: Bool
-  /// Spend Postmarks on supplies whenever they pay for a crate.
-  public var supplies: Bool
+  /// When Postmarks are spent on supplies.
+  public var supplies: SuppliesPolicy
   /// The player's sessions.
   public var sessions: SessionModel
   /// Products bought at the start through the simulated App Store, in this order.
   public var owned: [ProductID]
 
   public init(
-    kind: StrategyKind, bearingsAt: Double? = 0.5, atlas: Bool = true, supplies: Bool = true,
+    kind: StrategyKind, bearingsAt: Double? = 0.5, atlas: Bool = true, supplies: SuppliesPolicy = .bridge,
     sessions: SessionModel = .always, owned: [ProductID] = []
   ) {
     self.kind = kind
@@ -58,7 +58,8 @@ public struct Strategy: Sendable, Hashable {
       guard let id = ProductID(rawValue: word) ?? ProductID(fullID: word) else {
         throw .notAnOwnedProduct(String(part))
       }
-      if !products.contains(id) || id.permanent == nil { products.append(id) }
+      if products.contains(id), id.permanent != nil { throw .repeatedProduct(id) }
+      products.append(id)
     }
     return products
   }
@@ -94,9 +95,27 @@ public struct Strategy: Sendable, Hashable {
     atlas && game.knowledge >= rules.atlasKnowledgeRequired
   }
 
-  /// Whether this strategy buys supplies now.
+  /// Whether this strategy buys supplies now whatever it waits for (`eager`).
   func suppliesDue(_ game: GameState, _ rules: Rules) -> Bool {
-    supplies && game.postmarks >= rules.suppliesPrice
+    supplies == .eager && game.postmarks >= rules.suppliesPrice
+  }
+
+  /// Whether a `bridge` strategy buys a crate now, waiting `wait` seconds for its choice with
+  /// `onlineLeft` seconds of the session left: the wait outlasts the session (always online: the
+  /// crate's hour), and no prestige it takes falls due before the choice is affordable with the crate.
+  func bridgesWait(_ wait: Double, onlineLeft: Int64?, _ game: GameState, _ rules: Rules) -> Bool {
+    guard supplies == .bridge, game.postmarks >= rules.suppliesPrice, wait.isFinite, wait > 0 else {
+      return false
+    }
+    guard wait > Double(onlineLeft ?? Int64(rules.suppliesSeconds)) else { return false }
+    let rate = game.ordinaryRate(rules)
+    let afterCrate = max(0, wait - rules.suppliesSeconds)
+    if let target = bearingsTarget(game, rules) {
+      let needed = rules.bearingsProgress(forKnowledge: target) - game.progress
+      let dueIn = needed / (rate / game.chartsMultiplier(rules))
+      if dueIn <= afterCrate { return false }
+    }
+    return true
   }
 
   /// What this strategy wants to buy next, from the prices of the state.

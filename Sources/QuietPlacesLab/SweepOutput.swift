@@ -3,9 +3,10 @@ import QuietPlacesUtilities
 /// The printed results of a sweep: a table of percentiles, CSV, or JSON Lines.
 ///
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
-/// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`; JSON Lines adds one
-/// `series` record per run (the chart's data and the sweep's run count) and a `timeline` record for
-/// the sweep's first run, so that the shards of a sweep merge into exactly what the whole sweep prints.
+/// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`, `due_seconds` (prestiges
+/// only: when the strategy's rule first held); JSON Lines adds one `series` record per run (the
+/// chart's data and the sweep's run count) and a `timeline` record for the sweep's first run, so that
+/// the shards of a sweep merge into exactly what the whole sweep prints.
 public enum SweepOutput {
   /// How a sweep's results are printed.
   public enum Format: String, Sendable, CaseIterable {
@@ -24,7 +25,8 @@ public enum SweepOutput {
   }
 
   /// The CSV header.
-  public static let csvHeader = "run,variant,seed,milestone,reached,seconds,online_seconds,decisions,spent"
+  public static let csvHeader =
+    "run,variant,seed,milestone,reached,seconds,online_seconds,decisions,spent,due_seconds"
 
   /// The results as CSV lines, header first.
   public static func csv(_ results: [RunResult]) -> [String] {
@@ -35,7 +37,7 @@ public enum SweepOutput {
           [
             "\(result.index)", csvField(result.variant), "\(result.seed)", outcome.milestone.name,
             outcome.reached ? "true" : "false", "\(outcome.seconds)", "\(outcome.onlineSeconds)",
-            "\(outcome.decisions)", number(outcome.spent),
+            "\(outcome.decisions)", number(outcome.spent), outcome.dueSeconds.map(String.init) ?? "",
           ].joined(separator: ","))
       }
     }
@@ -51,7 +53,8 @@ public enum SweepOutput {
         lines.append(
           head + ",\"milestone\":\(outcome.milestone.name.jsonQuoted),\"reached\":\(outcome.reached)"
             + ",\"seconds\":\(outcome.seconds),\"online_seconds\":\(outcome.onlineSeconds)"
-            + ",\"decisions\":\(outcome.decisions),\"spent\":\(number(outcome.spent))}")
+            + ",\"decisions\":\(outcome.decisions),\"spent\":\(number(outcome.spent))"
+            + (outcome.dueSeconds.map { ",\"due_seconds\":\($0)" } ?? "") + "}")
       }
       var series = "\"seconds\":[\(result.series.seconds.map(String.init).joined(separator: ","))]"
       for (m, metric) in Sample.metrics.enumerated() {
@@ -64,40 +67,18 @@ public enum SweepOutput {
     return lines
   }
 
-  /// The table: one row per milestone, one column per variant, each cell `p10 / median / p90 (n/N)`
-  /// of the simulated time to the milestone over the runs that reached it.
+  /// The table with the default cells (p10 / median / p90), no baseline.
   public static func table(_ results: [RunResult]) -> [String] {
-    let variants = variantNames(results)
-    let milestones = results.first?.outcomes.map(\.milestone) ?? []
-    var rows: [[String]] = [["milestone"] + variants]
-    for (m, milestone) in milestones.enumerated() {
-      var row = [milestone.name]
-      let longest =
-        results.filter { $0.outcomes[m].reached }.map { Double($0.outcomes[m].seconds) }.max() ?? 0
-      let unit = LabDuration.spanUnit(longest)
-      for variant in variants {
-        let runs = results.filter { $0.variant == variant }
-        let reached = runs.compactMap { $0.outcomes[m].reached ? Double($0.outcomes[m].seconds) : nil }
-          .sorted()
-        let count = "(\(reached.count)/\(runs.count))"
-        if reached.isEmpty {
-          row.append("— \(count)")
-        } else {
-          let cells = [0.1, 0.5, 0.9].map { LabDuration.span(percentile(reached, $0), unit: unit) }
-          row.append(cells.joined(separator: " / ") + " " + count)
-        }
-      }
-      rows.append(row)
-    }
-    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    var lines = rows.map { row in
-      zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
-        .trimmingSuffix()
-    }
-    lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
-    lines.append(
-      "simulated time to each milestone: p10 / median / p90 over the runs that reached it (n/N reached)")
-    return lines
+    (try? SweepTable(results))?.lines ?? []
+  }
+
+  /// The results as `format` prints them, the table as `options` asks; an error when the baseline
+  /// names no variant.
+  public static func lines(_ results: [RunResult], format: Format, table options: SweepTable.Options)
+    throws(LabError) -> [String]
+  {
+    guard format == .table else { return lines(results, format: format) }
+    return try SweepTable(results, options: options).lines
   }
 
   /// Variant names in the order of the sweep.

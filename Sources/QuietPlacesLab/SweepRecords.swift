@@ -17,10 +17,12 @@ public enum SweepRecords {
     var end: Int64?
     var runs: Int?
     var timeline: RunTimeline.Record?
+    var dueSeconds: Int64?
 
     enum CodingKeys: String, CodingKey {
       case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs, timeline
       case onlineSeconds = "online_seconds"
+      case dueSeconds = "due_seconds"
     }
 
     /// The first number outside what a sweep writes, as the key, its value and its range, or `nil`:
@@ -30,7 +32,9 @@ public enum SweepRecords {
       let longest = LabDuration.maximumSeconds
       if run < 0 { return ("run", "\(run)", .runIndex) }
       if let runs, runs < 1 { return ("runs", "\(runs)", .runCount) }
-      for (key, value) in [("seconds", seconds), ("online_seconds", onlineSeconds), ("end", end)] {
+      for (key, value) in [
+        ("seconds", seconds), ("online_seconds", onlineSeconds), ("end", end), ("due_seconds", dueSeconds),
+      ] {
         if let value, !(0...longest).contains(value) { return (key, "\(value)", .seconds) }
       }
       if let decisions, decisions < 0 { return ("decisions", "\(decisions)", .decisions) }
@@ -113,8 +117,7 @@ public enum SweepRecords {
           entry.outcomes.append(
             MilestoneOutcome(
               milestone: milestone, reached: reached, seconds: seconds, onlineSeconds: online,
-              decisions: decisions,
-              spent: spent))
+              decisions: decisions, spent: spent, dueSeconds: record.dueSeconds))
         }
         byRun[record.run] = entry
       }

@@ -43,13 +43,17 @@ public struct SimulatePlan: Sendable {
     return runs
   }
 
+  /// The name of the variant that `--vary` varies around.
+  public static let baselineName = "baseline"
+
   /// How many runs the whole sweep has.
   public var total: Int { seeds.count * variants.count }
 
   /// The variants of a request: the cross product of its dimensions over the configuration's balance.
   ///
   /// Dimensions, in this order: strategy, `--bearings-at`, `--atlas`, `--supplies`, `--sessions`,
-  /// `--owned`, `--balance`, then each `--set` key (in the order first given).
+  /// `--owned`, `--balance`, each `--set` key (in the order first given), then the variations (the
+  /// baseline, named `baseline`, and each `--vary` value on its own).
   public static func make(_ request: SimulateRequest, balance reference: Balance) throws(LabError)
     -> SimulatePlan
   {
@@ -68,7 +72,7 @@ public struct SimulatePlan: Sendable {
       })
     dimensions.append(request.atlas.map { on in ("atlas=\(on ? "on" : "off")", { $0.strategy.atlas = on }) })
     dimensions.append(
-      request.supplies.map { on in ("supplies=\(on ? "on" : "off")", { $0.strategy.supplies = on }) })
+      request.supplies.map { policy in ("supplies=\(policy.rawValue)", { $0.strategy.supplies = policy }) })
     dimensions.append(request.sessions.map { model in (model.name, { $0.strategy.sessions = model }) })
     dimensions.append(
       request.owned.map { list in ("owned=\(Strategy.ownedName(list))", { $0.strategy.owned = list }) })
@@ -82,6 +86,13 @@ public struct SimulatePlan: Sendable {
       var values: [Value] = []
       for setting in request.settings where setting.key == key {
         values.append((setting.text, { $0.settings.append(setting) }))
+      }
+      dimensions.append(values)
+    }
+    if !request.variations.isEmpty {
+      var values: [Value] = [(SimulatePlan.baselineName, { _ in })]
+      for variation in request.variations {
+        for setting in variation.settings { values.append((setting.text, { $0.settings.append(setting) })) }
       }
       dimensions.append(values)
     }

@@ -48,7 +48,7 @@ import Testing
     #expect(request.seeds == [1, 2, 3])
     #expect(request.strategies == [.idle, .cheapest])
     #expect(request.bearingsAt == [nil, 0.25])
-    #expect(request.atlas == [false] && request.supplies == [true])
+    #expect(request.atlas == [false] && request.supplies == [.eager])
     #expect(request.sessions == [.cycle(online: 900, offline: 28_800)])
     #expect(request.owned == [[.charts, .hold], []])
     #expect(request.balanceFiles == ["b.json"])
@@ -141,13 +141,15 @@ import Testing
     #expect(run.status == .success)
     for option in [
       "--seeds", "--strategy", "--bearings-at", "--atlas", "--supplies", "--sessions", "--owned", "--balance",
-      "--set", "--until", "--limit", "--format", "--chart", "--metric", "--record", "-j, --jobs", "--shard",
-      "--storekit", "-h, --help",
+      "--set", "--vary", "--until", "--limit", "--format", "--chart", "--metric", "--percentiles",
+      "--baseline",
+      "--due", "--transpose", "--sensitivity", "--record", "-j, --jobs", "--shard", "--storekit",
+      "-h, --help",
     ] {
       #expect(run.output.contains { $0.hasPrefix("  \(option) ") }, "\(option)")
     }
     #expect(
       run.output.contains { $0.hasPrefix("       quietplaces simulate merge FILE.jsonl ... [--format") })
-    #expect(run.output.contains("Milestones: \(Milestone.forms)."))
+    #expect(run.output.joined(separator: " ").contains("Milestones: \(Milestone.forms)."))
   }
 }

@@ -19,7 +19,7 @@ import Testing
 
   /// Idle buys nothing: it only sails and, with R = 0, takes New Bearings the moment it gives 10.
   @Test func idleOnlySailsAndPrestiges() async throws {
-    let report = try await play(Strategy(kind: .idle, bearingsAt: 0, supplies: false), until: [.bearings(1)])
+    let report = try await play(Strategy(kind: .idle, bearingsAt: 0, supplies: .hold), until: [.bearings(1)])
     #expect(report.outcomes[0].reached)
     #expect(report.bought.isEmpty && report.spent == 0)
     #expect(report.steps.last == .prestige(.bearings))

@@ -31,7 +31,8 @@ import Testing
   /// Each milestone is stamped with the figures of the moment it is first reached; a time milestone
   /// with its own time; what is never reached gets the run's end.
   @Test func bookkeeping() {
-    var tracker = MilestoneTracker([.bearings(1), .bearings(2), .route(2), .knowledge(5), .time(3_600)])
+    var tracker = MilestoneTracker(
+      [.bearings(1), .bearings(2), .route(2), .knowledge(5), .time(3_600)], colourPrice: rules.colourPrice)
     var game = newGame()
     var report = PlayReport(final: game)
     report.decisions = 3

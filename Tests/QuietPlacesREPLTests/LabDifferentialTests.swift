@@ -24,7 +24,8 @@ import Testing
       let until = pick(["time:1d", "bearings,time:12h", "route:2"])
       let request = SimulateRequest(
         seeds: [seed], strategies: [try StrategyKind.parse(strategy)],
-        bearingsAt: [try Strategy.parseBearingsAt(bearingsAt)], supplies: [supplies == "on"],
+        bearingsAt: [try Strategy.parseBearingsAt(bearingsAt)],
+        supplies: [try SuppliesPolicy.parse(supplies)],
         sessions: [try SessionModel.parse(sessions)], owned: [try Strategy.parseOwned(owned)],
         milestones: try Milestone.parseList(until), limit: 2 * 86_400)
       let arguments = [

@@ -8,7 +8,7 @@ import QuietPlacesUtilities
 struct AutoplayCommand: REPLCommand {
   static let name = "autoplay"
   static let usage = [
-    "autoplay payback|cheapest|idle [--bearings-at R|never] [--atlas on|off] [--supplies on|off] "
+    "autoplay payback|cheapest|idle [--bearings-at R|never] [--atlas on|off] [--supplies eager|bridge|hold] "
       + "[--sessions ON/OFF|always] [--owned LIST] [--limit DURATION] until MILESTONE,... | for DURATION"
   ]
   static let summary =
@@ -48,7 +48,7 @@ struct AutoplayCommand: REPLCommand {
         switch Option(rawValue: key) {
         case .bearingsAt: strategy.bearingsAt = try Strategy.parseBearingsAt(value)
         case .atlas: strategy.atlas = try Strategy.parseSwitch(value, option: key)
-        case .supplies: strategy.supplies = try Strategy.parseSwitch(value, option: key)
+        case .supplies: strategy.supplies = try SuppliesPolicy.parse(value)
         case .sessions: strategy.sessions = try SessionModel.parse(value)
         case .owned: strategy.owned = try Strategy.parseOwned(value)
         case .limit:
@@ -78,11 +78,16 @@ struct AutoplayCommand: REPLCommand {
   static func completion(after words: [String]) -> ArgumentCompletion {
     if words.isEmpty { return .words(StrategyKind.allCases.map(\.rawValue)) }
     switch words.last {
-    case "--atlas", "--supplies": return .words(["on", "off"])
+    case "--atlas": return .words(["on", "off"])
+    case "--supplies": return .words(SuppliesPolicy.allCases.map(\.rawValue))
     case "--bearings-at": return .words(["0", "0.5", "never"])
     case "--sessions": return .words(["always", "15m/8h"])
     case "--owned": return .words(["none", "charts", "hold", "signal", "marks100", "marks550"])
-    case "until": return .words(["bearings", "atlas", "route:", "knowledge:", "time:"])
+    case "until":
+      return .words([
+        "bearings", "atlas", "route:", "knowledge:", "time:", "postmarks:", "colour:", "supplies:", "spent:",
+        "idle:",
+      ])
     default: return .words(Self.words)
     }
   }
@@ -122,6 +127,20 @@ struct AutoplayCommand: REPLCommand {
         + " (\(Text.number(report.spent)) Discoveries spent).")
     lines.append(
       "  New Bearings ×\(report.bearings) · Passing the Atlas ×\(report.atlases) · away ×\(report.absences).")
+    for wiped in report.wiped.prefix(3) {
+      lines.append(
+        "  Saved \(Text.number(wiped.discoveries)) for \(Self.article(wiped.item)); \(wiped.by == .atlas ? "Passing the Atlas" : "New Bearings") wiped it."
+      )
+    }
+    if report.wiped.count > 3 {
+      lines.append("  … and \(report.wiped.count - 3) more savings wiped by a prestige.")
+    }
+    let carried = Buyable.allCases.compactMap { item in
+      report.savedPastSession[item].map { "\(item.rawValue) ×\($0)" }
+    }
+    if !carried.isEmpty {
+      lines.append("  Still saving when an online session ended: \(carried.joined(separator: ", ")).")
+    }
     for outcome in report.outcomes {
       lines.append(
         outcome.reached
@@ -133,6 +152,17 @@ struct AutoplayCommand: REPLCommand {
       "  Now: Discoveries \(Text.number(game.discoveries)) · Knowledge \(Text.count(game.knowledge)) · Postmarks \(Text.count(game.postmarks)) · route \(game.route)."
     )
     return lines
+  }
+
+  /// An item with its article: `a charter`, `sails`.
+  static func article(_ item: Buyable) -> String {
+    switch item {
+    case .sails: "a sails level"
+    case .spyglass: "a spyglass level"
+    case .cargo: "a cargo level"
+    case .scout: "a scout"
+    case .charter: "a charter"
+    }
   }
 
   /// Where it stops, as written: `until bearings,atlas` or `for 8h`.
@@ -150,7 +180,9 @@ struct AutoplayCommand: REPLCommand {
       words.append("\(Option.bearingsAt.rawValue) \(strategy.bearingsAt.map(Strategy.ratioText) ?? "never")")
     }
     if !strategy.atlas { words.append("\(Option.atlas.rawValue) off") }
-    if !strategy.supplies { words.append("\(Option.supplies.rawValue) off") }
+    if strategy.supplies != .bridge {
+      words.append("\(Option.supplies.rawValue) \(strategy.supplies.rawValue)")
+    }
     if strategy.sessions != .always { words.append("\(Option.sessions.rawValue) \(strategy.sessions.name)") }
     if !strategy.owned.isEmpty {
       words.append("\(Option.owned.rawValue) \(strategy.owned.map(\.rawValue).joined(separator: ","))")

@@ -1,0 +1,209 @@
+import QuietPlacesUtilities
+
+/// The table of a sweep: per milestone and variant the percentiles of the simulated time to the
+/// milestone over the runs that reached it, with, on request, when prestiges fell due and each
+/// variant's paired comparison with a baseline (``PairedComparison``).
+///
+/// Every cell of a milestone is in one unit (`h` below two days, `d` below two years, then `y`) with
+/// one decimal, so a row (or, transposed, a column) reads at a glance.
+public struct SweepTable: Sendable {
+  /// What the table shows.
+  public struct Options: Sendable, Equatable {
+    /// The percentiles of each cell, from 0 to 100, in order.
+    public var percentiles: [Double]
+    /// The variant every other is compared with: its name, or its position from 1 (`nil`: none).
+    public var baseline: String?
+    /// Add a row with when each prestige milestone fell due.
+    public var due: Bool
+    /// Variants in rows, milestones in columns.
+    public var transpose: Bool
+
+    /// The default cells: p10 / median / p90.
+    public static let defaultPercentiles: [Double] = [10, 50, 90]
+
+    public init(
+      percentiles: [Double] = Options.defaultPercentiles, baseline: String? = nil, due: Bool = false,
+      transpose: Bool = false
+    ) {
+      self.percentiles = percentiles
+      self.baseline = baseline
+      self.due = due
+      self.transpose = transpose
+    }
+  }
+
+  /// The variant names in the sweep's order.
+  public let variants: [String]
+  /// The milestones, in the order asked.
+  public let milestones: [Milestone]
+  private let results: [RunResult]
+  private let options: Options
+  /// The baseline's index among ``variants``.
+  private let baseline: Int?
+
+  /// The table of `results`; an error when the baseline names no variant.
+  public init(_ results: [RunResult], options: Options = Options()) throws(LabError) {
+    self.results = results
+    self.options = options
+    let variants = SweepOutput.variantNames(results)
+    self.variants = variants
+    milestones = results.first?.outcomes.map(\.milestone) ?? []
+    if let text = options.baseline {
+      baseline = try Self.baselineIndex(text, in: variants)
+    } else {
+      baseline = nil
+    }
+  }
+
+  /// The index of the variant `text` names: its name, or its position counted from 1.
+  public static func baselineIndex(_ text: String, in variants: [String]) throws(LabError) -> Int {
+    if let index = variants.firstIndex(of: text) { return index }
+    if let position = Int(text), position >= 1, position <= variants.count { return position - 1 }
+    throw .notABaseline(text, variants: variants)
+  }
+
+  /// Each milestone's time per seed in one variant: seconds when reached, `nil` when not.
+  public func times(variant: Int, milestone m: Int, due: Bool = false) -> [UInt64: Double?] {
+    var times: [UInt64: Double?] = [:]
+    for result in results where result.variantIndex == variant {
+      let outcome = result.outcomes[m]
+      let seconds = due ? outcome.dueSeconds ?? outcome.seconds : outcome.seconds
+      times[result.seed] = .some(outcome.reached ? Double(seconds) : nil)
+    }
+    return times
+  }
+
+  /// The comparison of variant `v` with variant `base` for milestone `m`.
+  public func comparison(variant v: Int, baseline base: Int, milestone m: Int) -> PairedComparison {
+    PairedComparison(baseline: times(variant: base, milestone: m), variant: times(variant: v, milestone: m))
+  }
+
+  /// The unit of milestone `m`'s cells: from the longest time any run took to reach it.
+  func unit(milestone m: Int) -> (name: String, seconds: Double) {
+    let longest = results.filter { $0.outcomes[m].reached }.map { Double($0.outcomes[m].seconds) }.max() ?? 0
+    return LabDuration.spanUnit(longest)
+  }
+
+  /// The percentiles cell of variant `v` for milestone `m` (taken, or fell due).
+  func cell(variant v: Int, milestone m: Int, due: Bool) -> String {
+    let runs = results.filter { $0.variantIndex == v }
+    let reached = runs.compactMap { result -> Double? in
+      let outcome = result.outcomes[m]
+      guard outcome.reached else { return nil }
+      return Double(due ? outcome.dueSeconds ?? outcome.seconds : outcome.seconds)
+    }.sorted()
+    let count = "(\(reached.count)/\(runs.count))"
+    guard !reached.isEmpty else { return "— \(count)" }
+    let unit = unit(milestone: m)
+    let cells = options.percentiles.map {
+      LabDuration.span(SweepOutput.percentile(reached, $0 / 100), unit: unit)
+    }
+    return cells.joined(separator: " / ") + " " + count
+  }
+
+  /// The comparison cell of variant `v` for milestone `m`: `−1.3h (−1.5h … −1.1h), −13%`.
+  func comparisonCell(variant v: Int, milestone m: Int) -> String {
+    guard let base = baseline else { return "" }
+    if v == base { return "baseline" }
+    return Self.text(of: comparison(variant: v, baseline: base, milestone: m), unit: unit(milestone: m))
+  }
+
+  /// A comparison as a cell: `−1.3h (−1.5h … −1.1h), −13%`, or `no difference detected (…)`, with
+  /// the seeds that reached the milestone in one variant only.
+  public static func text(of comparison: PairedComparison, unit: (name: String, seconds: Double)) -> String {
+    var unpaired: [String] = []
+    if comparison.onlyVariant > 0 { unpaired.append("\(comparison.onlyVariant) reached only here") }
+    if comparison.onlyBaseline > 0 { unpaired.append("\(comparison.onlyBaseline) only in the baseline") }
+    let tail = unpaired.isEmpty ? "" : "; " + unpaired.joined(separator: ", ")
+    guard let median = comparison.median, let low = comparison.low, let high = comparison.high else {
+      return "no seed reached it in both" + tail
+    }
+    let interval = "(\(Self.signed(low, unit: unit)) … \(Self.signed(high, unit: unit)))"
+    guard comparison.detected else { return "no difference detected \(interval)" + tail }
+    let relative = comparison.relative.map { ", " + Self.percent($0) } ?? ""
+    return "\(Self.signed(median, unit: unit)) \(interval)\(relative)" + tail
+  }
+
+  /// A difference with its sign: `+0.4h`, `−1.3h`, `0.0h`.
+  static func signed(_ seconds: Double, unit: (name: String, seconds: Double)) -> String {
+    let text = LabDuration.span(seconds.magnitude, unit: unit)
+    if text.hasPrefix("0.0") { return text }
+    return (seconds < 0 ? "−" : "+") + text
+  }
+
+  /// A relative change: whole percent from 10% up, one decimal below (`−13%`, `+2.5%`).
+  static func percent(_ ratio: Double) -> String {
+    let value = ratio * 100
+    let text: String
+    if value.magnitude >= 9.95 {
+      text = "\(Int(value.magnitude.rounded()))%"
+    } else {
+      let tenths = Int((value.magnitude * 10).rounded())
+      text = "\(tenths / 10).\(tenths % 10)%"
+    }
+    if text == "0.0%" { return text }
+    return (value < 0 ? "−" : "+") + text
+  }
+
+  /// The name of a percentile in the footer: `median` for 50, else `p10`.
+  static func percentileName(_ p: Double) -> String {
+    p == 50 ? "median" : "p" + SweepOutput.number(p)
+  }
+
+  /// Whether milestone `m` is a prestige (whose row of fell-due times `--due` adds).
+  func isPrestige(_ m: Int) -> Bool {
+    switch milestones[m] {
+    case .bearings, .atlas: true
+    default: false
+    }
+  }
+
+  /// The table's lines.
+  public var lines: [String] {
+    // Columns: one per milestone line (taken, fell due, against the baseline).
+    var columns: [(label: String, cells: [String])] = []
+    for m in milestones.indices {
+      let name = milestones[m].name
+      columns.append((name, variants.indices.map { cell(variant: $0, milestone: m, due: false) }))
+      if options.due && isPrestige(m) {
+        columns.append(("\(name) (due)", variants.indices.map { cell(variant: $0, milestone: m, due: true) }))
+      }
+      if baseline != nil {
+        let label = options.transpose ? "\(name) vs baseline" : "  vs baseline"
+        columns.append((label, variants.indices.map { comparisonCell(variant: $0, milestone: m) }))
+      }
+    }
+    var rows: [[String]]
+    if options.transpose {
+      rows = [["variant"] + columns.map(\.label)]
+      for v in variants.indices { rows.append([variants[v]] + columns.map { $0.cells[v] }) }
+    } else {
+      rows = [["milestone"] + variants]
+      for column in columns { rows.append([column.label] + column.cells) }
+    }
+    var lines = Self.aligned(rows)
+    let cells = options.percentiles.map(Self.percentileName).joined(separator: " / ")
+    lines.append("simulated time to each milestone: \(cells) over the runs that reached it (n/N reached)")
+    if options.due && milestones.indices.contains(where: isPrestige) {
+      lines.append("(due): when the strategy's rule for the prestige first held, online or away")
+    }
+    if let base = baseline {
+      lines.append(
+        "vs baseline (\(variants[base])): median of the per-seed differences over the seeds that reached it "
+          + "in both, its 95% bootstrap interval (\(PairedComparison.resamples.withThousandsSeparators) resamples of the seeds, "
+          + "seed \(PairedComparison.seed)) and the change relative to the baseline's median")
+    }
+    return lines
+  }
+
+  /// Rows as columns padded to their widest cell, a rule of dashes under the first.
+  static func aligned(_ rows: [[String]]) -> [String] {
+    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+        .trimmingSuffix()
+    }
+    lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
+    return lines
+  }
+}
