@@ -91,7 +91,7 @@ public struct Sensitivity: Sendable {
       let label = entry.group.isEmpty ? entry.milestone.name : "\(entry.milestone.name) (\(entry.group))"
       for (k, effect) in entry.effects.enumerated() {
         rows.append([
-          k == 0 ? label : "", k == 0 ? "\(rank)" : "", k == 0 ? entry.key : "", effect.value,
+          k == 0 && rank == 1 ? label : "", k == 0 ? "\(rank)" : "", k == 0 ? entry.key : "", effect.value,
           SweepTable.text(of: effect.comparison, unit: unit),
         ])
       }

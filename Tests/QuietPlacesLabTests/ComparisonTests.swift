@@ -1,0 +1,222 @@
+import FoundationEssentials
+import QuietPlacesGame
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesLab
+
+/// Paired comparisons with a baseline, the table's options, one-at-a-time variants and sensitivity.
+@Suite struct ComparisonTests {
+  /// A run of a made-up sweep: one milestone, its time (or not reached).
+  static func run(_ variant: Int, _ name: String, seed: UInt64, _ seconds: Int64?, due: Int64? = nil)
+    -> RunResult
+  {
+    RunResult(
+      index: 0, variant: name, variantIndex: variant, seed: seed, total: 0,
+      outcomes: [
+        MilestoneOutcome(
+          milestone: .bearings(1), reached: seconds != nil, seconds: seconds ?? 999_999, onlineSeconds: 0,
+          decisions: 0, spent: 0, dueSeconds: due)
+      ],
+      seconds: seconds ?? 999_999, series: Series(seconds: [0], values: Sample.metrics.map { _ in [0] }))
+  }
+
+  /// The bootstrap as documented, written here on its own: 2,000 draws of n pairs `next() % n` from
+  /// SplitMix64 seeded with 1, the median of each sorted draw, the 2.5th and 97.5th percentiles.
+  static func bootstrap(_ differences: [Double]) -> (low: Double, high: Double) {
+    func quantile(_ sorted: [Double], _ p: Double) -> Double {
+      let h = Double(sorted.count - 1) * p
+      let low = Int(h.rounded(.down))
+      let high = min(low + 1, sorted.count - 1)
+      return sorted[low] + (sorted[high] - sorted[low]) * (h - Double(low))
+    }
+    var random = SplitMix64(seed: 1)
+    var medians: [Double] = []
+    for _ in 0..<2_000 {
+      let draw = (0..<differences.count).map { _ in
+        differences[Int(random.next() % UInt64(differences.count))]
+      }
+      medians.append(quantile(draw.sorted(), 0.5))
+    }
+    medians.sort()
+    return (quantile(medians, 0.025), quantile(medians, 0.975))
+  }
+
+  /// The interval holds the median difference, narrows as seeds are added, and is the one a plain
+  /// sort-every-draw bootstrap gives.
+  @Test func theIntervalBehavesAsABootstrapShould() {
+    var random = SplitMix64(seed: 42)
+    let values = (0..<400).map { _ in -3_600 + 2_000 * (random.nextUniform() - 0.5) }
+    let small = PairedComparison.interval(Array(values.prefix(25)))
+    let large = PairedComparison.interval(values)
+    let median = SweepOutput.percentile(values.sorted(), 0.5)
+    #expect(large.low <= median && median <= large.high)
+    #expect(large.high - large.low < small.high - small.low)
+    #expect(large.high < 0)
+    let independent = Self.bootstrap(Array(values.prefix(25)))
+    #expect(isClose(small.low, independent.low) && isClose(small.high, independent.high))
+    // Identical runs: an interval of exactly 0, so no difference is detected.
+    let none = PairedComparison.interval([0, 0, 0, 0])
+    #expect(none.low == 0 && none.high == 0)
+  }
+
+  /// Seeds are paired; what one variant reached and the other did not is counted, not dropped.
+  @Test func unpairedRunsAreCounted() throws {
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...10 {
+      results.append(Self.run(0, "a", seed: seed, seed == 10 ? nil : 36_000 + Int64(seed) * 60))
+      results.append(Self.run(1, "b", seed: seed, seed == 9 ? nil : 30_000 + Int64(seed) * 60))
+    }
+    let table = try SweepTable(results, options: SweepTable.Options(baseline: "a"))
+    let comparison = table.comparison(variant: 1, baseline: 0, milestone: 0)
+    #expect(comparison.pairs == 8 && comparison.onlyBaseline == 1 && comparison.onlyVariant == 1)
+    #expect(comparison.median == -6_000 && comparison.low == -6_000 && comparison.high == -6_000)
+    #expect(comparison.detected)
+    // −6,000 s of a baseline median of 36,270 s (seeds 1–8: 36,060 … 36,480).
+    #expect(isClose(comparison.relative ?? 0, -6_000 / 36_270))
+    let lines = table.lines
+    #expect(lines[3].hasPrefix("  vs baseline  baseline"))
+    #expect(lines[3].hasSuffix("−1.7h (−1.7h … −1.7h), −17%; 1 reached only here, 1 only in the baseline"))
+    // By position, too; a baseline that is no variant says which there are.
+    #expect(try SweepTable(results, options: SweepTable.Options(baseline: "2")).lines[3].contains("baseline"))
+    #expect(
+      labMessage { _ = try SweepTable(results, options: SweepTable.Options(baseline: "c")) }
+        == "'c' is not a variant of this sweep for --baseline; write a variant's name or its position from 1 "
+        + "to 2, such as 'a', 'b'")
+  }
+
+  /// Percentiles, fell-due rows and the transposed table.
+  @Test func percentilesDueAndTranspose() throws {
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...5 {
+      results.append(Self.run(0, "a", seed: seed, Int64(seed) * 3_600, due: Int64(seed) * 1_800))
+    }
+    let options = SweepTable.Options(percentiles: [0, 100], due: true)
+    let lines = try SweepTable(results, options: options).lines
+    #expect(lines[2] == "bearings        1.0h / 5.0h (5/5)")
+    #expect(lines[3] == "bearings (due)  0.5h / 2.5h (5/5)")
+    #expect(lines[4] == "simulated time to each milestone: p0 / p100 over the runs that reached it (n/N reached)")
+    var transposed = options
+    transposed.transpose = true
+    let rows = try SweepTable(results, options: transposed).lines
+    #expect(rows[0] == "variant  bearings           bearings (due)")
+    #expect(rows[2] == "a        1.0h / 5.0h (5/5)  0.5h / 2.5h (5/5)")
+  }
+
+  /// The table's paired interval, recomputed from the JSON Lines of a real sweep alone: the records
+  /// paired by seed, the documented bootstrap written again here.
+  @Test func aPairedIntervalIsRecomputedFromTheJSONLines() async throws {
+    let request = SimulateRequest(
+      seeds: Array(1...16), owned: [[], [.charts]], milestones: [.bearings(1)])
+    let plan = try SimulatePlan.make(request, balance: rules.balance)
+    let results = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 2)
+    struct Record: Decodable {
+      var variant: String
+      var seed: UInt64
+      var milestone: String?
+      var reached: Bool?
+      var seconds: Double?
+    }
+    var times: [String: [UInt64: Double]] = [:]
+    for line in SweepOutput.jsonl(results) {
+      let record = try JSONDecoder().decode(Record.self, from: Data(line.utf8))
+      guard record.milestone == "bearings", record.reached == true, let seconds = record.seconds else { continue }
+      times[record.variant, default: [:]][record.seed] = seconds
+    }
+    let none = try #require(times["owned=none"])
+    let charts = try #require(times["owned=charts"])
+    let differences = none.keys.sorted().compactMap { seed in charts[seed].map { $0 - none[seed]! } }
+    #expect(differences.count == 16)
+    let median = SweepOutput.percentile(differences.sorted(), 0.5)
+    let (low, high) = Self.bootstrap(differences)
+    let hour = (name: "h", seconds: 3_600.0)
+    let relative = median / SweepOutput.percentile(none.values.sorted(), 0.5)
+    let expected =
+      "\(SweepTable.signed(median, unit: hour)) (\(SweepTable.signed(low, unit: hour)) … "
+      + "\(SweepTable.signed(high, unit: hour))), \(SweepTable.percent(relative))"
+    let table = try SweepTable(results, options: SweepTable.Options(baseline: "owned=none")).lines
+    #expect(low <= median && median <= high && high < 0)
+    #expect(table[3].hasSuffix(expected), "\(table[3]) does not end in \(expected)")
+  }
+
+  /// `--vary` of two keys with two values each: the baseline and four variants, one change each.
+  @Test func varyIsOneAtATime() throws {
+    let request = SimulateRequest(
+      seeds: [1], strategies: [.payback],
+      variations: [
+        try BalanceVariation.parse("equipment.sails.priceGrowth=1.5,1.7"),
+        try BalanceVariation.parse("routes[1].charterCost=3000,5000"),
+      ])
+    let plan = try SimulatePlan.make(request, balance: rules.balance)
+    #expect(
+      plan.variants.map(\.name) == [
+        "baseline", "equipment.sails.priceGrowth=1.5", "equipment.sails.priceGrowth=1.7",
+        "routes[1].charterCost=3000", "routes[1].charterCost=5000",
+      ])
+    let growth = rules.balance.equipment.sails.priceGrowth
+    let charter = rules.balance.routes[1].charterCost
+    #expect(plan.variants[0].rules.balance.equipment.sails.priceGrowth == growth)
+    #expect(plan.variants[2].rules.balance.equipment.sails.priceGrowth == 1.7)
+    #expect(plan.variants[2].rules.balance.routes[1].charterCost == charter)
+    #expect(plan.variants[3].rules.balance.routes[1].charterCost == 3_000)
+    #expect(plan.variants[3].rules.balance.equipment.sails.priceGrowth == growth)
+    // A range: 4 equal steps, 5 values, written shortest.
+    #expect(
+      try BalanceVariation.parse("equipment.sails.priceGrowth=1.4..1.8/4").values == [
+        "1.4", "1.5", "1.6", "1.7", "1.8",
+      ])
+    #expect(throws: LabError.notARange("k=1..2")) { try BalanceVariation.parse("k=1..2") }
+    // Every value is checked before any run: a price growth of 0.9 is refused by the plan.
+    #expect(
+      labMessage {
+        _ = try SimulatePlan.make(
+          SimulateRequest(variations: [try BalanceVariation.parse("equipment.sails.priceGrowth=1.5,0.9")]),
+          balance: rules.balance)
+      } == "--set equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
+    )
+  }
+
+  /// Sensitivity orders the keys by the largest median change any of their values brings.
+  @Test func sensitivityOrdersTheKeys() throws {
+    let names = ["baseline", "a=1", "a=2", "b=1"]
+    let shifts: [Int64] = [0, 600, -120, -3_600]
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...6 {
+      for (v, name) in names.enumerated() {
+        results.append(Self.run(v, name, seed: seed, 36_000 + Int64(seed) * 100 + shifts[v]))
+      }
+    }
+    let sensitivity = try Sensitivity(SweepTable(results))
+    #expect(sensitivity.entries.map(\.key) == ["b", "a"])
+    #expect(sensitivity.entries[0].reach == 3_600)
+    #expect(sensitivity.entries[1].effects.map(\.value) == ["1", "2"])
+    #expect(sensitivity.entries[1].effects.map(\.comparison.median) == [600, -120])
+    let lines = sensitivity.lines
+    // −3,600 s of the baseline's median 36,350 s: −9.9%; +600 s: +1.7%.
+    #expect(lines[2].hasPrefix("bearings   1     b    1      −1.0h (−1.0h … −1.0h), −9.9%"))
+    #expect(lines[3].hasPrefix("           2     a    1      +0.2h (+0.2h … +0.2h), +1.7%"))
+    #expect(throws: LabError.sensitivityWithoutVary) {
+      try Sensitivity(SweepTable([Self.run(0, "a", seed: 1, 10)]))
+    }
+  }
+
+  /// A null key is known but has no value; suggestions come from its level; values have the key's type.
+  @Test func balanceKeyErrors() throws {
+    func plan(_ setting: String) throws {
+      _ = try SimulatePlan.make(
+        SimulateRequest(settings: [try BalanceSetting.parse(setting)]), balance: rules.balance)
+    }
+    #expect(
+      labMessage { try plan("routes[0].charterCost=5000") }
+        == "routes[0].charterCost is null in balance.json: the key has no value to change (routes[0] is never chartered)"
+    )
+    #expect(
+      labMessage { try plan("equipment.sails.priceGrowth=fast") }
+        == "--set equipment.sails.priceGrowth=fast: equipment.sails.priceGrowth takes a number, not 'fast'")
+    #expect(
+      labMessage { try plan("equipment.sails.basePrise=5") }
+        == "--set: unknown key equipment.sails.basePrise in balance.json; did you mean equipment.sails.basePrice?")
+    #expect(throws: LabError.repeatedProduct(.charts)) { try Strategy.parseOwned("charts,hold,charts") }
+    #expect(try Strategy.parseOwned("marks100,marks100") == [.marks100, .marks100])
+  }
+}
