@@ -1,0 +1,77 @@
+import QuietPlacesDevice
+import QuietPlacesGame
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesLab
+
+/// Postmarks policies, prestiges that fall due before they are taken, and the new milestones.
+@Suite struct PlayerStrategyTests {
+  func play(_ strategy: Strategy, until milestones: [Milestone], seed: UInt64 = 3) async throws -> PlayReport {
+    let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(
+      seed: seed)
+    _ = try await device.launch()
+    return try await Autoplay.run(strategy, goal: PlayGoal(milestones: milestones), on: device)
+  }
+
+  @Test func newMilestonesReadAndWriteBack() throws {
+    for text in ["postmarks:100", "colour:apricot", "supplies:5", "spent:100000", "idle:1h", "idle:1h30m"] {
+      #expect(try Milestone.parse(text).name == text)
+    }
+    #expect(try Milestone.parse("spent:1e5") == .spent(100_000))
+    #expect(throws: LabError.notAColour("colour:mauve")) { try Milestone.parse("colour:mauve") }
+    #expect(throws: LabError.milestoneNumberMissing("postmarks", kind: "postmarks")) {
+      try Milestone.parse("postmarks")
+    }
+    #expect(
+      labMessage { _ = try Milestone.parse("idle:0s") }
+        == "'idle:0s' is no time at all; write at least 1s, such as idle:1h or idle:8h")
+    #expect(try SuppliesPolicy.parse("on") == .eager && SuppliesPolicy.parse("off") == .hold)
+    #expect(throws: LabError.notASuppliesPolicy("sometimes")) { try SuppliesPolicy.parse("sometimes") }
+  }
+
+  /// `eager` spends 550 Postmarks (22 crates of 25) at the first second; `hold` never spends; `bridge`
+  /// spends a crate only when the wait for the best buy is longer than the crate's hour.
+  @Test func postmarksPolicies() async throws {
+    let crates = 550 / rules.suppliesPrice
+    let eager = try await play(
+      Strategy(kind: .payback, supplies: .eager, owned: [.marks550]), until: [.supplies(crates), .time(3_600)])
+    #expect(eager.outcomes[0].reached && eager.outcomes[0].seconds == 0)
+    let hold = try await play(
+      Strategy(kind: .payback, supplies: .hold, owned: [.marks550]), until: [.time(86_400)])
+    #expect(hold.supplies == 0 && hold.final.postmarks >= 550)
+    let bridge = try await play(
+      Strategy(kind: .payback, supplies: .bridge, owned: [.marks550]), until: [.supplies(1), .time(3_600)])
+    #expect(bridge.outcomes[0].seconds > 0)
+  }
+
+  /// Always online, a prestige is taken the moment it falls due; with 15m/8h it falls due during an
+  /// absence and is taken at the next launch: at most one absence (8h) later.
+  @Test func prestigesFallDueBeforeTheyAreTaken() async throws {
+    let always = try await play(Strategy(kind: .payback), until: [.bearings(1)])
+    #expect(always.outcomes[0].dueSeconds == always.outcomes[0].seconds)
+    let casual = try await play(
+      Strategy(kind: .payback, sessions: .cycle(online: 900, offline: 28_800)), until: [.bearings(1)])
+    let due = try #require(casual.outcomes[0].dueSeconds)
+    #expect(due < casual.outcomes[0].seconds)
+    #expect(casual.outcomes[0].seconds - due <= 28_800)
+    #expect(casual.bearingsDue == [due])
+  }
+
+  /// A prestige that wipes Discoveries saved for the best buy is noted with what was saved.
+  @Test func wipedSavingsAreReported() async throws {
+    let report = try await play(Strategy(kind: .payback, bearingsAt: 0), until: [.bearings(3)])
+    #expect(!report.wiped.isEmpty)
+    #expect(report.wiped.allSatisfy { $0.discoveries > 0 && $0.by == .bearings })
+  }
+
+  /// A pacing wall: its time is when the first wait with nothing affordable longer than the duration
+  /// began; the figures are those of that moment.
+  @Test func idleMilestoneIsTheStartOfTheWall() async throws {
+    let report = try await play(Strategy(kind: .payback), until: [.idle(600), .spent(1_000)])
+    let wall = report.outcomes[0]
+    #expect(wall.reached)
+    #expect(wall.seconds + 600 <= report.seconds)
+    #expect(report.outcomes[1].reached && report.outcomes[1].spent >= 1_000)
+  }
+}
