@@ -183,23 +183,32 @@ public struct Autoplay: Sendable {
   }
 
   /// Notes when a prestige the strategy takes falls due during an absence of `off` seconds that
-  /// begins now: the offline credit sails the first `min(off, hold)` seconds of it.
+  /// begins now: the first second `t` such that an absence of `t` seconds (offline sailing, credited
+  /// at launch up to the hold) would make its rule hold. Offline credit only grows with the absence,
+  /// so the search halves the absence.
   private mutating func noteDueWhileAway(_ off: Int64, elapsed: Int64) {
+    guard atlasDueAt == nil || bearingsDueAt == nil else { return }
     let strategy = strategy
     let rules = rules
+    var closed = game
+    guard (try? closed.apply(.close, rules: rules)) != nil else { return }
     let credited = min(off, Int64(game.holdHours(rules)) * 3_600)
-    guard credited >= 1, atlasDueAt == nil || bearingsDueAt == nil else { return }
-    var end = game
-    guard (try? end.apply(.advance(seconds: credited), rules: rules)) != nil else { return }
-    let atlas = atlasDueAt == nil && strategy.atlasDue(end, rules)
-    let bearings = bearingsDueAt == nil && strategy.bearingsDue(end, rules)
-    guard atlas || bearings else { return }
-    let closed = game
-    let first = { (holds: (GameState) -> Bool) -> Int64? in
-      WaitSearch.firstSecond(from: closed, cap: credited, rules: rules, estimate: { _ in 1 }, holds: holds)
+    func away(_ seconds: Int64) -> GameState? {
+      var state = closed
+      return (try? state.apply(.launch(clock: closed.clock + seconds), rules: rules)) != nil ? state : nil
     }
-    if atlas, let t = first({ strategy.atlasDue($0, rules) }) { atlasDueAt = elapsed + t }
-    if bearings, let t = first({ strategy.bearingsDue($0, rules) }) { bearingsDueAt = elapsed + t }
+    func first(_ holds: (GameState) -> Bool) -> Int64? {
+      guard credited >= 1, let end = away(credited), holds(end) else { return nil }
+      var low: Int64 = 0
+      var high = credited
+      while high - low > 1 {
+        let middle = low + (high - low) / 2
+        if let state = away(middle), holds(state) { high = middle } else { low = middle }
+      }
+      return high
+    }
+    if atlasDueAt == nil, let t = first({ strategy.atlasDue($0, rules) }) { atlasDueAt = elapsed + t }
+    if bearingsDueAt == nil, let t = first({ strategy.bearingsDue($0, rules) }) { bearingsDueAt = elapsed + t }
   }
 
   /// How long to wait for the choice, a prestige, supplies or a Knowledge milestone: the first
