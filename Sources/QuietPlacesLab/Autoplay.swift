@@ -208,7 +208,9 @@ public struct Autoplay: Sendable {
       return high
     }
     if atlasDueAt == nil, let t = first({ strategy.atlasDue($0, rules) }) { atlasDueAt = elapsed + t }
-    if bearingsDueAt == nil, let t = first({ strategy.bearingsDue($0, rules) }) { bearingsDueAt = elapsed + t }
+    if bearingsDueAt == nil, let t = first({ strategy.bearingsDue($0, rules) }) {
+      bearingsDueAt = elapsed + t
+    }
   }
 
   /// How long to wait for the choice, a prestige, supplies or a Knowledge milestone: the first

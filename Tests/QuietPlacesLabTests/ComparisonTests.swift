@@ -95,7 +95,8 @@ import Testing
     let lines = try SweepTable(results, options: options).lines
     #expect(lines[2] == "bearings        1.0h / 5.0h (5/5)")
     #expect(lines[3] == "bearings (due)  0.5h / 2.5h (5/5)")
-    #expect(lines[4] == "simulated time to each milestone: p0 / p100 over the runs that reached it (n/N reached)")
+    #expect(
+      lines[4] == "simulated time to each milestone: p0 / p100 over the runs that reached it (n/N reached)")
     var transposed = options
     transposed.transpose = true
     let rows = try SweepTable(results, options: transposed).lines
@@ -120,7 +121,9 @@ import Testing
     var times: [String: [UInt64: Double]] = [:]
     for line in SweepOutput.jsonl(results) {
       let record = try JSONDecoder().decode(Record.self, from: Data(line.utf8))
-      guard record.milestone == "bearings", record.reached == true, let seconds = record.seconds else { continue }
+      guard record.milestone == "bearings", record.reached == true, let seconds = record.seconds else {
+        continue
+      }
       times[record.variant, default: [:]][record.seed] = seconds
     }
     let none = try #require(times["owned=none"])
@@ -172,7 +175,8 @@ import Testing
         _ = try SimulatePlan.make(
           SimulateRequest(variations: [try BalanceVariation.parse("equipment.sails.priceGrowth=1.5,0.9")]),
           balance: rules.balance)
-      } == "--set equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
+      }
+        == "--set equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
     )
   }
 
@@ -215,7 +219,8 @@ import Testing
         == "--set equipment.sails.priceGrowth=fast: equipment.sails.priceGrowth takes a number, not 'fast'")
     #expect(
       labMessage { try plan("equipment.sails.basePrise=5") }
-        == "--set: unknown key equipment.sails.basePrise in balance.json; did you mean equipment.sails.basePrice?")
+        == "--set: unknown key equipment.sails.basePrise in balance.json; did you mean equipment.sails.basePrice?"
+    )
     #expect(throws: LabError.repeatedProduct(.charts)) { try Strategy.parseOwned("charts,hold,charts") }
     #expect(try Strategy.parseOwned("marks100,marks100") == [.marks100, .marks100])
   }

@@ -7,7 +7,8 @@ import Testing
 
 /// Postmarks policies, prestiges that fall due before they are taken, and the new milestones.
 @Suite struct PlayerStrategyTests {
-  func play(_ strategy: Strategy, until milestones: [Milestone], seed: UInt64 = 3) async throws -> PlayReport {
+  func play(_ strategy: Strategy, until milestones: [Milestone], seed: UInt64 = 3) async throws -> PlayReport
+  {
     let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(
       seed: seed)
     _ = try await device.launch()
@@ -35,7 +36,8 @@ import Testing
   @Test func postmarksPolicies() async throws {
     let crates = 550 / rules.suppliesPrice
     let eager = try await play(
-      Strategy(kind: .payback, supplies: .eager, owned: [.marks550]), until: [.supplies(crates), .time(3_600)])
+      Strategy(kind: .payback, supplies: .eager, owned: [.marks550]),
+      until: [.supplies(crates), .time(3_600)])
     #expect(eager.outcomes[0].reached && eager.outcomes[0].seconds == 0)
     let hold = try await play(
       Strategy(kind: .payback, supplies: .hold, owned: [.marks550]), until: [.time(86_400)])
