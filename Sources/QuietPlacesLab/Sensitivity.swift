@@ -87,7 +87,8 @@ public struct Sensitivity: Sendable {
       if previous.map({ $0.0 != entry.milestone || $0.1 != entry.group }) ?? true { rank = 0 }
       previous = (entry.milestone, entry.group)
       rank += 1
-      let unit = table.unit(milestone: table.milestones.firstIndex(of: entry.milestone) ?? 0)
+      let unit = SweepTable.unit(
+        of: entries.filter { $0.milestone == entry.milestone }.flatMap { $0.effects.map(\.comparison) })
       let label = entry.group.isEmpty ? entry.milestone.name : "\(entry.milestone.name) (\(entry.group))"
       for (k, effect) in entry.effects.enumerated() {
         rows.append([

@@ -4,8 +4,9 @@ import QuietPlacesUtilities
 /// milestone over the runs that reached it, with, on request, when prestiges fell due and each
 /// variant's paired comparison with a baseline (``PairedComparison``).
 ///
-/// Every cell of a milestone is in one unit (`h` below two days, `d` below two years, then `y`) with
-/// one decimal, so a row (or, transposed, a column) reads at a glance.
+/// Every cell of a row is in one unit (`h` below two days, `d` below two years, then `y`) with one
+/// decimal, so a row (or, transposed, a column) reads at a glance: a milestone's times from the longest
+/// of them, its comparisons from the largest difference.
 public struct SweepTable: Sendable {
   /// What the table shows.
   public struct Options: Sendable, Equatable {
@@ -102,10 +103,21 @@ public struct SweepTable: Sendable {
   }
 
   /// The comparison cell of variant `v` for milestone `m`: `−1.3h (−1.5h … −1.1h), −13%`.
-  func comparisonCell(variant v: Int, milestone m: Int) -> String {
-    guard let base = baseline else { return "" }
-    if v == base { return "baseline" }
-    return Self.text(of: comparison(variant: v, baseline: base, milestone: m), unit: unit(milestone: m))
+  func comparisonCells(milestone m: Int) -> [String] {
+    guard let base = baseline else { return [] }
+    let comparisons = variants.indices.map { v in
+      v == base ? nil : comparison(variant: v, baseline: base, milestone: m)
+    }
+    let unit = Self.unit(of: comparisons.compactMap { $0 })
+    return comparisons.map { $0.map { Self.text(of: $0, unit: unit) } ?? "baseline" }
+  }
+
+  /// The unit of a row of comparisons: from the largest difference or bound in it, so that a small
+  /// difference in a row of days still shows (`−12.0h`, not `−0.5d`).
+  static func unit(of comparisons: [PairedComparison]) -> (name: String, seconds: Double) {
+    let largest =
+      comparisons.flatMap { [$0.median, $0.low, $0.high].compactMap { $0?.magnitude } }.max() ?? 0
+    return LabDuration.spanUnit(largest)
   }
 
   /// A comparison as a cell: `−1.3h (−1.5h … −1.1h), −13%`, or `no difference detected (…)`, with
@@ -170,7 +182,7 @@ public struct SweepTable: Sendable {
       }
       if baseline != nil {
         let label = options.transpose ? "\(name) vs baseline" : "  vs baseline"
-        columns.append((label, variants.indices.map { comparisonCell(variant: $0, milestone: m) }))
+        columns.append((label, comparisonCells(milestone: m)))
       }
     }
     var rows: [[String]]
