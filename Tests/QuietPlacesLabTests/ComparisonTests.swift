@@ -224,4 +224,18 @@ import Testing
     #expect(throws: LabError.repeatedProduct(.charts)) { try Strategy.parseOwned("charts,hold,charts") }
     #expect(try Strategy.parseOwned("marks100,marks100") == [.marks100, .marks100])
   }
+
+  /// A balance file's unknown key is matched against the keys of its own level only.
+  @Test func suggestionsComeFromTheSameLevel() throws {
+    #expect(BalanceKeys.parentShape("routes[].charterCost") == "routes[]")
+    #expect(BalanceKeys.parentShape("routes[]") == "routes")
+    #expect(BalanceKeys.parentShape("clock") == "")
+    let known: Set<String> = [
+      "scouts", "scouts.basePrice", "equipment", "equipment.sails", "equipment.sails.basePrice",
+    ]
+    // A top-level key is matched against the top level only, a nested one against its siblings.
+    #expect(BalanceKeys.closestShape(to: "scout", in: known) == "scouts")
+    #expect(
+      BalanceKeys.closestShape(to: "equipment.sails.basePrise", in: known) == "equipment.sails.basePrice")
+  }
 }
