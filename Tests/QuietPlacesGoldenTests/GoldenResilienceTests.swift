@@ -54,6 +54,8 @@ import Testing
         "Scripts/game/05-advance-until-affordable.qp",  // waits until 25 is held, buys 25 + 40
         "Scripts/game/05-bulk-buys-and-max.qp",  // 25 · (1.6³ − 1) / 0.6 = 129 for sails 3
         "Scripts/game/05-sails-and-spyglass.qp",  // sails cost 25 · 1.6^L
+        // payback weighs sails at 25 against scouts: what it buys, and when, follows their price
+        "Scripts/lab/autoplay-milestones.qp",
         "Scripts/lab/autoplay.qp",  // payback weighs sails at 25 against scouts and buys one
         "Scripts/lab/prices.qp",  // lists sails → level 1 at 25, payback 25 / 8.33 per hour = 3h
         // A device bundle records the balance it was made with; loaded with any other balance it
