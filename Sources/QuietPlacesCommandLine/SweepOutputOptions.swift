@@ -84,7 +84,8 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    context.print((format == .table ? tableLines : SweepOutput.lines(results, format: format)).joined(separator: "\n"))
+    context.print(
+      (format == .table ? tableLines : SweepOutput.lines(results, format: format)).joined(separator: "\n"))
     var writes: [(path: String, text: () -> String)] = []
     if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind, metric: metric) })) }
     if let report {
