@@ -149,7 +149,7 @@ import Testing
       #expect(run.output.contains { $0.hasPrefix("  \(option) ") }, "\(option)")
     }
     #expect(
-      run.output.contains { $0.hasPrefix("       quietplaces simulate merge FILE.jsonl ... [--format") })
+      run.output.contains { $0.hasPrefix("       quietplaces simulate merge FILE.jsonl ... [") })
     #expect(run.output.joined(separator: " ").contains("Milestones: \(Milestone.forms)."))
   }
 }
