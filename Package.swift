@@ -81,7 +81,7 @@ let package = Package(
       name: "quietplaces-benchmark",
       dependencies: [
         "QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesStore", "QuietPlacesStoreKit",
-        "QuietPlacesAppStore",
+        "QuietPlacesAppStore", "QuietPlacesDevice", "QuietPlacesLab", "QuietPlacesCommandLine",
       ],
       // The latest figures and the command that produced them.
       exclude: ["README.md"],

@@ -20,10 +20,13 @@ public struct Autoplay: Sendable {
     public var steps: Bool
     /// Keep the chart's metrics after every step.
     public var samples: Bool
+    /// Time the run's phases (``PlayReport/profile``).
+    public var profile: Bool
 
-    public init(steps: Bool = false, samples: Bool = false) {
+    public init(steps: Bool = false, samples: Bool = false, profile: Bool = false) {
       self.steps = steps
       self.samples = samples
+      self.profile = profile
     }
   }
 
@@ -53,6 +56,8 @@ public struct Autoplay: Sendable {
   /// What the strategy waits for since its last purchase, and the wait's item.
   private var awaiting: Buyable?
   private var finished = false
+  /// Nanoseconds of the decision being made that belong to other phases than the decision itself.
+  private var elsewhere: UInt64 = 0
   /// What the run did so far; final once ``nextStep()`` has returned `nil`.
   public private(set) var report: PlayReport
 
@@ -70,6 +75,7 @@ public struct Autoplay: Sendable {
     productsToBuy = strategy.owned
     onlineLeft = strategy.sessions.online
     report = PlayReport(final: game)
+    if keeping.profile { report.profile = RunProfile() }
     if keeping.samples { report.samples.append(Sample(seconds: 0, game: game)) }
   }
 
@@ -78,10 +84,28 @@ public struct Autoplay: Sendable {
   public mutating func nextStep() -> PlayStep? {
     precondition(pending == nil, "a step is yielded only after the one before it is done")
     guard !finished else { return nil }
+    guard keeping.profile else {
+      pending = decide()
+      return pending
+    }
+    let start = RunProfile.now()
+    elsewhere = 0
     let step = decide()
+    report.profile?.add(.decisions, nanoseconds: RunProfile.now() &- start &- elsewhere)
     pending = step
     return step
   }
+
+  /// Counts the time since `start` in `phase`, when the run is profiled.
+  mutating func profiled(_ phase: RunProfile.Phase, since start: UInt64) {
+    guard keeping.profile else { return }
+    let spent = RunProfile.now() &- start
+    report.profile?.add(phase, nanoseconds: spent)
+    if phase == .milestones || phase == .waitSearch { elsewhere &+= spent }
+  }
+
+  /// The monotonic clock when the run is profiled, else 0.
+  var profileStart: UInt64 { keeping.profile ? RunProfile.now() : 0 }
 
   /// The step yielded last is done, and left `game`.
   public mutating func stepped(to game: GameState) {
@@ -101,7 +125,9 @@ public struct Autoplay: Sendable {
     let elapsed = game.clock - start
     if strategy.atlasDue(game, rules), atlasDueAt == nil { atlasDueAt = elapsed }
     if strategy.bearingsDue(game, rules), bearingsDueAt == nil { bearingsDueAt = elapsed }
+    let milestonesStart = profileStart
     tracker.update(game, report: report, elapsed: elapsed, wall: wall)
+    profiled(.milestones, since: milestonesStart)
     if tracker.allReached || elapsed >= goal.limit {
       finish()
       return nil
@@ -154,7 +180,9 @@ public struct Autoplay: Sendable {
         spent: report.spent)
     }
     awaiting = choice?.cost == nil ? nil : choice?.item
+    let searchStart = profileStart
     let wait = waitFor(choice, elapsed: elapsed)
+    profiled(.waitSearch, since: searchStart)
     report.onlineSeconds += wait
     if let left = onlineLeft {
       onlineLeft = left - wait
@@ -281,7 +309,10 @@ extension Autoplay {
     guard let game = await device.game else { throw .appClosed }
     var autoplay = Autoplay(strategy, goal: goal, rules: device.rules, from: game, keeping: keeping)
     while let step = autoplay.nextStep() {
-      autoplay.stepped(to: try await device.play(step))
+      let start = autoplay.profileStart
+      let game = try await device.play(step)
+      autoplay.profiled(step.phase, since: start)
+      autoplay.stepped(to: game)
     }
     return autoplay.report
   }

@@ -96,6 +96,8 @@ public struct PlayReport: Sendable {
   public var samples: [Sample] = []
   /// The game at the end.
   public var final: GameState
+  /// Where the run's time went (when the run was asked to profile).
+  public var profile: RunProfile?
 
   init(final: GameState) {
     self.final = final

@@ -20,3 +20,15 @@ public enum PlayStep: Sendable, Hashable {
   /// The app closes, this many seconds pass, it launches.
   case away(Int64)
 }
+
+extension PlayStep {
+  /// The phase of a run's profile that carrying it out belongs to.
+  var phase: RunProfile.Phase {
+    switch self {
+    case .buyProduct: .purchases
+    case .upgrade, .hire, .charter, .supplies, .prestige: .actions
+    case .advance: .advance
+    case .away: .away
+    }
+  }
+}

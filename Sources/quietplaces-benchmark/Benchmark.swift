@@ -52,6 +52,12 @@ struct Benchmark {
       "quietplaces-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build")
     print("package: \(root.path)")
     print("")
+    if CommandLine.arguments.dropFirst().first == "lab-runs" {
+      return labRuns(Array(CommandLine.arguments.dropFirst(2)))
+    }
+    if CommandLine.arguments.dropFirst().first == "lab-profile" {
+      return labProfile(Array(CommandLine.arguments.dropFirst(2)))
+    }
     // `quietplaces-benchmark lab` measures only the balance lab's figures (h).
     if CommandLine.arguments.dropFirst().first == "lab" {
       childGroup = .lab
