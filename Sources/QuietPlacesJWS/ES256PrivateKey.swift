@@ -3,13 +3,16 @@ import FoundationEssentials
 
 /// A P-256 private key that makes ES256 signatures.
 ///
-/// Stored as PKCS#8 DER bytes, so a store can persist it (for example as
-/// base64 in a JSON file, which is what its `Codable` form is).
+/// Kept as PKCS#8 DER bytes, so a store can persist it (for example as
+/// base64 in a JSON file, which is what its `Codable` form is), beside the
+/// key libcrypto parsed and checked once, which every signature uses.
 public struct ES256PrivateKey: Sendable {
   /// The PKCS#8 DER form of the key.
   public let pkcs8DERRepresentation: Data
   /// The matching public key.
   public let publicKey: ES256PublicKey
+  /// libcrypto's key, parsed and checked when this key was made.
+  private let key: EVPKey
 
   /// Generates a new random P-256 key.
   public init() throws(ES256Error) {
@@ -30,11 +33,11 @@ public struct ES256PrivateKey: Sendable {
     guard let point = key.publicPoint else { throw .cryptoFailure("could not read the public point") }
     self.pkcs8DERRepresentation = der
     self.publicKey = try ES256PublicKey(x963Representation: point)
+    self.key = key
   }
 
   /// Signs `data` with ECDSA P-256 / SHA-256 and returns the raw `r‖s` signature.
   public func signature(for data: Data) throws(ES256Error) -> ES256Signature {
-    let key = try evpKey()
     var der = [UInt8](repeating: 0, count: 80)
     let length = data.withUnsafeBytes { message in
       der.withUnsafeMutableBufferPointer { out in
@@ -47,13 +50,8 @@ public struct ES256PrivateKey: Sendable {
     return try ES256Signature(derRepresentation: Data(der[0..<length]))
   }
 
-  /// Makes libcrypto's `EVP_PKEY` for this key, for other operations in this module.
-  func evpKey() throws(ES256Error) -> EVPKey {
-    guard let key = EVPKey.privateKey(der: pkcs8DERRepresentation) else {
-      throw .invalidPrivateKey("stored key no longer parses")
-    }
-    return key
-  }
+  /// libcrypto's `EVP_PKEY` for this key, for other operations in this module.
+  var evpKey: EVPKey { key }
 }
 
 extension ES256PrivateKey: Codable {

@@ -1,11 +1,13 @@
 import COpenSSL
 import FoundationEssentials
 
-/// Owns one libcrypto `EVP_PKEY` for the length of an operation and frees it.
+/// Owns one libcrypto `EVP_PKEY` and frees it.
 ///
-/// Internal and deliberately not `Sendable`: the public key types store plain
-/// bytes and make a short-lived `EVPKey` for each operation.
-final class EVPKey {
+/// Internal: the key types keep one, parsed and checked once, for their whole
+/// life. Only operations that leave the key as it is (signing, verifying,
+/// reading its point or its encodings) are made with it, which libcrypto allows
+/// from several threads at once; so it may be shared.
+final class EVPKey: @unchecked Sendable {
   let pointer: OpaquePointer
 
   private init(_ pointer: OpaquePointer) { self.pointer = pointer }

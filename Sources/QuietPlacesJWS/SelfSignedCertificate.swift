@@ -35,7 +35,7 @@ public struct SelfSignedCertificate: Sendable, Hashable {
     guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_799 - Double(validityDays) * 86_400 else {
       throw .cryptoFailure("notBefore must fall between 1970 and 9999")
     }
-    let evp = try key.evpKey()
+    let evp = key.evpKey
     guard
       let certificate = qp_self_signed_certificate(
         evp.pointer, commonName, CLong(serialNumber), Int64(seconds), Int32(validityDays))
