@@ -67,16 +67,22 @@ public actor SimulatedAppStore: StoreClient {
     try self.init(catalogue: catalogue, account: account, file: file)
   }
 
-  private init(catalogue: StoreCatalogue, account: StoreAccount, file: AccountFile?) throws(AppStoreError) {
+  private init(
+    catalogue: StoreCatalogue, account: StoreAccount, file: AccountFile?, key parsed: ES256PrivateKey? = nil
+  ) throws(AppStoreError) {
     let path = file?.url.path ?? "in memory"
     guard let der = Data(base64Encoded: account.signingKey) else {
       throw .accountCorrupt(path: path, problem: "'signingKey' is not base64")
     }
-    do {
-      self.key = try ES256PrivateKey(pkcs8DERRepresentation: der)
-    } catch {
-      throw .accountCorrupt(
-        path: path, problem: "'signingKey' is not a P-256 private key (\(error.description))")
+    if let parsed, parsed.pkcs8DERRepresentation == der {
+      self.key = parsed
+    } else {
+      do {
+        self.key = try ES256PrivateKey(pkcs8DERRepresentation: der)
+      } catch {
+        throw .accountCorrupt(
+          path: path, problem: "'signingKey' is not a P-256 private key (\(error.description))")
+      }
     }
     guard Data(base64Encoded: account.certificate) != nil else {
       throw .accountCorrupt(path: path, problem: "'certificate' is not base64")
@@ -98,6 +104,24 @@ public actor SimulatedAppStore: StoreClient {
     let file = accountFile.map(AccountFile.init(url:))
     try self.init(catalogue: catalogue, account: account, file: file)
     if let file { try Self.create(file, with: account) }
+  }
+
+  /// Takes over `account` in memory, signing with `signingKey` when it is the account's own key
+  /// (else with the key the account holds): many stores made from one account share the key
+  /// parsed once, the costly part of reading an account.
+  public init(
+    catalogue: StoreCatalogue, account: StoreAccount, signingKey: ES256PrivateKey
+  ) throws(AppStoreError) {
+    if let problem = account.problem() {
+      throw .accountCorrupt(path: "in memory", problem: problem)
+    }
+    try self.init(catalogue: catalogue, account: account, file: nil, key: signingKey)
+  }
+
+  /// The signing key of a new account (``newAccount(catalogue:storefront:)``), for the stores made
+  /// from it; `nil` when the account's key does not read.
+  public static func signingKey(of account: StoreAccount) -> ES256PrivateKey? {
+    Data(base64Encoded: account.signingKey).flatMap { try? ES256PrivateKey(pkcs8DERRepresentation: $0) }
   }
 
   /// Opens or starts the account in `accountFile` for the products of a StoreKit configuration,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesJWS
 import QuietPlacesStore
 import QuietPlacesStoreKit
 import QuietPlacesUtilities
@@ -102,13 +103,14 @@ public final class Device {
     return Device(configuration: configuration, store: store, storage: storage, folder: folder, now: now)
   }
 
-  /// A device in memory at the balance's start instant, no save, its App Store account `account`.
+  /// A device in memory at the balance's start instant, no save, its App Store account `account`
+  /// (whose signing key, already parsed, is `key`).
   static func fresh(
-    configuration: DeviceConfiguration, catalogue: StoreCatalogue, account: StoreAccount
+    configuration: DeviceConfiguration, catalogue: StoreCatalogue, account: StoreAccount, key: ES256PrivateKey
   ) throws(DeviceError) -> Device {
     let store: SimulatedAppStore
     do {
-      store = try SimulatedAppStore(catalogue: catalogue, account: account, accountFile: nil)
+      store = try SimulatedAppStore(catalogue: catalogue, account: account, signingKey: key)
     } catch {
       throw .store(error)
     }

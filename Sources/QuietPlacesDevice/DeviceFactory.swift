@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
+import QuietPlacesJWS
 import QuietPlacesStore
 
 /// The one way to make a ``Device``: prepared once for a configuration, it makes as many devices as
@@ -10,7 +11,7 @@ import QuietPlacesStore
 /// transactions, IDs from 1). Making a P-256 key and its certificate is most of a new account's
 /// cost (a third of a short lab run), and a device never sees the key, only whether its
 /// transactions verify; so every device in memory of one factory starts from the same empty
-/// account, signed with one key made here. A device in a folder opens the account kept there.
+/// account, signed with one key made (and parsed) here. A device in a folder opens the account kept there.
 public struct DeviceFactory: Sendable {
   /// What the devices are made from.
   public private(set) var configuration: DeviceConfiguration
@@ -19,22 +20,25 @@ public struct DeviceFactory: Sendable {
   /// Where the devices are kept, with what was made for them there.
   private let storage: Storage
 
-  /// A folder, or memory with the empty account every device there starts from.
+  /// A folder, or memory with the empty account every device there starts from and its key.
   private enum Storage: Sendable {
     case folder(URL)
-    case memory(blankAccount: StoreAccount)
+    case memory(blankAccount: StoreAccount, key: ES256PrivateKey)
   }
 
   /// Prepares for `configuration`: reads its catalogue and, for devices in memory, makes the key.
   public init(_ configuration: DeviceConfiguration) throws(DeviceError) {
     self.configuration = configuration
-    do {
+    do throws(AppStoreError) {
       catalogue = try StoreCatalogue(configuration: configuration.storeKit, bundleID: ProductID.bundleID)
       switch configuration.storage {
       case .memory:
-        storage = .memory(
-          blankAccount: try SimulatedAppStore.newAccount(
-            catalogue: catalogue, storefront: configuration.storefront))
+        let account = try SimulatedAppStore.newAccount(
+          catalogue: catalogue, storefront: configuration.storefront)
+        guard let key = SimulatedAppStore.signingKey(of: account) else {
+          throw AppStoreError.signingFailed("the new account's key does not read back")
+        }
+        storage = .memory(blankAccount: account, key: key)
       case .folder(let folder):
         storage = .folder(folder)
       }
@@ -58,8 +62,8 @@ public struct DeviceFactory: Sendable {
     switch storage {
     case .folder(let folder):
       return try Device.open(folder: folder, configuration: configuration, catalogue: catalogue)
-    case .memory(let account):
-      return try Device.fresh(configuration: configuration, catalogue: catalogue, account: account)
+    case .memory(let account, let key):
+      return try Device.fresh(configuration: configuration, catalogue: catalogue, account: account, key: key)
     }
   }
 }
