@@ -39,6 +39,9 @@ public final class Device {
   /// The folder the device lives in, or `nil` in memory.
   private let folder: URL?
   private var store: SimulatedAppStore
+  /// The app's check of the store's signatures, which keeps the tokens that verified; a new store
+  /// (a new account, a restored one) brings a new one.
+  private var verifier: TransactionVerifier
   /// The time the App Store's clock was last set to, or `nil` when it has not been set.
   private var storeClock: Int64?
   /// The running app, or `nil` while it is closed.
@@ -54,6 +57,7 @@ public final class Device {
     rules = configuration.rules
     seed = configuration.seed
     self.store = store
+    verifier = TransactionVerifier(publicKey: store.publicKey)
     self.storage = storage
     self.folder = folder
     self.now = now
@@ -241,7 +245,7 @@ public final class Device {
     do {
       let (app, report) = try await AppModel.launch(
         at: now, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
-        verifier: TransactionVerifier(publicKey: store.publicKey), crashHook: faults.crashHook,
+        verifier: verifier, crashHook: faults.crashHook,
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
         settle: { app in await app.settle(sent: await store.updatesYielded()) })
       self.app = app
@@ -544,7 +548,7 @@ public final class Device {
     let store = store
     app = await AppModel.resume(
       memory, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
-      verifier: TransactionVerifier(publicKey: store.publicKey), crashHook: faults.crashHook,
+      verifier: verifier, crashHook: faults.crashHook,
       settle: { app in await app.settle(sent: await store.updatesYielded()) })
   }
 
@@ -601,6 +605,7 @@ public final class Device {
   /// A new App Store in place of the old one; its clock is set before it is next asked.
   private func adopt(_ store: SimulatedAppStore) {
     self.store = store
+    if verifier.publicKey != store.publicKey { verifier = TransactionVerifier(publicKey: store.publicKey) }
     storeClock = nil
   }
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesJWS
 import QuietPlacesStoreKit
+import Synchronization
 
 /// A transaction after the app checked its signature, as StoreKit's `VerificationResult`.
 public enum VerificationResult: Sendable, Equatable {
@@ -11,9 +12,16 @@ public enum VerificationResult: Sendable, Equatable {
 }
 
 /// Checks a signed transaction with the store's public key and decodes its payload.
+///
+/// Verification is a pure function of the token's bytes and the key, so the transactions of
+/// tokens that verified are kept, by their whole compact serialization: the same token handed
+/// out again (an entitlement at every launch) is the same verified transaction, without checking
+/// the signature and decoding the payload again. Copies of a verifier share what it kept.
 public struct TransactionVerifier: Sendable {
   /// The key the store signs with.
   public let publicKey: ES256PublicKey
+  /// Transactions of tokens that verified with ``publicKey``, by token.
+  private let verified = VerifiedTokens()
 
   public init(publicKey: ES256PublicKey) {
     self.publicKey = publicKey
@@ -21,11 +29,13 @@ public struct TransactionVerifier: Sendable {
 
   /// Verifies the signature, then decodes the payload.
   public func verify(_ signed: SignedTransaction) -> VerificationResult {
+    if let transaction = verified[signed.jwsRepresentation] { return .verified(transaction) }
     switch JWS.verify(signed.jwsRepresentation, publicKey: publicKey) {
     case .success(let payload):
       guard let transaction = Self.decode(payload) else {
         return .unverified(nil, reason: .invalidEncoding("the payload is not a transaction"))
       }
+      verified[signed.jwsRepresentation] = transaction
       return .verified(transaction)
     case .failure(let error):
       let payload = try? JWS.unverifiedPayload(of: signed.jwsRepresentation)
@@ -35,5 +45,24 @@ public struct TransactionVerifier: Sendable {
 
   private static func decode(_ payload: Data) -> Transaction? {
     try? JSONDecoder().decode(Transaction.self, from: payload)
+  }
+}
+
+/// The transactions of tokens that verified, by token; at most ``limit`` are kept (all are
+/// forgotten when it is reached, and verified again when they come back).
+final class VerifiedTokens: Sendable {
+  /// The most tokens kept.
+  static let limit = 256
+
+  private let tokens = Mutex<[String: Transaction]>([:])
+
+  subscript(token: String) -> Transaction? {
+    get { tokens.withLock { $0[token] } }
+    set {
+      tokens.withLock { tokens in
+        if tokens.count >= Self.limit { tokens.removeAll() }
+        tokens[token] = newValue
+      }
+    }
   }
 }
