@@ -52,6 +52,9 @@ public actor SimulatedAppStore: StoreClient {
   private var nextWatcher = 0
   /// A restore's `sync` took the armed delay: the next current-entitlements read waits.
   private var delayNextEntitlementsRead = false
+  /// The token last signed for each transaction, with its payload: handed out again while the
+  /// transaction stays as it was.
+  private var tokens: [TransactionID: (payload: Transaction, token: SignedTransaction)] = [:]
 
   /// Opens the account in `accountFile`, or starts a new one there (a new signing key and the
   /// configuration's default settings); `nil` keeps a new account in memory.
@@ -450,10 +453,21 @@ public actor SimulatedAppStore: StoreClient {
     return true
   }
 
-  /// Signs a transaction now with the store's key. While the StoreKit error setting for
-  /// Verification is on, the signature is spoilt, so the transaction arrives unverified.
+  /// A transaction signed with the store's key: the token signed for it before while it is
+  /// unchanged (as the signed transactions a device received stay on it, dated when they were
+  /// signed), else a new one signed now. While the StoreKit error setting for Verification is on,
+  /// the signature is spoilt, so the transaction arrives unverified.
   func sign(_ transaction: AccountTransaction) -> SignedTransaction {
-    let signed = Self.sign(transaction.payload(signedDate: clock), key: key, certificate: certificate)
+    let signed: SignedTransaction
+    if let kept = tokens[transaction.id],
+      kept.payload == transaction.payload(signedDate: kept.payload.signedDate)
+    {
+      signed = kept.token
+    } else {
+      let payload = transaction.payload(signedDate: clock)
+      signed = Self.sign(payload, key: key, certificate: certificate)
+      tokens[transaction.id] = (payload, signed)
+    }
     guard account.settings.simulatedError(.verification) != nil,
       let dot = signed.jwsRepresentation.lastIndex(of: ".")
     else { return signed }
