@@ -73,7 +73,7 @@ extension GameState {
   /// The arrival grant at a place of the current route without `mC`: `reward · 1.12^spyglass · mK · mG`.
   func unboostedGrant(at place: PlaceID, _ rules: Rules) -> Double {
     rules.rewards[place]
-      * pow(rules.spyglassEffect, Double(equipment.spyglass))
+      * rules.spyglassPower(equipment.spyglass)
       * knowledgeMultiplier(rules) * generationMultiplier(rules)
   }
 
@@ -114,7 +114,7 @@ extension GameState {
       generation: generationMultiplier(rules),
       charts: chartsMultiplier(rules),
       signal: owns(.signal) ? rules.signalScoutMultiplier : 1,
-      spyglass: pow(rules.spyglassEffect, Double(equipment.spyglass)),
+      spyglass: rules.spyglassPower(equipment.spyglass),
       speed: speed,
       effectiveScouts: Self.effectiveScouts(fleetSize(rules), rules: rules),
       travel: speed * grants / rules.loopLengths[route - 1] / 3600,

@@ -21,9 +21,17 @@ extension Rules {
     return GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
   }
 
-  /// The price of the next level of `item` when `level` levels are owned (`25 · 1.6^L` for sails).
+  /// The price of the next level of `item` when `level` levels are owned (`25 · 1.6^L` for sails):
+  /// the same number ``GeometricPrice/cost(from:count:)`` gives, from the table when the level is
+  /// in it.
   public func price(of item: Equipment, level: Int) -> Double {
-    price(of: item).cost(from: level, count: 1)
+    let table =
+      switch item {
+      case .sails: sailsPrices
+      case .spyglass: spyglassPrices
+      case .cargo: cargoPrices
+      }
+    return table.indices.contains(level) ? table[level] : price(of: item).cost(from: level, count: 1)
   }
 
   /// The price rule of hiring scouts: the next hire after `n` this voyage costs `base · growth^n`.
@@ -31,9 +39,10 @@ extension Rules {
     GeometricPrice(base: balance.scouts.basePrice, growth: balance.scouts.priceGrowth)
   }
 
-  /// The price of the next scout when `hired` were hired this voyage (`10 · 1.15^n`).
+  /// The price of the next scout when `hired` were hired this voyage (`10 · 1.15^n`): the same
+  /// number ``GeometricPrice/cost(from:count:)`` gives, from the table when `hired` is in it.
   public func scoutPrice(hired: Int) -> Double {
-    scoutPrice.cost(from: hired, count: 1)
+    scoutPrices.indices.contains(hired) ? scoutPrices[hired] : scoutPrice.cost(from: hired, count: 1)
   }
 
   /// The highest level of `item` that can be owned, if it has one (cargo: 4).
@@ -44,7 +53,7 @@ extension Rules {
   /// The ship's speed in knots with `level` sails levels and no current: `10 · 1.1^L`, at most
   /// ``maximumSpeedKnots``.
   public func shipSpeed(sailsLevel level: Int) -> Double {
-    min(balance.ship.baseSpeedKnots * pow(sailsEffect, Double(level)), maximumSpeedKnots)
+    min(balance.ship.baseSpeedKnots * sailsPower(level), maximumSpeedKnots)
   }
 
   /// Whether the `number`th scout of a fleet (from 1) is a pathfinder: every fifth is.

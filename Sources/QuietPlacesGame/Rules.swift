@@ -24,6 +24,14 @@ public final class Rules: Sendable {
   let sailsPowers: [Double]
   /// `spyglass effect ^ level` for the levels below ``powerTableSize``, each computed by `pow` once.
   let spyglassPowers: [Double]
+  /// The price of the next level from each level below ``powerTableSize``, for sails, spyglass and
+  /// cargo, each computed by its ``GeometricPrice`` once.
+  let sailsPrices: [Double]
+  let spyglassPrices: [Double]
+  let cargoPrices: [Double]
+  /// The price of the next scout after each number hired below ``powerTableSize``, each computed by
+  /// its ``GeometricPrice`` once.
+  let scoutPrices: [Double]
 
   /// Scout Discoveries per second of one effective scout, by route (0-based).
   let scoutYields: [Double]
@@ -96,6 +104,15 @@ public final class Rules: Sendable {
     let (sails, spyglass, _) = checked.equipment
     sailsPowers = (0..<Self.powerTableSize).map { pow(sails, Double($0)) }
     spyglassPowers = (0..<Self.powerTableSize).map { pow(spyglass, Double($0)) }
+    func table(_ entry: Balance.Equipment) -> [Double] {
+      let price = GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
+      return (0..<Self.powerTableSize).map { price.cost(from: $0, count: 1) }
+    }
+    sailsPrices = table(balance.equipment.sails)
+    spyglassPrices = table(balance.equipment.spyglass)
+    cargoPrices = table(balance.equipment.cargo)
+    let scoutPrice = GeometricPrice(base: balance.scouts.basePrice, growth: balance.scouts.priceGrowth)
+    scoutPrices = (0..<Self.powerTableSize).map { scoutPrice.cost(from: $0, count: 1) }
   }
 
   /// Postmarks in a pack.
