@@ -134,10 +134,15 @@ extension GameState {
   /// It stops at ``maximumHoldHours``, more than the whole span of the clock, so a balance with
   /// enormous hours (or cargo levels without a limit) credits the whole absence instead of trapping.
   public func holdHours(_ rules: Rules) -> Int {
+    holdHours(rules, cargoLevel: equipment.cargo)
+  }
+
+  /// Hours of absence credited if `cargoLevel` cargo levels were owned, all else as it is.
+  public func holdHours(_ rules: Rules, cargoLevel: Int) -> Int {
     let hold = rules.balance.hold
     let most = Double(Self.maximumHoldHours)
     if owns(.hold) { return Int(min(hold.deepHoldHours, most)) }
-    let cargo = rules.cargoHoursPerLevel * Double(equipment.cargo)
+    let cargo = rules.cargoHoursPerLevel * Double(cargoLevel)
     let fromGenerations = hold.hoursPerGeneration * Double(min(generations, hold.generationCap))
     return Int(min(hold.baseHours + cargo + fromGenerations, most))
   }

@@ -42,7 +42,11 @@ public struct PriceList: Sendable, Equatable {
   public var suppliesDiscoveries: Double
   /// Postmarks for a sail colour, and each colour with whether it is owned.
   public var colourPrice: Int
-  public var colours: [(colour: SailColour, owned: Bool)]
+  public var colours: [(colour: SailColour, owned: Bool)] {
+    SailColour.allCases.map { ($0, ownedColours.contains($0)) }
+  }
+  /// The colours owned (listed by ``colours`` only when asked, as a strategy never asks).
+  private var ownedColours: [SailColour]
 
   /// The row of an item.
   public func row(_ item: Buyable) -> PriceRow? { rows.first { $0.item == item } }
@@ -72,7 +76,7 @@ public struct PriceList: Sendable, Equatable {
     // `suppliesAmount` is `ordinaryRate × suppliesSeconds`: the same product, without a second rates pass.
     suppliesDiscoveries = rate * rules.suppliesSeconds
     colourPrice = rules.colourPrice
-    colours = SailColour.allCases.map { ($0, game.ownedColours.contains($0)) }
+    ownedColours = game.ownedColours
 
     /// The engine's rule for "the Discoveries held pay for it" (`GeometricPrice.pays`): the closed
     /// form may round a few units in the last place above the sum of the single prices.
@@ -94,6 +98,7 @@ public struct PriceList: Sendable, Equatable {
     }
 
     var rows: [PriceRow] = []
+    rows.reserveCapacity(Buyable.allCases.count)
     // Sails: the speed of one more level (capped as the engine caps it) over the speed now.
     let sailsLevel = game.equipment.sails
     let faster = rules.shipSpeed(sailsLevel: sailsLevel + 1)
@@ -112,10 +117,8 @@ public struct PriceList: Sendable, Equatable {
     if let limit = rules.levelLimit(of: .cargo), cargoLevel >= limit {
       rows.append(row(.cargo, cost: nil, level: cargoLevel, gain: 0))
     } else {
-      var after = game
-      after.equipment.cargo = cargoLevel + 1
       let holdNow = game.holdHours(rules)
-      let hold = after.holdHours(rules) - holdNow
+      let hold = game.holdHours(rules, cargoLevel: cargoLevel + 1) - holdNow
       var gain = 0.0
       if case .cycle(let on, let off) = sessions {
         let missed = max(0, Double(off) - Double(holdNow) * 3600)
