@@ -127,6 +127,9 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
         + "\(option) 1,5,9"
     case .seedsBackwards(let part, let first, let last):
       return "\(option) \(part) runs backwards; write the smaller seed first, such as \(last)-\(first)"
+    case .seedRepeated(let seed):
+      return "\(option) \(value) gives seed \(seed) more than once, which would count one player several "
+        + "times; give each seed once"
     case .tooManySeeds(let limit):
       return "\(option) \(value) is more than \(limit.withThousandsSeparators) seeds; split the sweep with "
         + "--shard K/N instead"

@@ -16,6 +16,8 @@ public enum ValueProblem: Error, Sendable, Equatable {
   case notSeeds
   /// A range of seeds whose first is above its last.
   case seedsBackwards(part: String, first: UInt64, last: UInt64)
+  /// A seed given more than once (`1,1`, `1-5,3`).
+  case seedRepeated(UInt64)
   /// More seeds than a sweep takes.
   case tooManySeeds(limit: Int)
   /// Not one of these names.

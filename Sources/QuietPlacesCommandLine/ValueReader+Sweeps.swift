@@ -39,12 +39,13 @@ extension ValueReader where Value == [UInt64] {
   /// The most seeds `--seeds` takes.
   public static var maximumSeeds: Int { 10_000_000 }
 
-  /// `--seeds A-B`, `A`, or a comma-separated list of those, in the order given.
+  /// `--seeds A-B`, `A`, or a comma-separated list of those, in the order given; each seed once.
   public static var seeds: ValueReader {
     ValueReader(
       placeholder: "A-B|LIST", example: "1-100",
       read: { (text: String, _: String) throws(ValueProblem) in
         var seeds: [UInt64] = []
+        var ranges: [ClosedRange<UInt64>] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
           let ends = part.split(separator: "-", omittingEmptySubsequences: false)
           guard (1...2).contains(ends.count), let first = UInt64(ends[0]),
@@ -55,6 +56,12 @@ extension ValueReader where Value == [UInt64] {
             throw .tooManySeeds(limit: maximumSeeds)
           }
           seeds += Array(first...last)
+          ranges.append(first...last)
+        }
+        // A seed given twice would count one player twice in every percentile.
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        for (earlier, later) in zip(ranges, ranges.dropFirst()) where later.lowerBound <= earlier.upperBound {
+          throw .seedRepeated(later.lowerBound)
         }
         return seeds
       },

@@ -64,6 +64,11 @@ import Testing
   @Test(arguments: [
     (["--seeds", "5-1"], "error: --seeds 5-1 runs backwards; write the smaller seed first, such as 1-5"),
     (
+      ["--seeds", "1,1,1"],
+      "error: --seeds 1,1,1 gives seed 1 more than once, which would count one player several times; "
+        + "give each seed once"
+    ),
+    (
       ["--shard", "3/2"],
       "error: --shard '3/2': there is no shard 3 of 2; K runs from 1 to N, so write --shard 1/2 to --shard 2/2"
     ),

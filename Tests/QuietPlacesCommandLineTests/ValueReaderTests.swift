@@ -38,6 +38,10 @@ import Testing
       try ValueReader.seeds.read("5-1", "--seeds")
     }
     #expect(throws: ValueProblem.notSeeds) { try ValueReader.seeds.read("1-2-3", "--seeds") }
+    #expect(throws: ValueProblem.seedRepeated(1)) { try ValueReader.seeds.read("1,1,1", "--seeds") }
+    #expect(throws: ValueProblem.seedRepeated(3)) { try ValueReader.seeds.read("3-5,1-3", "--seeds") }
+    #expect(throws: ValueProblem.seedRepeated(4)) { try ValueReader.seeds.read("1-5,9,4", "--seeds") }
+    #expect(try ValueReader.seeds.read("4-5,1-3", "--seeds") == [4, 5, 1, 2, 3])
     #expect(throws: ValueProblem.tooManySeeds(limit: 10_000_000)) {
       try ValueReader.seeds.read("1-10000001", "--seeds")
     }
