@@ -104,6 +104,27 @@ import Testing
     #expect(delivered == [0, 1, 2, 3, 4, 5])
   }
 
+  /// `forEach` takes inputs from the sequence only as jobs start, and keeps only outputs that wait
+  /// for an earlier one: with one job at a time, the input after the one running is never read.
+  @Test func forEachReadsInputsAsJobsStartAndDeliversInOrder() async {
+    let read = Mutex(0)
+    let inputs = (0..<50).lazy.map { index in
+      read.withLock { $0 = max($0, index + 1) }
+      return index
+    }
+    var delivered: [Int] = []
+    var mostReadAhead = 0
+    await BoundedParallel.forEach(inputs, atMost: 1) { index in
+      index * 2
+    } inOrder: { index, output in
+      delivered.append(output)
+      mostReadAhead = max(mostReadAhead, read.withLock { $0 } - index)
+    }
+    #expect(delivered == (0..<50).map { $0 * 2 })
+    // The job delivered and at most the next one started: two inputs read beyond those delivered.
+    #expect(mostReadAhead <= 2)
+  }
+
   @Test func theFirstFailureStopsTheRestAndIsThrown() async {
     let log = Log()
     await #expect(throws: Refused(index: 2)) {
