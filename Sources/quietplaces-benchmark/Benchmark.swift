@@ -62,6 +62,7 @@ struct Benchmark {
     if CommandLine.arguments.dropFirst().first == "lab" {
       childGroup = .lab
       lab()
+      labSpeed()
       report.printSummary()
       return report.allPassed
     }
@@ -75,6 +76,7 @@ struct Benchmark {
     selfPeak = Self.selfPeakResidentBytes()
     childGroup = .lab
     lab()
+    labSpeed()
     childGroup = .storeKitCheck
     storeKitCheck()
     peakMemory()

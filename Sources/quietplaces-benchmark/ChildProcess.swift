@@ -15,6 +15,8 @@ struct ChildProcess {
     var status: Int32
     /// The child's peak resident memory in bytes.
     var peakBytes: Int
+    /// CPU seconds the child spent, user and system together.
+    var cpuSeconds: Double
   }
 
   /// Why a child could not be started.
@@ -61,7 +63,11 @@ struct ChildProcess {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let seconds = Double(Stopwatch.now() - start) / 1e9
     let exited = status & 0x7f == 0
+    let cpu =
+      Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     return Outcome(
-      seconds: seconds, status: exited ? (status >> 8) & 0xff : -1, peakBytes: Int(usage.ru_maxrss) * 1024)
+      seconds: seconds, status: exited ? (status >> 8) & 0xff : -1, peakBytes: Int(usage.ru_maxrss) * 1024,
+      cpuSeconds: cpu)
   }
 }
