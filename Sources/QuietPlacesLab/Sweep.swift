@@ -45,6 +45,9 @@ public enum Sweep {
         save: save, clock: device.now, unfinished: store.transactions.filter { !$0.finished }.map(\.id),
         storefront: store.settings.storefront.rawValue)
     }
+    // The app closes, so the task listening to the store's updates ends and nothing of the run's
+    // device, app or store outlives it.
+    _ = await device.close()
     return RunResult(
       index: run.index, variant: variant.name, variantIndex: run.variant, seed: run.seed, total: plan.total,
       outcomes: report.outcomes, seconds: report.seconds,
