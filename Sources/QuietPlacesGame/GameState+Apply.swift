@@ -142,6 +142,7 @@ extension GameState {
       throw .notEnoughPostmarks(item: .supplies, cost: price, held: postmarks)
     }
     let amount = suppliesAmount(rules)
+    countPostmarks { $0.supplies = $0.supplies.saturatingAdd(price) }
     postmarks -= price
     discoveries += amount
     lifetime.discoveriesEarned += amount
@@ -157,6 +158,7 @@ extension GameState {
     guard postmarks >= price else {
       throw .notEnoughPostmarks(item: .colour(colour), cost: price, held: postmarks)
     }
+    countPostmarks { $0.colours = $0.colours.saturatingAdd(price) }
     postmarks -= price
     ownedColours.append(colour)
     ownedColours.sort()
@@ -170,6 +172,7 @@ extension GameState {
       throw .bearingsNotReady(gain: gain, minimum: rules.bearingsMinimumKnowledge)
     }
     knowledge = knowledge.saturatingAdd(gain)
+    countPostmarks { $0.bearings = $0.bearings.saturatingAdd(rules.bearingsPostmarks) }
     addPostmarks(rules.bearingsPostmarks)
     lifetime.bearings += 1
     resetVoyage(rules: rules)
@@ -181,6 +184,7 @@ extension GameState {
       throw .atlasNotReady(knowledge: knowledge, required: rules.atlasKnowledgeRequired)
     }
     generations = generations.saturatingAdd(1)
+    countPostmarks { $0.atlas = $0.atlas.saturatingAdd(rules.atlasPostmarks) }
     addPostmarks(rules.atlasPostmarks)
     knowledge = 0
     resetVoyage(rules: rules)

@@ -294,7 +294,9 @@ extension GameState {
     }
     if stamped & bit == 0 {
       stamped |= bit
-      addPostmarks(balance.arrivals.firstVisitEverPostmarks)
+      let stamp = balance.arrivals.firstVisitEverPostmarks
+      countPostmarks { $0.stamps = $0.stamps.saturatingAdd(stamp) }
+      addPostmarks(stamp)
       report.postmarks += balance.arrivals.firstVisitEverPostmarks
       report.stamps.append(place)
     }

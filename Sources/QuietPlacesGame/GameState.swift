@@ -87,6 +87,9 @@ public struct GameState: Sendable, Codable, Equatable {
   public var ownedColours: [SailColour]
   /// Lifetime totals.
   public var lifetime: LifetimeStatistics
+  /// Where the Postmarks came from and went since the audit began; `nil` for a save written before
+  /// audits, until its first counted change (``currentPostmarkAudit`` reads it either way).
+  public var postmarkAudit: PostmarkAudit?
 
   /// A new game at `clock`, drawing the survey countdown and then the current countdown from `seed`.
   public init(seed: UInt64, clock: Int64, rules: Rules) {
@@ -115,6 +118,7 @@ public struct GameState: Sendable, Codable, Equatable {
       SailColour.allCases[$0.offset]
     }
     lifetime = LifetimeStatistics()
+    postmarkAudit = PostmarkAudit()
   }
 
   /// Whether a permanent purchase is owned.
@@ -150,8 +154,28 @@ public struct GameState: Sendable, Codable, Equatable {
     return true
   }
 
-  /// Adds the Postmarks of a delivered pack.
-  public mutating func addPostmarks(_ amount: Int) {
+  /// Adds the Postmarks of a pack that `transaction` paid for, and counts them in the audit.
+  public mutating func receivePack(_ amount: Int, transaction: UInt64) {
+    countPostmarks { $0.packs.append(.init(transaction: transaction, postmarks: amount)) }
+    addPostmarks(amount)
+  }
+
+  /// The Postmark audit as it stands: the one kept, or for a save from before audits, one that
+  /// begins now with the Postmarks held.
+  public var currentPostmarkAudit: PostmarkAudit {
+    postmarkAudit ?? PostmarkAudit(opening: postmarks)
+  }
+
+  /// Counts a change of Postmarks in the audit; called before the balance changes, so that a save
+  /// from before audits opens its audit with the balance it held.
+  mutating func countPostmarks(_ change: (inout PostmarkAudit) -> Void) {
+    var audit = currentPostmarkAudit
+    change(&audit)
+    postmarkAudit = audit
+  }
+
+  /// Adds Postmarks, stopping at `Int.max`.
+  mutating func addPostmarks(_ amount: Int) {
     postmarks = postmarks.addingReportingOverflow(amount).overflow ? Int.max : postmarks + amount
   }
 }

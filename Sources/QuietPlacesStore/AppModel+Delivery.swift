@@ -41,7 +41,7 @@ extension AppModel {
     if let permanent = product.permanent {
       next.game.grant(permanent)
     } else if let pack = product.pack {
-      next.game.addPostmarks(rules.postmarks(in: pack))
+      next.game.receivePack(rules.postmarks(in: pack), transaction: id)
     }
     next.ledger.record(.init(id: id, product: product))
     do {

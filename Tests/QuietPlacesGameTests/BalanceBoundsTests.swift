@@ -37,7 +37,7 @@ import Testing
         var game = GameState(seed: 7, clock: rules.startClock, rules: rules)
         game.grant(.signal)
         game.grant(.hold)
-        game.addPostmarks(1_000)
+        game.receivePack(1_000, transaction: 1)
         game.discoveries = 1e30
         let commands: [GameCommand] = [
           .advance(seconds: 60), .upgrade(.sails, .count(3)), .upgrade(.spyglass, .max),

@@ -263,7 +263,7 @@ struct Differences {
     case .revoke(let purchase):
       game.revoke(purchase)
     case .pack(let postmarks):
-      game.addPostmarks(postmarks)
+      game.receivePack(postmarks, transaction: 1)
     }
     return .success([])
   }

@@ -36,7 +36,7 @@ import Testing
     _ = try game.apply(.charter, rules: rules)
     game.grant(.charts)
     game.grant(.signal)
-    game.addPostmarks(100)
+    game.receivePack(100, transaction: 1)
     _ = try game.apply(.colour(.turquoise), rules: rules)
     game.currentRemaining = 700
     game.knowledge = 1234
@@ -65,6 +65,7 @@ import Testing
     // Grants.
     expected.knowledge = 1234 + 30
     expected.postmarks = before.postmarks + 2
+    expected.postmarkAudit?.bearings += 2
     expected.lifetime.bearings += 1
     // Keeps everything else: generations, stamps, purchases, colours, generator, countdowns, lifetime totals,
     // clock, seed, open.
@@ -91,6 +92,7 @@ import Testing
     expected.knowledge = 0
     expected.generations = 2 + 1
     expected.postmarks = before.postmarks + 10
+    expected.postmarkAudit?.atlas += 10
     #expect(after == expected)
   }
 

@@ -139,9 +139,12 @@ import Testing
 
   @Test func packsAddPostmarks() {
     var game = quietGame()
-    game.addPostmarks(100)
-    game.addPostmarks(550)
+    game.receivePack(100, transaction: 1)
+    game.receivePack(550, transaction: 2)
     #expect(game.postmarks == 100 + 550)
+    // Each pack is counted with the transaction that paid for it.
+    #expect(game.currentPostmarkAudit.packs.map(\.transaction) == [1, 2])
+    #expect(game.currentPostmarkAudit.balance == game.postmarks)
   }
 
   func expectUpgrade(

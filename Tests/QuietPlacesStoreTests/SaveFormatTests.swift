@@ -85,7 +85,7 @@ import Testing
     try SaveCodec.encode(first).write(to: storage.url)
     let before = try Data(contentsOf: storage.url)
     var second = first
-    second.game.addPostmarks(550)
+    second.game.receivePack(550, transaction: 1)
     #expect {
       try storage.write(second)
     } throws: { error in
