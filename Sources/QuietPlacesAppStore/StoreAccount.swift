@@ -77,6 +77,17 @@ public struct StoreAccount: Sendable, Codable, Equatable {
     return nextTransactionID
   }
 
+  /// Whether two accounts hold the same history — transactions, waiting purchases, settings, the
+  /// queue of updates and the next ID — whichever key signs them (a new account has a new key, and
+  /// a forged token's bytes differ from one forging to the next, so only its ID counts).
+  public func holdsSameHistory(as other: StoreAccount) -> Bool {
+    nextTransactionID == other.nextTransactionID && settings == other.settings
+      && transactions == other.transactions && pendingApprovals == other.pendingApprovals
+      && interruptedPurchases == other.interruptedPurchases
+      && queue.map(\.transactionID) == other.queue.map(\.transactionID)
+      && queue.map { $0.forgedJWS == nil } == other.queue.map { $0.forgedJWS == nil }
+  }
+
   /// What is inconsistent in a decoded account, or nil if nothing is.
   public func problem() -> String? {
     if format != Self.currentFormat {

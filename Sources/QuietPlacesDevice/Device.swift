@@ -32,6 +32,9 @@ public final class Device {
   public private(set) var now: Int64
   /// The seed of the new game a launch without a save starts.
   public private(set) var seed: UInt64
+  /// What replaced the device's history from outside the app's own flow, counted: a checker that
+  /// keeps history starts afresh when one moves.
+  public private(set) var epochs = DeviceEpochs()
 
   private let faults = AppFaults()
   /// The save's storage, as the device keeps it (the app writes through the faults in front of it).
@@ -291,6 +294,8 @@ public final class Device {
     }
     adopt(fresh)
     now = rules.startClock
+    epochs.clock += 1
+    epochs.account += 1
     self.seed = seed
     let launched: Result<LaunchReport, DeviceError>
     do {
@@ -314,6 +319,7 @@ public final class Device {
       self.app = nil
     }
     restoreInFlight = nil
+    epochs.save += 1
   }
 
   /// What the app did since the last verb: updates that arrived are delivered first. A crash at an
@@ -401,6 +407,7 @@ public final class Device {
     }
     now = save.game.clock
     await app.replace(with: save)
+    epochs.save += 1
     return Replaced(game: save.game, reservedThrough: reserved)
   }
 
@@ -503,15 +510,27 @@ public final class Device {
   public func snapshot() async throws(DeviceError) -> DeviceSnapshot {
     guard restoreInFlight == nil else { throw .restoreInFlight }
     if let app { await app.settle(sent: await store.updatesYielded()) }
-    let disk: DeviceSnapshot.Disk
-    if let files = storage as? FileSaveStorage {
-      disk = (try? Data(contentsOf: files.url)).map(DeviceSnapshot.Disk.file) ?? .none
-    } else {
-      disk = (try? storage.read()).flatMap { $0 }.map(DeviceSnapshot.Disk.save) ?? .none
-    }
     return DeviceSnapshot(
-      clock: now, disk: disk, running: await app?.memory, account: await store.exportAccount(),
+      clock: now, disk: disk(), running: await app?.memory, account: await store.exportAccount(),
       faults: faults.setting, seed: seed)
+  }
+
+  /// The whole device as it stands, for a checker: read without delivering anything, while a
+  /// restore waits too.
+  public func inspect() async -> DeviceInspection {
+    DeviceInspection(
+      snapshot: DeviceSnapshot(
+        clock: now, disk: disk(), running: await app?.memory, account: await store.exportAccount(),
+        faults: faults.setting, seed: seed),
+      isRestoring: restoreInFlight != nil, epochs: epochs)
+  }
+
+  /// The save on the device as its storage holds it: a file's bytes, or a save kept in memory.
+  private func disk() -> DeviceSnapshot.Disk {
+    if let files = storage as? FileSaveStorage {
+      return (try? Data(contentsOf: files.url)).map(DeviceSnapshot.Disk.file) ?? .none
+    }
+    return (try? storage.read()).flatMap { $0 }.map(DeviceSnapshot.Disk.save) ?? .none
   }
 
   /// Puts the whole device back as `snapshot` holds it: the clock, the save, the account, the
@@ -541,6 +560,9 @@ public final class Device {
     }
     adopt(restored)
     now = snapshot.clock
+    epochs.clock += 1
+    epochs.save += 1
+    epochs.account += 1
     faults.setting = snapshot.faults
     seed = snapshot.seed
     guard let memory = snapshot.running else { return }

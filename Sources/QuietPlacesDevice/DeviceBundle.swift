@@ -67,6 +67,11 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     public var storeKit: String
     /// Of the game's balance.
     public var balance: String
+
+    public init(storeKit: String, balance: String) {
+      self.storeKit = storeKit
+      self.balance = balance
+    }
   }
 
   /// Always ``currentFormat`` once read.
