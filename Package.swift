@@ -41,6 +41,15 @@ let package = Package(
         "QuietPlacesUtilities",
       ],
       swiftSettings: strict),
+    // The invariants the engine checks about itself, over a Device and its history; a studio's own
+    // as expressions over `state --json`.
+    .target(
+      name: "QuietPlacesInvariants",
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesDevice",
+        "QuietPlacesUtilities",
+      ],
+      swiftSettings: strict),
     // The balance lab: prices and payback, strategies that play, milestones, sweeps, shards and charts.
     .target(
       name: "QuietPlacesLab",
@@ -130,6 +139,13 @@ let package = Package(
       ],
       // Real and edited `.storekit` files, read through #filePath by the corpus tests and a golden script.
       exclude: ["Fixtures"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesInvariantsTests",
+      dependencies: [
+        "QuietPlacesInvariants", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesUtilities",
+        "QuietPlacesTestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesREPLTests",

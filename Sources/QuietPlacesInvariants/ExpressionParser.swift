@@ -1,0 +1,245 @@
+import QuietPlacesUtilities
+
+extension InvariantExpression {
+  /// Reads tokens into nodes by recursive descent, loosest first: `or`, `and`, `not`, a
+  /// comparison, `+ -`, `* / %`, unary `-`, then a field, a value, `count(PATH)` or brackets.
+  struct Parser {
+    let text: String
+    let tokens: [ExpressionToken]
+    let state: JSONValue
+    var position = 0
+    var fields: [String] = []
+
+    init(text: String, tokens: [ExpressionToken], state: JSONValue) {
+      self.text = text
+      self.tokens = tokens
+      self.state = state
+    }
+
+    typealias Typed = (node: Node, kind: Kind)
+
+    var current: ExpressionToken { tokens[position] }
+
+    func fail(_ problem: String, at token: ExpressionToken? = nil) -> ExpressionError {
+      ExpressionError(expression: text, column: (token ?? current).column, problem: problem)
+    }
+
+    mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+
+    func isWord(_ word: String) -> Bool { current.kind == .word(word) }
+    func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+
+    mutating func expectEnd() throws(ExpressionError) {
+      guard current.kind == .end else {
+        throw fail("expected and, or, a comparison or the end, found \(current.described)")
+      }
+    }
+
+    mutating func expression() throws(ExpressionError) -> Typed { try or() }
+
+    private mutating func or() throws(ExpressionError) -> Typed {
+      var left = try and()
+      while isWord("or") || isSymbol("||") {
+        let token = current
+        advance()
+        let right = try and()
+        try requireTruth(left, right, token)
+        left = (.or(left.node, right.node), .truth)
+      }
+      return left
+    }
+
+    private mutating func and() throws(ExpressionError) -> Typed {
+      var left = try not()
+      while isWord("and") || isSymbol("&&") {
+        let token = current
+        advance()
+        let right = try not()
+        try requireTruth(left, right, token)
+        left = (.and(left.node, right.node), .truth)
+      }
+      return left
+    }
+
+    private mutating func not() throws(ExpressionError) -> Typed {
+      guard isWord("not") || isSymbol("!") else { return try comparison() }
+      let token = current
+      advance()
+      let inner = try not()
+      guard inner.kind == .truth else {
+        throw fail(
+          "'\(Self.spelling(token))' needs a truth value after it, not \(inner.kind.described)", at: token)
+      }
+      return (.not(inner.node), .truth)
+    }
+
+    private mutating func comparison() throws(ExpressionError) -> Typed {
+      let left = try sum()
+      guard case .symbol(let symbol) = current.kind, ["<", "<=", ">", ">=", "==", "!="].contains(symbol)
+      else {
+        return left
+      }
+      let token = current
+      advance()
+      let right = try sum()
+      if ["==", "!="].contains(symbol) {
+        guard left.kind == right.kind, left.kind != .list, left.kind != .object else {
+          throw fail(
+            "'\(symbol)' compares two values of one kind, not \(left.kind.described) and \(right.kind.described)"
+              + (left.kind == .list || right.kind == .list ? "; count(PATH) gives a list's length" : ""),
+            at: token)
+        }
+      } else if left.kind != .number || right.kind != .number {
+        throw fail(
+          "'\(symbol)' compares numbers, not \(left.kind.described) and \(right.kind.described)"
+            + (left.kind == .list || right.kind == .list ? "; count(PATH) gives a list's length" : ""),
+          at: token)
+      }
+      if case .symbol(let next) = current.kind, ["<", "<=", ">", ">=", "==", "!="].contains(next) {
+        throw fail("comparisons do not chain; join two with and, as in 1 <= route and route <= 3")
+      }
+      return (.comparison(symbol, left.node, right.node), .truth)
+    }
+
+    private mutating func sum() throws(ExpressionError) -> Typed {
+      var left = try product()
+      while case .symbol(let symbol) = current.kind, symbol == "+" || symbol == "-" {
+        let token = current
+        advance()
+        let right = try product()
+        try requireNumbers(left, right, token, symbol)
+        left = (.arithmetic(symbol, left.node, right.node), .number)
+      }
+      return left
+    }
+
+    private mutating func product() throws(ExpressionError) -> Typed {
+      var left = try unary()
+      while case .symbol(let symbol) = current.kind, symbol == "*" || symbol == "/" || symbol == "%" {
+        let token = current
+        advance()
+        let right = try unary()
+        try requireNumbers(left, right, token, symbol)
+        left = (.arithmetic(symbol, left.node, right.node), .number)
+      }
+      return left
+    }
+
+    private mutating func unary() throws(ExpressionError) -> Typed {
+      guard isSymbol("-") else { return try primary() }
+      let token = current
+      advance()
+      let inner = try unary()
+      guard inner.kind == .number else {
+        throw fail("'-' needs a number after it, not \(inner.kind.described)", at: token)
+      }
+      return (.negate(inner.node), .number)
+    }
+
+    private mutating func primary() throws(ExpressionError) -> Typed {
+      let token = current
+      switch token.kind {
+      case .number(let value):
+        advance()
+        return (.number(value), .number)
+      case .string(let value):
+        advance()
+        return (.text(value), .text)
+      case .symbol("("):
+        advance()
+        let inner = try expression()
+        guard isSymbol(")") else {
+          throw fail("expected ')' to close the '(' at column \(token.column), found \(current.described)")
+        }
+        advance()
+        return inner
+      case .word("true"), .word("false"):
+        advance()
+        return (.truth(token.kind == .word("true")), .truth)
+      case .word("count") where tokens[position + 1].kind == .symbol("("):
+        advance()
+        advance()
+        let fieldToken = current
+        guard case .word(let path) = fieldToken.kind else {
+          throw fail("count( needs a field that is a list, such as count(owned); found \(current.described)")
+        }
+        let kind = try field(path, at: fieldToken)
+        guard kind == .list else {
+          throw fail("count( needs a list, and '\(path)' is \(kind.described)", at: fieldToken)
+        }
+        advance()
+        guard isSymbol(")") else {
+          throw fail("expected ')' after count(\(path), found \(current.described)")
+        }
+        advance()
+        return (.count(JSONKeyPath(keys: path)), .number)
+      case .word(let word) where ["and", "or", "not"].contains(word):
+        throw fail("expected a field, a number or '(' before '\(word)'")
+      case .word(let path):
+        let kind = try field(path, at: token)
+        advance()
+        guard kind != .object else {
+          throw fail(
+            "'\(path)' is an object; name one of its fields, such as \(path).\(firstKey(path))", at: token)
+        }
+        return (.field(JSONKeyPath(keys: path)), kind)
+      case .end:
+        throw fail("expected a field, a number or '(', found the end")
+      default:
+        throw fail("expected a field, a number or '(', found \(token.described)")
+      }
+    }
+
+    /// The kind of the field at `path` in the state, or the error that names the nearest field.
+    private mutating func field(_ path: String, at token: ExpressionToken) throws(ExpressionError) -> Kind {
+      let keys = JSONKeyPath(keys: path)
+      let (depth, reached) = state.follow(keys)
+      guard depth == keys.segments.count, let kind = InvariantExpression.kind(of: reached) else {
+        var all: [String] = []
+        state.forEachNode(intoArrays: false) { path, _ in
+          let written = path.description
+          if !written.isEmpty, !path.passesThroughArray { all.append(written) }
+        }
+        let hint =
+          EditDistance.closest(to: path, in: all, within: EditDistance.tolerance(for: path))
+          .map { "; did you mean '\($0)'?" } ?? " (state --json shows them all)"
+        throw fail("'\(path)' is not a field of the state\(hint)", at: token)
+      }
+      if !fields.contains(path) { fields.append(path) }
+      return kind
+    }
+
+    private func firstKey(_ path: String) -> String {
+      state[JSONKeyPath(keys: path)]?.object?.keys.first ?? "…"
+    }
+
+    private func requireNumbers(_ left: Typed, _ right: Typed, _ token: ExpressionToken, _ symbol: String)
+      throws(ExpressionError)
+    {
+      guard left.kind == .number, right.kind == .number else {
+        let hint = left.kind == .list || right.kind == .list ? "; count(PATH) gives a list's length" : ""
+        throw fail(
+          "'\(symbol)' needs numbers on both sides, not \(left.kind.described) and \(right.kind.described)\(hint)",
+          at: token)
+      }
+    }
+
+    private func requireTruth(_ left: Typed, _ right: Typed, _ token: ExpressionToken) throws(ExpressionError)
+    {
+      guard left.kind == .truth, right.kind == .truth else {
+        throw fail(
+          "'\(Self.spelling(token))' joins truth values, not \(left.kind.described) and \(right.kind.described); "
+            + "compare first, as in postmarks <= 10000",
+          at: token)
+      }
+    }
+
+    private static func spelling(_ token: ExpressionToken) -> String {
+      switch token.kind {
+      case .word(let word): word
+      case .symbol(let symbol): symbol
+      default: token.described
+      }
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import QuietPlacesUtilities
+
+/// A studio's own invariant: a small expression over the fields of `state --json`, such as
+/// `postmarks <= 10000` or `equipment.sails <= 40 and not (route > 2)`, checked like the built-in
+/// ones.
+///
+/// The language:
+/// - **fields** are dotted paths into `state --json` (`postmarks`, `equipment.sails`,
+///   `rates.ordinary`, `open`, `sail.selected`); `count(PATH)` is the length of a list (`owned`,
+///   `ledger`, `stamped`);
+/// - **values**: numbers (`10000`, `2.5`, `1e6`, `10_000`), strings in double quotes (`"ivory"`),
+///   `true` and `false`;
+/// - **arithmetic** on numbers: `+ - * / %` and unary `-`, with the usual precedence and brackets;
+/// - **comparisons**: `< <= > >=` on numbers, `== !=` on any two values of one kind;
+/// - **logic** on truth values: `not` (`!`), `and` (`&&`), `or` (`||`), loosest last.
+///
+/// The whole expression must be a truth value. Every field and kind is checked against the state
+/// when the expression is read, so a mistake is one error with its column, never a surprise in
+/// the middle of a run.
+public struct InvariantExpression: Sendable, Equatable {
+  /// The kinds of value an expression works with.
+  enum Kind: String, Sendable, Equatable {
+    case number
+    case truth = "a truth value"
+    case text = "a string"
+    case list = "a list"
+    case object = "an object"
+
+    /// `a number`, `a truth value`, …
+    var described: String { self == .number ? "a number" : rawValue }
+  }
+
+  /// A value an expression computes.
+  enum Value: Equatable {
+    case number(Double)
+    case truth(Bool)
+    case text(String)
+  }
+
+  /// A node of the parsed expression.
+  indirect enum Node: Sendable, Equatable {
+    case number(Double)
+    case text(String)
+    case truth(Bool)
+    case field(JSONKeyPath)
+    case count(JSONKeyPath)
+    case negate(Node)
+    case not(Node)
+    case arithmetic(String, Node, Node)
+    case comparison(String, Node, Node)
+    case and(Node, Node)
+    case or(Node, Node)
+  }
+
+  /// The expression as given.
+  public let text: String
+  let root: Node
+  /// The fields it reads, in the order they first appear.
+  public let fields: [String]
+
+  /// Reads `text`, checking every field and kind against `state` (a `state --json` object).
+  public init(_ text: String, state: JSONValue) throws(ExpressionError) {
+    var parser = Parser(text: text, tokens: try ExpressionToken.tokens(of: text), state: state)
+    let (root, kind) = try parser.expression()
+    try parser.expectEnd()
+    guard kind == .truth else {
+      throw ExpressionError(
+        expression: text, column: 1,
+        problem: "it is \(kind.described), not a truth value; compare it, as in postmarks <= 10000")
+    }
+    self.text = text
+    self.root = root
+    fields = parser.fields
+  }
+
+  /// Whether it holds on `state`.
+  public func holds(on state: JSONValue) -> Bool {
+    Self.evaluate(root, state) == .truth(true)
+  }
+
+  /// The break when it does not hold on `state`: expected the expression, found the fields' values.
+  public func check(on state: JSONValue) -> InvariantBreak? {
+    guard !holds(on: state) else { return nil }
+    let values = fields.map { "\($0) = \(Self.describe(state[JSONKeyPath(keys: $0)]))" }
+    return InvariantBreak(
+      name: "'\(text)'", expected: text,
+      found: values.isEmpty ? "it false" : values.joinedAsList("and"))
+  }
+
+  static func evaluate(_ node: Node, _ state: JSONValue) -> Value {
+    switch node {
+    case .number(let value): return .number(value)
+    case .text(let value): return .text(value)
+    case .truth(let value): return .truth(value)
+    case .field(let path): return value(of: state[path])
+    case .count(let path):
+      if case .array(let items) = state[path] { return .number(Double(items.count)) }
+      return .number(0)
+    case .negate(let inner): return .number(-number(evaluate(inner, state)))
+    case .not(let inner): return .truth(!truth(evaluate(inner, state)))
+    case .and(let left, let right):
+      return .truth(truth(evaluate(left, state)) && truth(evaluate(right, state)))
+    case .or(let left, let right):
+      return .truth(truth(evaluate(left, state)) || truth(evaluate(right, state)))
+    case .arithmetic(let symbol, let left, let right):
+      let a = number(evaluate(left, state))
+      let b = number(evaluate(right, state))
+      switch symbol {
+      case "+": return .number(a + b)
+      case "-": return .number(a - b)
+      case "*": return .number(a * b)
+      case "/": return .number(a / b)
+      default: return .number(a.truncatingRemainder(dividingBy: b))
+      }
+    case .comparison(let symbol, let left, let right):
+      let a = evaluate(left, state)
+      let b = evaluate(right, state)
+      switch symbol {
+      case "==": return .truth(a == b)
+      case "!=": return .truth(a != b)
+      default:
+        let (x, y) = (number(a), number(b))
+        switch symbol {
+        case "<": return .truth(x < y)
+        case "<=": return .truth(x <= y)
+        case ">": return .truth(x > y)
+        default: return .truth(x >= y)
+        }
+      }
+    }
+  }
+
+  private static func number(_ value: Value) -> Double {
+    if case .number(let number) = value { number } else { .nan }
+  }
+
+  private static func truth(_ value: Value) -> Bool {
+    if case .truth(let truth) = value { truth } else { false }
+  }
+
+  private static func value(of json: JSONValue?) -> Value {
+    switch json {
+    case .number(let text): .number(Double(text) ?? .nan)
+    case .bool(let value): .truth(value)
+    case .string(let text): .text(text)
+    default: .number(.nan)
+    }
+  }
+
+  /// The kind of a JSON value.
+  static func kind(of json: JSONValue) -> Kind? {
+    switch json {
+    case .number: .number
+    case .bool: .truth
+    case .string: .text
+    case .array: .list
+    case .object: .object
+    case .null: nil
+    }
+  }
+
+  /// A field's value as a message shows it.
+  static func describe(_ json: JSONValue?) -> String {
+    switch json {
+    case .number(let text): text
+    case .bool(let value): value ? "true" : "false"
+    case .string(let text): "\"\(text)\""
+    case .array(let items): "[" + items.map { describe($0) }.joined(separator: ", ") + "]"
+    case .object: "{…}"
+    case .null, nil: "null"
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import QuietPlacesInvariants
+import QuietPlacesUtilities
+import Testing
+
+/// The `--invariant` language: what reads, what it computes, and the one error with its column for
+/// what does not read.
+@Suite struct InvariantExpressionTests {
+  /// A state shaped like `state --json`'s, with the kinds of value it has.
+  let state = try! JSONValue(
+    parsing: """
+      {"equipment":{"cargo":1,"sails":12,"spyglass":3},"open":true,"owned":["charts","hold"],"postmarks":340,\
+      "rates":{"ordinary":2.5,"scouts":0.5,"travel":2},"route":2,"sail":{"owned":["ivory"],"selected":"ivory"}}
+      """)
+
+  @Test(arguments: [
+    ("postmarks <= 10000", true),
+    ("postmarks < 340", false),
+    ("postmarks == 340 and equipment.sails <= 40", true),
+    ("postmarks > 1000 or route == 2", true),
+    ("not (route == 2)", false),
+    ("!open || postmarks >= 0", true),
+    ("equipment.sails + equipment.spyglass * 2 == 18", true),
+    ("(equipment.sails + equipment.spyglass) * 2 == 30", true),
+    ("-postmarks < 0", true),
+    ("postmarks % 100 == 40", true),
+    ("rates.ordinary == rates.travel + rates.scouts", true),
+    ("count(owned) == 2 and count(sail.owned) >= 1", true),
+    ("sail.selected == \"ivory\" and sail.selected != 'apricot'", true),
+    ("open == true", true),
+    ("postmarks <= 1e3 and postmarks >= 10_0", true),
+    ("rates.ordinary / 0 > 1", true),
+  ])
+  func evaluates(text: String, holds: Bool) throws {
+    #expect(try InvariantExpression(text, state: state).holds(on: state) == holds)
+  }
+
+  @Test func aBreakShowsEveryFieldItRead() throws {
+    let expression = try InvariantExpression("postmarks < 50 and equipment.sails <= 40", state: state)
+    let found = try #require(expression.check(on: state))
+    #expect(
+      found.message == "invariant 'postmarks < 50 and equipment.sails <= 40' broken: expected "
+        + "postmarks < 50 and equipment.sails <= 40, found postmarks = 340 and equipment.sails = 12")
+    #expect(expression.fields == ["postmarks", "equipment.sails"])
+  }
+
+  @Test(arguments: [
+    ("postmarks <=", 13, "expected a field, a number or '(', found the end"),
+    (
+      "equipment.sail > 1", 1, "'equipment.sail' is not a field of the state; did you mean 'equipment.sails'?"
+    ),
+    (
+      "owned + 1 > 2", 7,
+      "'+' needs numbers on both sides, not a list and a number; count(PATH) gives a list's length"
+    ),
+    ("postmarks", 1, "it is a number, not a truth value; compare it, as in postmarks <= 10000"),
+    ("postmarks = 4", 11, "a single '=' compares nothing; write '==' to compare"),
+    ("1 < postmarks < 3", 15, "comparisons do not chain; join two with and, as in 1 <= route and route <= 3"),
+    ("(postmarks > 1", 15, "expected ')' to close the '(' at column 1, found the end"),
+    (
+      "postmarks > 1 and route", 15,
+      "'and' joins truth values, not a truth value and a number; compare first, as in postmarks <= 10000"
+    ),
+    ("sail.selected < 3", 15, "'<' compares numbers, not a string and a number"),
+    ("equipment > 1", 1, "'equipment' is an object; name one of its fields, such as equipment.cargo"),
+    ("count(postmarks) > 1", 7, "count( needs a list, and 'postmarks' is a number"),
+    ("postmarks > 1 route", 15, "expected and, or, a comparison or the end, found 'route'"),
+    (
+      "postmarks # 2", 11,
+      "'#' is not part of an expression; write fields, numbers, + - * / %, comparisons, and, or, not"
+    ),
+    ("sail.selected == \"ivory", 18, "this string has no closing \""),
+    ("not 3", 1, "'not' needs a truth value after it, not a number"),
+  ])
+  func refusesWithTheColumn(text: String, column: Int, problem: String) {
+    #expect(throws: ExpressionError(expression: text, column: column, problem: problem)) {
+      try InvariantExpression(text, state: state)
+    }
+  }
+
+  @Test func theErrorIsOneSentenceWithTheColumn() {
+    let error = ExpressionError(expression: "postmarks <=", column: 13, problem: "expected a field")
+    #expect(error.message == "invariant 'postmarks <=' is malformed at column 13: expected a field")
+  }
+}
