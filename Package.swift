@@ -63,7 +63,7 @@ let package = Package(
       name: "QuietPlacesREPL",
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
-        "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab",
+        "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab", "QuietPlacesInvariants",
       ],
       swiftSettings: strict),
     // The `.qp` golden tests: the format, discovery, execution, matching, reporters and updating.

@@ -1,6 +1,7 @@
 import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesGame
+import QuietPlacesInvariants
 import QuietPlacesLab
 import QuietPlacesStore
 import QuietPlacesStoreKit
@@ -65,6 +66,12 @@ public enum CommandError: Error, Sendable, Equatable {
   case stateField(JSONFieldSelection.Problem)
   /// `storekit check` found files refused or with type mismatches; the summary counts them.
   case storeKitCheck(StoreKitCheck.Summary)
+  /// `check` found an invariant broken.
+  case invariantBroken(InvariantBreak)
+  /// `check` was given a name that is no invariant nor family of them.
+  case unknownInvariant(String, suggestion: String?)
+  /// `check --invariant` was given an expression that does not read.
+  case invariantExpression(ExpressionError)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -172,6 +179,14 @@ public enum CommandError: Error, Sendable, Equatable {
       return problem.description
     case .storeKitCheck(let summary):
       return summary.description
+    case .invariantBroken(let broken):
+      return broken.message
+    case .unknownInvariant(let name, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "'\(name)' is not an invariant\(hint) (check with no name checks them all: "
+        + Invariant.families.joined(separator: ", ") + ")"
+    case .invariantExpression(let error):
+      return error.message
     }
   }
 

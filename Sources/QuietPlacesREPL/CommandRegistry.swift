@@ -12,6 +12,7 @@ enum CommandRegistry {
     RefundCommand.self, StoreCommand.self, FaultCommand.self, DeleteAppCommand.self,
     SaveCommand.self, LoadCommand.self, BundleCommand.self, CheckpointCommand.self, RewindCommand.self,
     CheckpointsCommand.self, DiffCommand.self, RecordCommand.self, StateCommand.self, StoreKitCommand.self,
+    CheckCommand.self,
   ]
 
   /// The command with this name or alias.

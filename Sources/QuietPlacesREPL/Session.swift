@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesGame
+import QuietPlacesInvariants
 import QuietPlacesStore
 import QuietPlacesUtilities
 
@@ -15,7 +16,7 @@ import QuietPlacesUtilities
 public final class Session: LineInterpreter {
   let environment: SessionEnvironment
   /// The device the session plays.
-  let device: Device
+  public let device: Device
   var rules: Rules { device.rules }
   /// A question waiting for the next line.
   var question: (any PendingQuestion)?
@@ -34,6 +35,23 @@ public final class Session: LineInterpreter {
   public private(set) var hadError = false
   /// Set by `quit`: the caller should stop reading.
   public private(set) var wantsToQuit = false
+  /// What the lines being run did, as the invariant checker needs it, innermost last: `autoplay`
+  /// runs ordinary lines inside its own, each a step of its own.
+  var stepFrames: [StepRecord] = []
+  /// What the line that finished last did.
+  var finishedStep = StepRecord(line: "")
+  /// The invariants' checker, once checking began (every session but a replay's checks itself).
+  public private(set) var checker: InvariantChecker?
+  /// The device as the last line left it.
+  var lastInspection: DeviceInspection?
+  /// What the last line broke, as the checker saw it step by step.
+  public private(set) var lastBreaks: [InvariantBreak] = []
+  /// The lines run since checking began, for `determinism`'s replay.
+  public private(set) var played: [String] = []
+  /// The device when checking began, where a replay starts.
+  var startSnapshot: DeviceSnapshot?
+  /// Makes the devices replays run on (in memory, with a key of their own), once one is asked for.
+  var replayFactory: DeviceFactory?
 
   /// The device under a name, with the event log as it stood.
   struct Checkpoint {
@@ -80,9 +98,35 @@ public final class Session: LineInterpreter {
       }
     }
     let session = Session(environment: environment, device: device)
-    guard launching else { return (session, []) }
+    guard launching else {
+      await session.beginChecking()
+      return (session, [])
+    }
     let lines = await LaunchCommand.launch(in: session, quietWhenNew: true)
+    await session.beginChecking()
     return (session, lines)
+  }
+
+  /// A session on a fresh `device` (in memory, as the explorer plays), as `new` leaves one: the app
+  /// launched and its new game saved at once; checking itself from there. `factory` makes the
+  /// devices its replays run on; by default one is made when first needed.
+  public static func playing(
+    _ device: Device, environment: SessionEnvironment, replaysOn factory: DeviceFactory? = nil
+  ) async -> (Session, [OutputLine]) {
+    let session = Session(environment: environment, device: device)
+    session.replayFactory = factory
+    let lines = await LaunchCommand.launch(in: session, quietWhenNew: true)
+    try? await device.saveNow()
+    await session.beginChecking()
+    return (session, lines)
+  }
+
+  /// Starts checking the invariants from the device as it stands.
+  func beginChecking() async {
+    let start = await device.inspect()
+    checker = InvariantChecker(rules: rules, start: start)
+    lastInspection = start
+    startSnapshot = try? await device.snapshot()
   }
 
   /// Why a session could not start.
@@ -115,11 +159,11 @@ public final class Session: LineInterpreter {
     }
     var output: [OutputLine]
     var recorded = true
+    if question == nil && text.isEmpty { return [] }
+    stepFrames.append(StepRecord(line: text))
     if let waiting = question {
       question = nil
       output = await answer(waiting, with: text)
-    } else if text.isEmpty {
-      return []
     } else {
       (output, recorded) = await run(text)
     }
@@ -130,7 +174,27 @@ public final class Session: LineInterpreter {
     if let recorder, recorded {
       try? recorder.record(command: text, output: output.texts)
     }
+    await recordStep(stepFrames.removeLast(), replayed: recorded)
     return output
+  }
+
+  /// What the line being run did so far; commands fill it in.
+  var step: StepRecord {
+    get { stepFrames.last ?? finishedStep }
+    set {
+      if stepFrames.isEmpty { finishedStep = newValue } else { stepFrames[stepFrames.count - 1] = newValue }
+    }
+  }
+
+  /// Hands a step just run to the checker, with the device before and after it; a line that a
+  /// recording holds (not `autoplay`, whose lines are steps of their own) is kept for a replay.
+  private func recordStep(_ finished: StepRecord, replayed: Bool) async {
+    finishedStep = finished
+    guard let checker, let before = lastInspection else { return }
+    let after = await device.inspect()
+    lastBreaks = checker.record(finished, before: before, after: after)
+    lastInspection = after
+    if replayed { played.append(finished.line) }
   }
 
   /// Parses the line into its command, then runs it; also whether the line goes in a recording.
@@ -138,6 +202,7 @@ public final class Session: LineInterpreter {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     let name = words[0].lowercased()
     guard let command = CommandRegistry.command(named: name) else {
+      step.refused = true
       if ["y", "yes", "n", "no"].contains(name) {
         return ([.error(.noQuestion(words[0]))], true)
       }
@@ -149,6 +214,7 @@ public final class Session: LineInterpreter {
       if command is any PlayerActionCommand.Type, question == nil { remember(lines) }
       return (lines, command.isRecorded)
     } catch {
+      step.refused = true
       return ([.error(error)], command.isRecorded)
     }
   }
@@ -161,6 +227,7 @@ public final class Session: LineInterpreter {
       remember(lines)
       return lines
     } catch {
+      step.refused = true
       return [.error(error)]
     }
   }
@@ -234,7 +301,8 @@ public final class Session: LineInterpreter {
 
   /// What the app's delivery pipeline reported, one line each.
   func storeLines(_ events: [StoreEvent]) -> [OutputLine] {
-    .info(events.map { Text.storeEvent($0, rules: rules) })
+    step.storeEvents += events
+    return .info(events.map { Text.storeEvent($0, rules: rules) })
   }
 
   /// The whole device as it stands, for `checkpoint`, `diff`, `bundle` and `record`.

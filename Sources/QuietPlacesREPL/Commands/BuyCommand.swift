@@ -77,6 +77,7 @@ struct BuyCommand: REPLCommand {
     -> [OutputLine]
   {
     try session.requireOpen(name)
+    session.step.purchase = product
     let outcome: PurchaseOutcome
     do {
       outcome = try await session.device.purchase(product)

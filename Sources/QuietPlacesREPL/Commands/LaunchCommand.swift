@@ -32,6 +32,7 @@ struct LaunchCommand: REPLCommand {
   /// What a launch found and did.
   static func describe(_ report: LaunchReport, in session: Session, quietWhenNew: Bool) -> [OutputLine] {
     let now = session.device.now
+    session.step.launched = true
     var lines: [OutputLine] = []
     if let problem = report.unreadableSave {
       lines.append(.error(.saveDuringLifecycle(problem, then: .newGameStarted)))

@@ -29,6 +29,7 @@ struct RestoreCommand: REPLCommand {
     guard case .finished(let outcome) = restoring else {
       return [.info("Restore read current entitlements and waits (store continue lets it finish).")]
     }
+    session.step.restored = outcome
     // What the restore delivered reads before its summary.
     let delivered = session.storeLines(await session.device.drainJournal())
     session.remember(delivered)

@@ -1,0 +1,87 @@
+import QuietPlacesInvariants
+import QuietPlacesUtilities
+
+/// `check [NAME ...]` or `check --invariant 'EXPR'`: the engine's invariants on this device, or a
+/// studio's own property over `state --json`. Changes nothing.
+struct CheckCommand: REPLCommand {
+  static let name = "check"
+  static let usage = ["check [NAME ...]", "check --invariant 'EXPR'"]
+  static let summary =
+    "check the engine's invariants on this device (all, or those named), or an expression over state --json"
+  static let topic = HelpTopic.files
+
+  static func completion(after words: [String]) -> ArgumentCompletion {
+    words.first == "--invariant"
+      ? .none : .words(Invariant.allNames.filter { !words.contains($0) } + ["--invariant"])
+  }
+
+  /// What to check.
+  enum Subject: Equatable {
+    /// Named invariants, in their order.
+    case invariants([Invariant])
+    /// An expression over `state --json`, as typed (quotes around it taken off).
+    case expression(String)
+  }
+
+  let subject: Subject
+
+  init(parsing arguments: [String]) throws(CommandError) {
+    if arguments.first == "--invariant" {
+      let text = Self.unquoted(arguments.dropFirst().joined(separator: " "))
+      guard !text.isEmpty else { throw Self.usageError() }
+      subject = .expression(text)
+      return
+    }
+    var chosen: Set<Invariant> = []
+    for name in arguments {
+      guard let named = Invariant.named(name) else {
+        throw .unknownInvariant(
+          name,
+          suggestion: EditDistance.closest(
+            to: name, in: Invariant.allNames, within: EditDistance.tolerance(for: name)))
+      }
+      chosen.formUnion(named)
+    }
+    subject = .invariants(chosen.isEmpty ? Invariant.allCases : chosen.sorted())
+  }
+
+  func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    switch subject {
+    case .invariants(let invariants):
+      let broken = await session.check(invariants)
+      guard broken.isEmpty else { return broken.map { .error(.invariantBroken($0)) } }
+      return .info(Self.allHold(invariants))
+    case .expression(let text):
+      let state = await session.stateJSON()
+      let expression: InvariantExpression
+      do {
+        expression = try InvariantExpression(text, state: state)
+      } catch {
+        throw .invariantExpression(error)
+      }
+      if let broken = expression.check(on: state) { return [.error(.invariantBroken(broken))] }
+      return [.info("invariant '\(text)' holds")]
+    }
+  }
+
+  /// What `check` prints when every invariant checked holds: one line per family, then the count.
+  static func allHold(_ invariants: [Invariant]) -> [String] {
+    var lines: [String] = []
+    for family in Invariant.families {
+      let checked = invariants.filter { $0.family == family }.count
+      guard checked > 0 else { continue }
+      let all = Invariant.allCases.filter { $0.family == family }.count
+      lines.append("\(family) \(checked)/\(all) \(checked == 1 ? "holds" : "hold")")
+    }
+    lines.append(invariants.count == 1 ? "1 invariant holds" : "all \(invariants.count) invariants hold")
+    return lines
+  }
+
+  /// The text with one pair of surrounding quotes (`'…'` or `"…"`) taken off, as a shell would.
+  static func unquoted(_ text: String) -> String {
+    guard text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first else {
+      return text
+    }
+    return String(text.dropFirst().dropLast())
+  }
+}

@@ -1,0 +1,81 @@
+import QuietPlacesDevice
+import QuietPlacesGame
+import QuietPlacesInvariants
+import QuietPlacesStore
+import QuietPlacesUtilities
+
+/// How a session checks itself: the invariants on its device, a studio's expressions over
+/// `state --json`, and the replay `determinism` compares with.
+extension Session {
+  /// The first words of lines a replay leaves out: they write files or only look (`check`), and
+  /// change nothing on the device.
+  static let notReplayed: Set<String> = ["record", "bundle", "check", "quit", "exit"]
+
+  /// Checks `invariants` on the device as the last line left it, with what the lines so far broke.
+  public func check(_ invariants: [Invariant] = Invariant.allCases) async -> [InvariantBreak] {
+    guard let checker else { return [] }
+    let inspection: DeviceInspection
+    if let lastInspection {
+      inspection = lastInspection
+    } else {
+      inspection = await device.inspect()
+    }
+    return await checker.check(invariants, on: inspection, device: device) { [self] in await replay() }
+  }
+
+  /// What `check` prints when every one of `invariants` holds.
+  public static func allHold(_ invariants: [Invariant]) -> [String] { CheckCommand.allHold(invariants) }
+
+  /// The device as the last line left it, as the checker read it.
+  public var inspection: DeviceInspection? { lastInspection }
+
+  /// What the last line did, as the checker saw it.
+  public var lastStep: StepRecord { finishedStep }
+
+  /// The state as `state --json` shows it.
+  public func stateJSON() async -> JSONValue {
+    let save =
+      await device.currentSave()
+      ?? AppSave(game: GameState(seed: device.seed, clock: device.now, rules: rules))
+    let snapshot = await device.storeSnapshot()
+    let state = StateJSON(
+      save: save, open: device.isOpen, now: device.now,
+      unfinished: snapshot.transactions.filter { !$0.finished }.map(\.id),
+      storefront: snapshot.settings.storefront.rawValue, rules: rules)
+    return (try? JSONValue(parsing: state.line())) ?? .object(JSONObject())
+  }
+
+  /// Every line run since checking began, replayed on a fresh device in memory from where checking
+  /// began; the device it ends as, or `nil` when there is nothing to replay from.
+  func replay() async -> DeviceSnapshot? {
+    guard let startSnapshot else { return nil }
+    let factory: DeviceFactory
+    do {
+      factory =
+        try replayFactory
+        ?? DeviceFactory(DeviceConfiguration(rules: rules, storeKit: environment.storeKit, storage: .memory))
+    } catch {
+      return nil
+    }
+    replayFactory = factory
+    guard let device = try? factory.makeDevice(), (try? await device.restore(from: startSnapshot)) != nil
+    else {
+      return nil
+    }
+    let replaying = Session(environment: environment, device: device)
+    for line in played where Self.isReplayed(line) {
+      _ = await replaying.execute(line)
+    }
+    let end = try? await device.snapshot()
+    await replaying.finish()
+    return end
+  }
+
+  /// Whether a replay runs the line: every line but those that write a file or only look.
+  static func isReplayed(_ line: String) -> Bool {
+    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    guard let first = words.first?.lowercased() else { return true }
+    if first == "save" { return words.count == 1 }
+    return !notReplayed.contains(first)
+  }
+}
