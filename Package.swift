@@ -66,6 +66,15 @@ let package = Package(
         "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab", "QuietPlacesInvariants",
       ],
       swiftSettings: strict),
+    // The explorer: seeded random runs of every state-changing command on devices in memory, the
+    // invariants after every step, findings shrunk to `.qp` scripts.
+    .target(
+      name: "QuietPlacesExplore",
+      dependencies: [
+        "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesDevice", "QuietPlacesInvariants",
+        "QuietPlacesREPL", "QuietPlacesUtilities",
+      ],
+      swiftSettings: strict),
     // The `.qp` golden tests: the format, discovery, execution, matching, reporters and updating.
     .target(
       name: "QuietPlacesGolden", dependencies: ["QuietPlacesREPL", "QuietPlacesUtilities"],
@@ -145,6 +154,12 @@ let package = Package(
       dependencies: [
         "QuietPlacesInvariants", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesUtilities",
         "QuietPlacesTestSupport",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "QuietPlacesExploreTests",
+      dependencies: [
+        "QuietPlacesExplore", "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

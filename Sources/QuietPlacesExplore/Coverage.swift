@@ -1,0 +1,134 @@
+import QuietPlacesAppStore
+import QuietPlacesDevice
+import QuietPlacesStore
+
+/// What the explorer reached, counted: each kind of step done or refused, each store event, each
+/// fault armed and taken, each transaction state, each prestige. Every row has a place in the
+/// table whether it was reached or not, so what was never reached shows.
+struct Coverage: Sendable, Equatable {
+  /// Counts by row: `section|row`.
+  private(set) var counts: [String: Int] = [:]
+
+  /// The table's sections, each with its rows in order.
+  static let sections: [(title: String, rows: [String])] = [
+    ("commands", StepKind.allCases.flatMap { ["\($0.rawValue) done", "\($0.rawValue) refused"] }),
+    (
+      "store events",
+      DeliverySource.allSources.map { "delivered via \($0.rawValue)" } + [
+        "already delivered", "rejected unverified", "rejected unrecognised", "revoked and removed",
+        "revoked, not owned", "revoked consumable", "save failed", "held for launch", "reconciled",
+        "reconciliation not saved",
+      ]
+    ),
+    (
+      "faults",
+      [
+        "save-fails once armed", "save-fails on armed", "crash-before-save armed",
+        "crash-before-finish armed",
+        "a one-shot save failure used", "crash before saving a delivery", "crash before finishing a delivery",
+      ]
+    ),
+    (
+      "transaction states",
+      [
+        "unfinished", "finished", "refunded, unfinished", "refunded, finished", "waiting for approval",
+        "interrupted", "held for launch", "another app's or product's",
+      ]
+    ),
+    ("prestige", ["New Bearings", "Passing the Atlas", "fresh voyage"]),
+  ]
+
+  mutating func add(_ section: String, _ row: String, _ count: Int = 1) {
+    counts["\(section)|\(row)", default: 0] += count
+  }
+
+  /// The count of a row.
+  func count(_ section: String, _ row: String) -> Int { counts["\(section)|\(row)"] ?? 0 }
+
+  /// Adds another run's counts.
+  mutating func merge(_ other: Coverage) {
+    for (key, count) in other.counts { counts[key, default: 0] += count }
+  }
+
+  /// A coverage from recorded counts.
+  init(counts: [String: Int] = [:]) {
+    self.counts = counts
+  }
+
+  /// Counts what a step did.
+  mutating func step(
+    _ step: ExploreStep, refused: Bool, events: [StoreEvent], before: DeviceInspection?,
+    after: DeviceInspection?
+  ) {
+    add("commands", "\(step.kind.rawValue) \(refused ? "refused" : "done")")
+    for event in events { add("store events", Self.row(event)) }
+    if !refused {
+      switch step {
+      case .fault(.saveFails(let mode)) where mode != "off": add("faults", "save-fails \(mode) armed")
+      case .fault(.crashBeforeSave): add("faults", "crash-before-save armed")
+      case .fault(.crashBeforeFinish): add("faults", "crash-before-finish armed")
+      case .answer(true): break
+      default: break
+      }
+    }
+    if let was = before?.snapshot.faults, let now = after?.snapshot.faults, !Self.resets(step) {
+      if was.saveFailure == .once && now.saveFailure == .off { add("faults", "a one-shot save failure used") }
+      if was.crashBeforeSave && !now.crashBeforeSave { add("faults", "crash before saving a delivery") }
+      if was.crashBeforeFinish && !now.crashBeforeFinish {
+        add("faults", "crash before finishing a delivery")
+      }
+    }
+  }
+
+  /// Whether a step puts faults back or clears them as a whole (not a fault being taken).
+  private static func resets(_ step: ExploreStep) -> Bool {
+    switch step {
+    case .rewind, .new, .fault: true
+    default: false
+    }
+  }
+
+  /// Counts a prestige that was done.
+  mutating func prestige(_ row: String) { add("prestige", row) }
+
+  private static func row(_ event: StoreEvent) -> String {
+    switch event {
+    case .delivered(_, _, let source): "delivered via \(source.rawValue)"
+    case .alreadyDelivered: "already delivered"
+    case .rejectedUnverified: "rejected unverified"
+    case .rejectedUnrecognised: "rejected unrecognised"
+    case .revoked(_, _, let removed, _): removed ? "revoked and removed" : "revoked, not owned"
+    case .revokedConsumable: "revoked consumable"
+    case .saveFailed: "save failed"
+    case .heldForLaunch: "held for launch"
+    case .reconciled: "reconciled"
+    case .reconciliationNotSaved: "reconciliation not saved"
+    }
+  }
+
+  /// The states each transaction of the account is in, as `(ID, state)` pairs.
+  static func transactionStates(_ inspection: DeviceInspection) -> Set<String> {
+    var states: Set<String> = []
+    let account = inspection.account
+    for transaction in account.transactions {
+      let state: String
+      if transaction.bundleID != ProductID.bundleID || ProductID(fullID: transaction.productID) == nil {
+        state = "another app's or product's"
+      } else if transaction.isRevoked {
+        state = transaction.finished ? "refunded, finished" : "refunded, unfinished"
+      } else {
+        state = transaction.finished ? "finished" : "unfinished"
+      }
+      states.insert("\(transaction.id)|\(state)")
+    }
+    for waiting in account.pendingApprovals { states.insert("\(waiting.id)|waiting for approval") }
+    for waiting in account.interruptedPurchases { states.insert("\(waiting.id)|interrupted") }
+    for id in inspection.heldForLaunch { states.insert("\(id)|held for launch") }
+    return states
+  }
+}
+
+extension DeliverySource {
+  /// Every source, in the pipeline's order.
+  static let allSources: [DeliverySource] = [.purchase, .updates, .unfinished, .entitlements]
+}

@@ -1,0 +1,62 @@
+import QuietPlacesInvariants
+
+/// Why an exploration could not start, or a merge could not combine its files. ``message`` is the
+/// one place these become sentences.
+public enum ExploreError: Error, Sendable, Equatable {
+  /// `--runs` below 1.
+  case runs(Int)
+  /// `--steps` below 1.
+  case steps(Int)
+  /// `--only` or `--without` named no kind of step.
+  case unknownStep(String, suggestion: String?)
+  /// `--only` and `--without` left nothing to play.
+  case nothingToPlay
+  /// `--findings` names something that is not a folder, or a folder that cannot be written.
+  case findingsFolder(String, reason: String)
+  /// A finding could not be written.
+  case findingsNotWritten(String, reason: String)
+  /// An `--invariant` expression does not read.
+  case expression(ExpressionError)
+  /// The device could not be made (the StoreKit configuration).
+  case device(String)
+  /// A file given to `explore merge` cannot be read.
+  case mergeFile(String, reason: String)
+  /// The files given to `explore merge` are of different explorations.
+  case mergeMismatch(String, String)
+  /// The files given to `explore merge` lack runs.
+  case mergeMissing(runs: [Int], of: Int)
+
+  /// The sentence after `error: `: what was wrong and what would be right.
+  public var message: String {
+    switch self {
+    case .runs(let runs):
+      return "--runs \(runs): expected at least 1 run"
+    case .steps(let steps):
+      return "--steps \(steps): expected at least 1 step a run"
+    case .unknownStep(let name, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "'\(name)' is not a command the explorer plays\(hint) (write commands as help names them, "
+        + "such as buy, store approve or fault, separated by commas)"
+    case .nothingToPlay:
+      return "--only and --without leave no command to play; allow at least one"
+    case .findingsFolder(let path, let reason):
+      return "--findings \(path): \(reason); give a folder that can be written (it is made if missing)"
+    case .findingsNotWritten(let path, let reason):
+      return "\(path): a finding could not be written (\(reason))"
+    case .expression(let error):
+      return error.message
+    case .device(let reason):
+      return "the device cannot be made: \(reason)"
+    case .mergeFile(let path, let reason):
+      return "\(path): \(reason); give the JSON Lines that explore --format jsonl printed"
+    case .mergeMismatch(let first, let other):
+      return
+        "\(other) is of another exploration than \(first) (seed, runs, steps or options differ); merge the shards of one"
+    case .mergeMissing(let runs, let total):
+      let shown = runs.prefix(10).map(String.init).joined(separator: ", ")
+      return
+        "the files hold \(total - runs.count) of \(total) runs; missing \(runs.count == 1 ? "run" : "runs") "
+        + shown + (runs.count > 10 ? ", …" : "") + " (a shard's file is missing or cut short)"
+    }
+  }
+}

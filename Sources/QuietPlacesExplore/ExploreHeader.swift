@@ -1,0 +1,23 @@
+/// The first record of an exploration's JSON Lines: what was explored, so that `explore merge`
+/// combines only the shards of one exploration and prints what it would have printed.
+struct ExploreHeader: Codable, Sendable, Equatable {
+  /// The record's type in JSON Lines.
+  var type = "explore"
+  var seed: UInt64
+  /// The runs of the whole exploration (all shards together).
+  var runs: Int
+  /// Steps a run plays at most.
+  var steps: Int
+  /// This file's share of the runs, `K/N`.
+  var shard: String
+  /// The kinds of step played.
+  var commands: [String]
+  /// The studio's own invariants.
+  var invariants: [String]
+
+  /// Whether two headers are of the same exploration (shards aside).
+  func sameExploration(as other: ExploreHeader) -> Bool {
+    seed == other.seed && runs == other.runs && steps == other.steps && commands == other.commands
+      && invariants == other.invariants
+  }
+}

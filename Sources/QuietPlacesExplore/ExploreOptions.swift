@@ -1,0 +1,37 @@
+/// What an exploration was asked to do, as `quietplaces explore` reads it from its command line.
+public struct ExploreOptions: Sendable, Equatable {
+  /// How the results are printed.
+  public enum Format: String, Sendable, Equatable, CaseIterable {
+    /// The summary, the coverage table and the findings, for a person.
+    case text
+    /// One JSON object per line: the exploration, each run, each finding; `explore merge` reads it.
+    case jsonl
+  }
+
+  /// The exploration's seed; each run's seed follows from it and the run's number.
+  public var seed: UInt64 = 1
+  /// How many runs, unless ``duration`` is given.
+  public var runs = 100
+  /// Play runs until this many seconds have passed (wall time), instead of ``runs``.
+  public var duration: Double?
+  /// Steps a run plays at most.
+  public var steps = 60
+  /// Runs played at once.
+  public var jobs = 1
+  /// Which share of the runs to play: run numbers ≡ `shardIndex` + 1 (mod `shardCount`), 1-based.
+  public var shardIndex = 0
+  public var shardCount = 1
+  /// Commands to play only (as `help` names them: `buy`, `store approve`, `fault`), if any.
+  public var only: [String] = []
+  /// Commands never to play.
+  public var without: [String] = []
+  /// Where findings are written.
+  public var findings = "explore-findings"
+  public var format = Format.text
+  /// A studio's own invariants, as expressions over `state --json`.
+  public var invariants: [String] = []
+  /// The command line as typed, quoted in each finding's script.
+  public var invocation = "quietplaces explore"
+
+  public init() {}
+}

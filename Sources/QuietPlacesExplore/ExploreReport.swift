@@ -1,0 +1,110 @@
+import FoundationEssentials
+import QuietPlacesInvariants
+import QuietPlacesUtilities
+
+/// What an exploration prints on standard output, made from its records alone (so `explore merge`
+/// of shards prints exactly what one run prints): the summary line, checks per invariant, the
+/// coverage table with every row (those never reached say so), and the findings.
+struct ExploreReport {
+  let header: ExploreHeader
+  /// Every run, in order.
+  let runs: [RunRecord]
+  /// The findings, in the order of the invariants.
+  let findings: [Finding]
+
+  /// The text for a person.
+  var text: String {
+    var lines: [String] = []
+    let steps = runs.reduce(0) { $0 + $1.steps }
+    var checks: [String: Int] = [:]
+    var coverage = Coverage()
+    for run in runs {
+      for (name, count) in run.checks { checks[name, default: 0] += count }
+      coverage.merge(Coverage(counts: run.coverage))
+    }
+    let total = checks.values.reduce(0, +)
+    lines.append(
+      "\(runs.count.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps, "
+        + "\(total.withThousandsSeparators) checks")
+    lines.append(
+      "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
+        + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
+        + "\(ExploreContext.replayEveryRuns)th run")
+    lines.append("")
+    lines.append("checks per invariant:")
+    let names = Invariant.allCases.map(\.name) + header.invariants.map { "'\($0)'" }
+    let width = names.map(\.count).max() ?? 0
+    for invariant in Invariant.allCases {
+      lines.append(
+        row(invariant.name + (invariant.isCostly ? " *" : ""), width + 2, [checks[invariant.name] ?? 0]))
+    }
+    for expression in header.invariants {
+      let name = "'\(expression)'"
+      lines.append(row(name, width + 2, [checks[name] ?? 0]))
+    }
+    lines.append("")
+    lines.append("coverage (a row at 0 says never reached):")
+    let played = Set(header.commands)
+    let commandRows = StepKind.allCases.filter { played.contains($0.rawValue) || $0 == .yes || $0 == .no }
+    let firstWidth = max(28, (commandRows.map(\.rawValue.count).max() ?? 0) + 2)
+    lines.append("  " + pad("command", firstWidth) + pad("done", 16) + "refused")
+    for kind in commandRows {
+      lines.append(
+        "  " + pad(kind.rawValue, firstWidth)
+          + pad(cell(coverage.count("commands", "\(kind.rawValue) done")), 16)
+          + cell(coverage.count("commands", "\(kind.rawValue) refused")))
+    }
+    for (title, rows) in Coverage.sections.dropFirst() {
+      lines.append("  " + title)
+      let rowWidth = max(firstWidth - 2, (rows.map(\.count).max() ?? 0) + 2)
+      for name in rows { lines.append("    " + pad(name, rowWidth) + cell(coverage.count(title, name))) }
+    }
+    let unreached =
+      commandRows.flatMap { kind in
+        ["done", "refused"].filter { coverage.count("commands", "\(kind.rawValue) \($0)") == 0 }
+      }.count
+      + Coverage.sections.dropFirst().reduce(0) { sum, section in
+        sum + section.rows.filter { coverage.count(section.title, $0) == 0 }.count
+      }
+    lines.append("  \(unreached) \(unreached == 1 ? "row" : "rows") never reached")
+    lines.append("")
+    if findings.isEmpty {
+      lines.append("findings: none")
+    }
+    for finding in findings {
+      let others =
+        finding.otherRuns == 0
+        ? "" : "; \(finding.otherRuns) other \(finding.otherRuns == 1 ? "run" : "runs") broke it too"
+      lines.append(
+        "finding: \(finding.invariant) broken in run \(finding.run) (seed \(finding.seed)), step \(finding.step)\(others)"
+      )
+      lines.append("  expected: \(finding.expected)")
+      lines.append("  found: \(finding.found)")
+      lines.append(
+        "  shrunk to \(finding.commands.count) commands: \(finding.commands.joined(separator: "; "))")
+      lines.append("  which breaks it so: \(finding.shrunkFound)")
+      lines.append("  written to \(finding.file)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The JSON Lines: the header, every run, every finding.
+  var jsonl: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    func line(_ value: some Encodable) -> String {
+      (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+    return ([line(header)] + runs.map(line) + findings.map(line)).joined(separator: "\n") + "\n"
+  }
+
+  private func cell(_ count: Int) -> String { count == 0 ? "never reached" : count.withThousandsSeparators }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private func row(_ name: String, _ width: Int, _ counts: [Int]) -> String {
+    "  " + pad(name, width) + counts.map(\.withThousandsSeparators).joined(separator: "  ")
+  }
+}

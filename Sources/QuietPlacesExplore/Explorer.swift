@@ -1,0 +1,237 @@
+import FoundationEssentials
+import QuietPlacesAppStore
+import QuietPlacesDevice
+import QuietPlacesGame
+import QuietPlacesInvariants
+import QuietPlacesREPL
+import QuietPlacesUtilities
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An exploration: seeded random runs of every state-changing command on devices in memory, the
+/// invariants checked after every step, findings shrunk to minimal `.qp` scripts.
+///
+/// The same options print the same bytes whatever `jobs`: each run depends only on the seed and
+/// its number, runs are reported in order, and each invariant's finding is the first run's that
+/// broke it, shrunk by replays that depend only on its steps. Timings and progress go to standard
+/// error.
+public struct Explorer: Sendable {
+  let options: ExploreOptions
+  let context: ExploreContext
+  let folder: URL
+
+  /// What the exploration printed and whether it found anything.
+  public struct Outcome: Sendable {
+    /// Standard output: the report, or JSON Lines.
+    public var output: String
+    /// Whether an invariant was found broken.
+    public var found: Bool
+  }
+
+  /// Checks the options and prepares the devices; nothing is written yet. Findings go to `folder`
+  /// (by default `options.findings` from the current directory), shown as `options.findings`.
+  public static func make(
+    _ options: ExploreOptions, findingsIn folder: URL? = nil, rules: Rules, storeKit: StoreKitConfiguration,
+    environment: SessionEnvironment
+  ) async throws(ExploreError) -> Explorer {
+    guard options.duration != nil || options.runs >= 1 else { throw .runs(options.runs) }
+    guard options.steps >= 1 else { throw .steps(options.steps) }
+    let kinds = try Self.kinds(only: options.only, without: options.without)
+    let folder = folder ?? URL(fileURLWithPath: options.findings)
+    try Self.checkFolder(folder, named: options.findings)
+    let factory: DeviceFactory
+    do {
+      factory = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit, storage: .memory))
+    } catch {
+      throw .device("\(error)")
+    }
+    var expressions: [InvariantExpression] = []
+    if !options.invariants.isEmpty {
+      let probe = ExploreContext(
+        factory: factory, environment: environment, seed: options.seed, steps: options.steps,
+        generator: StepGenerator(kinds: kinds), expressions: [])
+      guard let session = await probe.session(game: 1) else { throw .device("a session could not start") }
+      let state = await session.stateJSON()
+      await session.finish()
+      for text in options.invariants {
+        do {
+          expressions.append(try InvariantExpression(text, state: state))
+        } catch {
+          throw .expression(error)
+        }
+      }
+    }
+    let context = ExploreContext(
+      factory: factory, environment: environment, seed: options.seed, steps: options.steps,
+      generator: StepGenerator(kinds: kinds), expressions: expressions)
+    return Explorer(options: options, context: context, folder: folder)
+  }
+
+  /// The kinds of step `--only` and `--without` leave.
+  static func kinds(only: [String], without: [String]) throws(ExploreError) -> [StepKind] {
+    func resolve(_ names: [String]) throws(ExploreError) -> Set<StepKind> {
+      var kinds: Set<StepKind> = []
+      for name in names {
+        guard let named = StepKind.named(name) else {
+          let suggestion = EditDistance.closest(
+            to: name, in: StepKind.allCases.map(\.rawValue), within: EditDistance.tolerance(for: name))
+          throw .unknownStep(name, suggestion: suggestion)
+        }
+        kinds.formUnion(named)
+      }
+      return kinds
+    }
+    let chosen = only.isEmpty ? Set(StepKind.allCases) : try resolve(only)
+    let dropped = try resolve(without)
+    let kinds = StepKind.allCases.filter { chosen.contains($0) && !dropped.contains($0) && $0.weight > 0 }
+    guard !kinds.isEmpty else { throw .nothingToPlay }
+    return kinds
+  }
+
+  /// Refuses a findings path that is not a folder, or one that cannot be written (or made).
+  static func checkFolder(_ folder: URL, named name: String) throws(ExploreError) {
+    switch FileKind(of: folder) {
+    case .folder:
+      guard access(folder.path, W_OK | X_OK) == 0 else {
+        throw .findingsFolder(name, reason: "the folder cannot be written")
+      }
+    case .regular, .special:
+      throw .findingsFolder(name, reason: "it is not a folder")
+    case .missing:
+      var parent = folder.deletingLastPathComponent()
+      while FileKind(of: parent) == .missing, parent.path != "/" {
+        parent = parent.deletingLastPathComponent()
+      }
+      guard FileKind(of: parent) == .folder, access(parent.path, W_OK | X_OK) == 0 else {
+        throw .findingsFolder(
+          name, reason: "it cannot be made (\(parent.path) is not a folder that can be written)")
+      }
+    }
+  }
+
+  /// The run numbers this shard plays out of `total`.
+  private func runNumbers(from first: Int, to last: Int) -> [Int] {
+    guard first <= last else { return [] }
+    return (first...last).filter { ($0 - 1) % options.shardCount == options.shardIndex }
+  }
+
+  /// Plays the runs, shrinks and writes the findings, and says what was found. `errors` hears the
+  /// timings (and, with `progress`, a progress line rewritten in place).
+  public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async throws(ExploreError)
+    -> Outcome
+  {
+    let player = RunPlayer(context: context)
+    let started = ContinuousClock.now
+    var results: [RunResult] = []
+    var playedSteps = 0
+    var broken = 0
+    var lastProgress = started
+    let jobs = max(1, options.jobs)
+    let total: Int
+    if let duration = options.duration {
+      var next = 1
+      while (ContinuousClock.now - started) < .seconds(duration) {
+        let batch = runNumbers(from: next, to: next + 8 * jobs * options.shardCount - 1)
+        next += 8 * jobs * options.shardCount
+        results += await BoundedParallel.map(batch, atMost: jobs) { run in await player.play(run: run) }
+      }
+      total = next - 1
+    } else {
+      total = options.runs
+      results = await BoundedParallel.map(
+        runNumbers(from: 1, to: total), atMost: jobs,
+        inOrder: { _, result in
+          playedSteps += result.record.steps
+          if result.record.broken != nil { broken += 1 }
+          guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
+          lastProgress = ContinuousClock.now
+          let seconds = max(1e-9, (ContinuousClock.now - started).seconds)
+          errors(
+            "\r\u{1B}[Kexplore: run \(result.record.run) of \(total), \(playedSteps.withThousandsSeparators) steps, "
+              + "\(Int(Double(playedSteps) / seconds).withThousandsSeparators) steps/s, \(broken) broken")
+        }
+      ) { run in await player.play(run: run) }
+    }
+    let played = ContinuousClock.now - started
+    let steps = results.reduce(0) { $0 + $1.record.steps }
+    if progress { errors("\r\u{1B}[K") }
+    let findings = try await shrink(results)
+    let elapsed = ContinuousClock.now - started
+    errors(
+      "explore: \(results.count.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps in "
+        + "\(Self.format(played.seconds)) s (\(Int(Double(steps) / max(1e-9, played.seconds)).withThousandsSeparators) "
+        + "steps/s, \(jobs) \(jobs == 1 ? "job" : "jobs")); findings shrunk and written in "
+        + "\(Self.format((elapsed - played).seconds)) s\n")
+    let header = ExploreHeader(
+      seed: options.seed, runs: total, steps: options.steps,
+      shard: "\(options.shardIndex + 1)/\(options.shardCount)",
+      commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text))
+    let report = ExploreReport(header: header, runs: results.map(\.record), findings: findings)
+    return Outcome(output: options.format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty)
+  }
+
+  /// The first run's finding of each invariant broken, shrunk, written as a script.
+  private func shrink(_ results: [RunResult]) async throws(ExploreError) -> [Finding] {
+    var first: [String: RunResult] = [:]
+    var counts: [String: Int] = [:]
+    for result in results {
+      guard let broken = result.record.broken else { continue }
+      counts[broken.invariant, default: 0] += 1
+      if first[broken.invariant] == nil { first[broken.invariant] = result }
+    }
+    let order = Invariant.allCases.map(\.name) + context.expressions.map { "'\($0.text)'" }
+    let chosen = order.compactMap { first[$0] }
+    let writer = FindingWriter(
+      context: context, folder: folder, folderName: options.findings, invocation: options.invocation)
+    let context = context
+    let runsBroken = counts
+    let shrunk = await BoundedParallel.map(chosen, atMost: max(1, options.jobs)) {
+      result -> (Finding, String) in
+      let broken = result.record.broken!
+      let target: RunPlayer.Target =
+        Invariant(rawValue: broken.invariant).map(RunPlayer.Target.invariant)
+        ?? .expression(context.expressions.first { "'\($0.text)'" == broken.invariant }!)
+      let player = RunPlayer(context: context)
+      var found = broken.found
+      var shrinker = Shrinker { steps in
+        await player.replay(steps, game: result.record.game, target: target)?.step
+      }
+      let steps = await shrinker.shrink(Array(result.steps.prefix(broken.step)))
+      if let replayed = await player.replay(steps, game: result.record.game, target: target) {
+        found = replayed.broken.found
+      }
+      var finding = Finding(
+        invariant: broken.invariant, run: result.record.run, seed: result.record.seed, step: broken.step,
+        expected: broken.expected, found: broken.found,
+        otherRuns: runsBroken[broken.invariant, default: 1] - 1,
+        commands: ["new --seed \(result.record.game)"] + steps.map(\.line), shrunkFound: found, file: "")
+      let (text, printed) = await writer.script(for: finding, steps: steps, game: result.record.game)
+      if printed == nil {
+        finding.shrunkFound = found + " (the script's check did not show it in a fresh session)"
+      }
+      return (finding, text)
+    }
+    var findings: [Finding] = []
+    for (finding, text) in shrunk {
+      var written = finding
+      written.file = try writer.write(text, name: writer.fileName(finding.invariant))
+      findings.append(written)
+    }
+    return findings
+  }
+
+  static func format(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double {
+    let (whole, fraction) = components
+    return Double(whole) + Double(fraction) * 1e-18
+  }
+}

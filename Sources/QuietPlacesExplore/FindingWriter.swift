@@ -1,0 +1,74 @@
+import FoundationEssentials
+import QuietPlacesInvariants
+import QuietPlacesREPL
+import QuietPlacesUtilities
+
+/// Writes a shrunk finding as a `.qp` script: comments saying what was found and how, `new --seed
+/// N` and the commands with the output they print, then a final `> check` whose expected block is
+/// what `check` prints when every invariant holds — so the script fails under `quietplaces test`
+/// until the engine is fixed, and passes after.
+struct FindingWriter {
+  let context: ExploreContext
+  /// The folder findings go to.
+  let folder: URL
+  /// How the folder was named on the command line, for the paths printed.
+  let folderName: String
+  /// The command line that found them, for the script's first comment.
+  let invocation: String
+
+  /// The file name of a finding: the invariant's name, or `invariant-N` for the N-th expression.
+  func fileName(_ invariant: String) -> String {
+    if let index = context.expressions.firstIndex(where: { "'\($0.text)'" == invariant }) {
+      return "invariant-\(index + 1).qp"
+    }
+    return "\(invariant).qp"
+  }
+
+  /// The check that ends the script and what it prints when everything holds.
+  func finalCheck(_ invariant: String) -> (command: String, holds: [String]) {
+    if let expression = context.expressions.first(where: { "'\($0.text)'" == invariant }) {
+      return ("check --invariant '\(expression.text)'", ["invariant '\(expression.text)' holds"])
+    }
+    return ("check", Session.allHold(Invariant.allCases))
+  }
+
+  /// The script's text for the shrunk steps, and what `check` found at its end (nil when the
+  /// finding did not reproduce in a fresh session).
+  func script(for finding: Finding, steps: [ExploreStep], game: UInt64) async -> (
+    text: String, found: String?
+  ) {
+    var lines = [
+      "# Found by \(invocation): \(finding.invariant) broken in run \(finding.run) (seed \(finding.seed)), "
+        + "step \(finding.step).",
+      "# expected: \(finding.expected)",
+      "# found: \(finding.found)",
+      "# Shrunk from \(finding.step) steps to \(steps.count). This script fails under quietplaces test until the engine is fixed.",
+    ]
+    var found: String?
+    if let device = try? context.factory.makeDevice() {
+      let (session, _) = await Session.playing(device, environment: context.environment)
+      for command in ["new --seed \(game)"] + steps.map(\.line) {
+        lines.append("> \(command)")
+        lines += await session.execute(command).texts
+      }
+      let (check, holds) = finalCheck(finding.invariant)
+      let printed = await session.execute(check).texts
+      if printed != holds { found = printed.first }
+      lines.append("> \(check)")
+      lines += holds
+      await session.finish()
+    }
+    return (lines.joined(separator: "\n") + "\n", found)
+  }
+
+  /// Writes the script; the path as printed.
+  func write(_ text: String, name: String) throws(ExploreError) -> String {
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try AtomicFile.write(text, to: folder.appendingPathComponent(name))
+    } catch {
+      throw .findingsNotWritten(folderName, reason: "\(error)")
+    }
+    return folderName.hasSuffix("/") ? folderName + name : folderName + "/" + name
+  }
+}

@@ -1,0 +1,123 @@
+import QuietPlacesDevice
+import QuietPlacesGame
+import QuietPlacesInvariants
+import QuietPlacesREPL
+
+/// Plays one run of an exploration: a fresh device, up to the context's number of steps drawn from
+/// the run's seed, the cheap invariants (and the studio's) after every step, the costly ones when
+/// due; the run stops at the first one broken.
+struct RunPlayer: Sendable {
+  let context: ExploreContext
+
+  /// Plays run `run` (from 1).
+  func play(run: Int) async -> RunResult {
+    let seed = ExploreContext.runSeed(context.seed, run: run)
+    var random = SplitMix64(seed: seed)
+    let game = 1 + random.next() % 10_000
+    var record = RunRecord(
+      run: run, seed: seed, game: game, steps: 0, checks: [:], coverage: [:], broken: nil)
+    var steps: [ExploreStep] = []
+    guard let session = await context.session(game: game) else { return RunResult(record: record, steps: []) }
+    var coverage = Coverage()
+    var states: Set<String> = []
+    var checkpoints: [String] = []
+    var checks: [String: Int] = [:]
+    var previous: ExploreStep?
+    for number in 1...context.steps {
+      let before = session.inspection
+      var account = before?.account
+      if account == nil { account = await session.device.account() }
+      let view = StepGenerator.View(
+        isOpen: session.device.isOpen, asking: session.isAskingQuestion,
+        restoring: before?.isRestoring ?? false,
+        account: account!, checkpoints: checkpoints)
+      let step = context.generator.next(&random, view)
+      steps.append(step)
+      _ = await session.execute(step.line)
+      let done = session.lastStep
+      let after = session.inspection
+      coverage.step(step, refused: done.refused, events: done.storeEvents, before: before, after: after)
+      if !done.refused {
+        switch step {
+        case .checkpoint(let name) where !checkpoints.contains(name): checkpoints.append(name)
+        default: break
+        }
+      }
+      if !done.refused {
+        Self.countPrestige(step, after: previous, before: before, after: after, into: &coverage)
+      }
+      previous = step
+      if let after { states.formUnion(Coverage.transactionStates(after)) }
+      let invariants =
+        ExploreContext.cheap
+        + ExploreContext.costlyDue(step: number, of: context.steps, run: run)
+      var broken = await session.check(invariants)
+      for invariant in invariants { checks[invariant.name, default: 0] += 1 }
+      if !context.expressions.isEmpty {
+        let state = await session.stateJSON()
+        for expression in context.expressions {
+          checks["'\(expression.text)'", default: 0] += 1
+          if let found = expression.check(on: state) { broken.append(found) }
+        }
+      }
+      record.steps = number
+      if let first = broken.first {
+        record.broken = RunRecord.Broken(
+          invariant: first.name, step: number, expected: first.expected, found: first.found)
+        break
+      }
+    }
+    await session.finish()
+    for state in states {
+      coverage.add("transaction states", String(state.split(separator: "|", maxSplits: 1)[1]))
+    }
+    record.checks = checks
+    record.coverage = coverage.counts
+    return RunResult(record: record, steps: steps)
+  }
+
+  /// Counts a prestige the step made: New Bearings, Passing the Atlas, or a fresh voyage (a `y`
+  /// after `fresh-voyage` asked).
+  private static func countPrestige(
+    _ step: ExploreStep, after previous: ExploreStep?, before: DeviceInspection?, after: DeviceInspection?,
+    into coverage: inout Coverage
+  ) {
+    guard before?.running != nil, after?.running != nil else { return }
+    switch (step, previous) {
+    case (.bearings, _): coverage.prestige("New Bearings")
+    case (.atlas, _): coverage.prestige("Passing the Atlas")
+    case (.answer(true), .freshVoyage?): coverage.prestige("fresh voyage")
+    default: break
+    }
+  }
+
+  /// Replays `steps` on a fresh device of game `game`, checking `target` after every step (a
+  /// replay of the whole run only after the last); the step (from 1) where it broke and how.
+  func replay(_ steps: [ExploreStep], game: UInt64, target: Target) async -> (
+    step: Int, broken: InvariantBreak
+  )? {
+    guard let session = await context.session(game: game) else { return nil }
+    var result: (Int, InvariantBreak)?
+    for (index, step) in steps.enumerated() {
+      _ = await session.execute(step.line)
+      let last = index == steps.count - 1
+      switch target {
+      case .invariant(.determinism) where !last:
+        continue
+      case .invariant(let invariant):
+        result = await session.check([invariant]).first.map { (index + 1, $0) }
+      case .expression(let expression):
+        result = expression.check(on: await session.stateJSON()).map { (index + 1, $0) }
+      }
+      if result != nil { break }
+    }
+    await session.finish()
+    return result
+  }
+
+  /// What a finding broke: a named invariant or a studio's expression.
+  enum Target: Sendable {
+    case invariant(Invariant)
+    case expression(InvariantExpression)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import QuietPlacesREPL
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesExplore
+
+/// The explorer's output depends only on its arguments: not on `--jobs`, not on shards merged.
+@Suite(.serialized) struct ExplorerTests {
+  let environment = TestSessions.environment(saveDirectory: FileManager.default.temporaryDirectory)
+
+  func explore(_ change: (inout ExploreOptions) -> Void) async throws -> Explorer.Outcome {
+    var options = ExploreOptions()
+    options.runs = 12
+    options.steps = 25
+    options.seed = 5
+    options.findings =
+      FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-\(UUID())").path
+    change(&options)
+    let explorer = try await Explorer.make(
+      options, rules: rules, storeKit: storeKit, environment: environment)
+    return try await explorer.run(errors: { _ in }, progress: false)
+  }
+
+  @Test func theOutputIsTheSameWhateverTheJobs() async throws {
+    let one = try await explore { $0.jobs = 1 }
+    let two = try await explore { $0.jobs = 2 }
+    #expect(one.output == two.output)
+    #expect(one.output.hasPrefix("12 runs, "))
+  }
+
+  @Test func shardsMergeIntoWhatOneRunPrints() async throws {
+    let whole = try await explore { $0.jobs = 2 }
+    var shards: [(name: String, text: String)] = []
+    for index in 0..<3 {
+      let shard = try await explore {
+        $0.format = .jsonl
+        $0.shardIndex = index
+        $0.shardCount = 3
+      }
+      shards.append(("shard-\(index + 1).jsonl", shard.output))
+    }
+    #expect(try ExploreMerge.merge(shards, format: .text).output == whole.output)
+    let missing = Array(shards.dropLast())
+    #expect(throws: ExploreError.mergeMissing(runs: [3, 6, 9, 12], of: 12)) {
+      try ExploreMerge.merge(missing, format: .text)
+    }
+  }
+
+  @Test func aStudiosInvariantIsCheckedAfterEveryStep() async throws {
+    let outcome = try await explore { $0.invariants = ["postmarks >= 0"] }
+    let lines = outcome.output.split(separator: "\n").map(String.init)
+    // `12 runs, N steps, K checks`: the expression is checked once a step, as each cheap invariant is.
+    let steps = try #require(lines.first?.split(separator: " ").dropFirst(2).first)
+    let row = try #require(lines.first { $0.hasPrefix("  'postmarks >= 0'") })
+    #expect(row.hasSuffix(" \(steps)"))
+    let ledger = try #require(lines.first { $0.hasPrefix("  postmarks.ledger") })
+    #expect(ledger.hasSuffix(" \(steps)"))
+    #expect(!outcome.found)
+  }
+
+  /// A bad option, by what it changes.
+  enum BadOption: CaseIterable, Sendable {
+    case noRuns, negativeSteps, unknownCommand, nothingLeft, findingsNotAFolder
+
+    func apply(_ options: inout ExploreOptions) {
+      switch self {
+      case .noRuns: options.runs = 0
+      case .negativeSteps: options.steps = -1
+      case .unknownCommand: options.only = ["buy", "stor approve"]
+      case .nothingLeft:
+        options.only = ["buy"]
+        options.without = ["buy"]
+      case .findingsNotAFolder: options.findings = "/dev/null"
+      }
+    }
+
+    var error: ExploreError {
+      switch self {
+      case .noRuns: .runs(0)
+      case .negativeSteps: .steps(-1)
+      case .unknownCommand: .unknownStep("stor approve", suggestion: "store approve")
+      case .nothingLeft: .nothingToPlay
+      case .findingsNotAFolder: .findingsFolder("/dev/null", reason: "it is not a folder")
+      }
+    }
+  }
+
+  @Test(arguments: BadOption.allCases)
+  func refusesBadOptions(bad: BadOption) async {
+    await #expect(throws: bad.error) { try await explore(bad.apply) }
+  }
+}
