@@ -46,7 +46,8 @@ let package = Package(
     .target(
       name: "QuietPlacesInvariants",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesDevice",
+        "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
+        "QuietPlacesDevice",
         "QuietPlacesUtilities",
       ],
       swiftSettings: strict),
@@ -71,7 +72,8 @@ let package = Package(
     .target(
       name: "QuietPlacesExplore",
       dependencies: [
-        "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesDevice", "QuietPlacesInvariants",
+        "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesDevice",
+        "QuietPlacesInvariants",
         "QuietPlacesREPL", "QuietPlacesUtilities",
       ],
       swiftSettings: strict),
@@ -85,7 +87,7 @@ let package = Package(
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesUtilities",
         "QuietPlacesLab",
-        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesJWS",
+        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesJWS", "QuietPlacesExplore",
       ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.
@@ -152,14 +154,16 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesInvariantsTests",
       dependencies: [
-        "QuietPlacesInvariants", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesUtilities",
+        "QuietPlacesInvariants", "QuietPlacesDevice", "QuietPlacesGame", "QuietPlacesStore",
+        "QuietPlacesUtilities",
         "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesExploreTests",
       dependencies: [
-        "QuietPlacesExplore", "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesTestSupport",
+        "QuietPlacesExplore", "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesStore",
+        "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -50,7 +50,7 @@ struct REPLMode: CommandLineMode, Equatable {
       exclusions: Exclusion.exclusive(
         "--bundle", with: ["--save-dir"], because: "--bundle starts in a fresh temporary save folder"),
       subcommands: [
-        .mode(RunMode.self), .mode(TestMode.self), .mode(SimulateMode.self),
+        .mode(RunMode.self), .mode(TestMode.self), .mode(SimulateMode.self), .mode(ExploreMode.self),
         .group(
           name: "storekit", abstract: "Works on Xcode StoreKit configuration files.",
           subcommands: [.mode(StoreKitCheckMode.self)]),

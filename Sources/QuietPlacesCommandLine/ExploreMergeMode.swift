@@ -1,0 +1,45 @@
+import FoundationEssentials
+import QuietPlacesExplore
+import QuietPlacesREPL
+
+/// `quietplaces explore merge FILE.jsonl ...`: the JSON Lines of an exploration's shards, combined
+/// and printed exactly as the whole exploration prints them.
+struct ExploreMergeMode: CommandLineMode, Equatable {
+  /// The shards' files, as given.
+  var files: [String] = []
+  /// `--format`.
+  var format = ExploreOptions.Format.text
+
+  static var declaration: CommandDeclaration<ExploreMergeMode> {
+    CommandDeclaration(
+      "merge",
+      abstract: "Combines the --format jsonl output of an exploration's shards and prints it as the whole "
+        + "exploration would.",
+      arguments: [.many("FILE.jsonl", \.files, atLeast: 1, help: "what each shard printed")],
+      options: [.option("--format", \.format, .choice, help: "print the summary, or JSON Lines")])
+  }
+
+  /// Merges the files; 2 when one cannot be read or they are not one exploration's shards, 1 when
+  /// the exploration found anything.
+  func run(in context: ProgramContext) async -> ExitStatus {
+    var texts: [(name: String, text: String)] = []
+    for file in files {
+      guard let data = try? Data(contentsOf: URL(fileURLWithPath: file, relativeTo: context.currentDirectory))
+      else {
+        context.printError(
+          OutputLine.errorText("cannot read \(file); give the jsonl files the shards printed"))
+        return .usage
+      }
+      texts.append((file, String(decoding: data, as: UTF8.self)))
+    }
+    let outcome: Explorer.Outcome
+    do {
+      outcome = try ExploreMerge.merge(texts, format: format)
+    } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
+    ExploreMode.print(outcome.output, in: context)
+    return outcome.found ? .failure : .success
+  }
+}

@@ -1,0 +1,196 @@
+import FoundationEssentials
+import QuietPlacesAppStore
+import QuietPlacesExplore
+import QuietPlacesGame
+import QuietPlacesLab
+import QuietPlacesREPL
+import QuietPlacesUtilities
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `quietplaces explore …`: seeded random runs of every state-changing command on devices in
+/// memory, the invariants checked after every step, findings shrunk to `.qp` scripts.
+struct ExploreMode: CommandLineMode, Equatable {
+  /// `--seed`.
+  var seed: Int = 1
+  /// `--runs`.
+  var runs: Int?
+  /// `--for`, in seconds.
+  var duration: Int64?
+  /// `--steps`.
+  var steps = 60
+  /// `--jobs N`, `--shard K/N`.
+  var parallel = ParallelOptions()
+  /// `--only`, each a comma-separated list.
+  var only: [String] = []
+  /// `--without`, each a comma-separated list.
+  var without: [String] = []
+  /// `--findings`.
+  var findings = "explore-findings"
+  /// `--format`.
+  var format = ExploreOptions.Format.text
+  /// `--storekit FILE`.
+  var storeKit = StoreKitOption()
+  /// `--balance FILE`.
+  var balanceFile: String?
+  /// `--set KEY=VALUE`.
+  var settings: [BalanceSetting] = []
+  /// `--invariant`.
+  var invariants: [String] = []
+
+  /// The most runs and steps a run `--runs` and `--steps` take.
+  static let mostRuns = 100_000_000
+  static let mostSteps = 100_000
+
+  static var declaration: CommandDeclaration<ExploreMode> {
+    CommandDeclaration(
+      "explore",
+      abstract: "Plays seeded random runs of every state-changing command on devices in memory, checks "
+        + "every invariant after every step, and shrinks what breaks to a .qp script.",
+      discussion: [
+        "Standard output is the same bytes for the same options whatever --jobs: the summary (runs, steps, "
+          + "checks), checks per invariant, the coverage table and the findings. Timings go to standard "
+          + "error, with progress on a terminal.",
+        "Each finding is shrunk to the fewest steps that still break its invariant and written to "
+          + "--findings as NAME.qp, ending in a check that fails under quietplaces test until the engine "
+          + "is fixed. The exit status is 1 when anything was found.",
+        "--only and --without take commands as help names them, separated by commas: buy, store (every "
+          + "store control), store approve, fault, prestige, advance, …",
+      ],
+      options: [
+        .option(
+          "--seed", \.seed, .wholeNumber(in: 0...Int.max, example: "42"), placeholder: "S",
+          help: "the exploration's seed"),
+        .option(
+          "--runs", \.runs, .wholeNumber(in: 1...mostRuns, example: "500"), default: "100",
+          help: "how many runs"),
+        .option(
+          "--for", \.duration, .duration(examples: ["10m", "8h"]),
+          help: "play runs until this much time has passed, instead of --runs"),
+        .option(
+          "--steps", \.steps, .wholeNumber(in: 1...mostSteps, example: "60"), placeholder: "M",
+          help: "the most steps a run plays"),
+      ] + ParallelOptions.declared(in: \.parallel) + [
+        .repeating("--only", \.only, .path("COMMANDS"), help: "play only these commands"),
+        .repeating("--without", \.without, .path("COMMANDS"), help: "never play these commands"),
+        .option("--findings", \.findings, .path("DIR"), help: "where findings are written (made if missing)"),
+        .option("--format", \.format, .choice, help: "print the summary, or JSON Lines (for merge)"),
+      ] + StoreKitOption.declared(in: \.storeKit) + [
+        .option(
+          "--balance", \.balanceFile, .path("FILE"), default: "Configuration/balance.json",
+          help: "play this balance file instead"),
+        .repeating(
+          "--set", \.settings, .balanceSetting,
+          help: "change one number of the balance (a path into balance.json)"),
+        .repeating(
+          "--invariant", \.invariants, .path("EXPR"), example: "'postmarks <= 10000'",
+          help: "check a property of your own over state --json paths too"),
+      ],
+      exclusions: Exclusion.exclusive(
+        "--for", with: ["--runs"], because: "--for plays runs until the time is up"),
+      subcommands: [.mode(ExploreMergeMode.self)])
+  }
+
+  /// The options the explorer takes, with the command line as it would be typed again.
+  var options: ExploreOptions {
+    var options = ExploreOptions()
+    options.seed = UInt64(seed)
+    options.runs = runs ?? 100
+    options.duration = duration.map(Double.init)
+    options.steps = steps
+    options.jobs = parallel.jobs ?? Sweep.cores
+    options.shardIndex = parallel.shard?.index ?? 0
+    options.shardCount = parallel.shard?.count ?? 1
+    options.only = only.flatMap(Self.commands)
+    options.without = without.flatMap(Self.commands)
+    options.findings = findings
+    options.format = format
+    options.invariants = invariants
+    options.invocation = invocation
+    return options
+  }
+
+  /// The names in a comma-separated list of commands.
+  static func commands(_ list: String) -> [String] {
+    list.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+  }
+
+  /// The command line that reproduces the exploration's findings (not `--jobs`, which changes
+  /// nothing printed).
+  var invocation: String {
+    var words = ["quietplaces explore", "--seed \(seed)"]
+    if let runs { words.append("--runs \(runs)") }
+    words.append("--steps \(steps)")
+    if let shard = parallel.shard { words.append("--shard \(shard)") }
+    words += only.map { "--only '\($0)'" } + without.map { "--without '\($0)'" }
+    if let file = storeKit.file { words.append("--storekit \(file)") }
+    if let balanceFile { words.append("--balance \(balanceFile)") }
+    words += settings.map { "--set \($0.text)" }
+    words += invariants.map { "--invariant '\($0)'" }
+    return words.joined(separator: " ")
+  }
+
+  /// Explores; 1 when an invariant broke, 2 for options the explorer refuses (nothing is written).
+  func run(in context: ProgramContext) async -> ExitStatus {
+    guard let (configured, storeKitConfiguration) = storeKit.configuration(context) else { return .usage }
+    var rules = configured
+    do {
+      var played = configured.balance
+      if let file = balanceFile {
+        played = try BalanceVariant.load(
+          file: URL(fileURLWithPath: file, relativeTo: context.currentDirectory).path, reference: played)
+      }
+      played = try BalanceVariant.apply(settings, to: played)
+      if played != configured.balance { rules = try Rules(balance: played) }
+    } catch let error as LabError {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    } catch {
+      context.printError(OutputLine.errorText("\(error)"))
+      return .usage
+    }
+    let environment = SessionEnvironment(
+      rules: rules, storeKit: storeKitConfiguration,
+      saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("quietplaces-explore"))
+    let explorer: Explorer
+    do {
+      explorer = try await Explorer.make(
+        options, findingsIn: URL(fileURLWithPath: findings, relativeTo: context.currentDirectory),
+        rules: rules, storeKit: storeKitConfiguration, environment: environment)
+    } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
+    let outcome: Explorer.Outcome
+    do {
+      outcome = try await explorer.run(
+        errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1)
+    } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .failure
+    }
+    Self.print(outcome.output, in: context)
+    return outcome.found ? .failure : .success
+  }
+
+  /// Where the explorer's timings go: whole lines through the context, a progress line rewritten in
+  /// place straight to the terminal.
+  static func standardError(_ context: ProgramContext) -> @Sendable (String) -> Void {
+    { text in
+      if text.hasPrefix("\r") {
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      } else {
+        context.printError(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+      }
+    }
+  }
+
+  /// Prints the explorer's output, line by line.
+  static func print(_ output: String, in context: ProgramContext) {
+    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    lines.forEach(context.print)
+  }
+}
