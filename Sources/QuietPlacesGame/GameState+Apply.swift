@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 extension GameState {
   /// Runs one command: the state changes and the events say how, or a ``GameError`` is thrown and
@@ -155,7 +156,11 @@ extension GameState {
       return .colourSelected(colour)
     }
     let price = rules.colourPrice
-    guard postmarks >= price else {
+    var checked = true
+    #if QP_PLANTED_DEFECTS
+      checked = !PlantedDefect.planted(.spendUnchecked)
+    #endif
+    guard postmarks >= price || !checked else {
       throw .notEnoughPostmarks(item: .colour(colour), cost: price, held: postmarks)
     }
     countPostmarks { $0.colours = $0.colours.saturatingAdd(price) }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -255,7 +256,10 @@ extension GameState {
       rest -= rules.legs[first + (legIndex + 1 + partial) % places]
       partial += 1
     }
-    let count = 1 + Double(places) * loops + Double(partial)
+    var count = 1 + Double(places) * loops + Double(partial)
+    #if QP_PLANTED_DEFECTS
+      if PlantedDefect.planted(.legBoundary) { count -= 1 }
+    #endif
     var arrivals = count < 9e18 ? Int(count) : Int.max
     var after = (loops, partial)
     if arrivals > cap {

@@ -1,5 +1,6 @@
 import QuietPlacesGame
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 extension AppModel {
   /// The one delivery pipeline, in order: unverified → unrecognised → revoked → already in the
@@ -10,6 +11,12 @@ extension AppModel {
     case .verified(let verified):
       transaction = verified
     case .unverified(let decoded, let reason):
+      #if QP_PLANTED_DEFECTS
+        if PlantedDefect.planted(.deliverUnverified), let decoded {
+          transaction = decoded
+          break
+        }
+      #endif
       journal.append(
         .rejectedUnverified(
           id: decoded?.transactionId, productID: decoded?.productId, reason: reason, source: source))
@@ -32,6 +39,13 @@ extension AppModel {
       return
     }
     if save.ledger.contains(id) {
+      #if QP_PLANTED_DEFECTS
+        if PlantedDefect.planted(.grantOnReplay), source == .updates, let pack = product.pack {
+          var again = save
+          again.game.receivePack(rules.postmarks(in: pack), transaction: id)
+          if (try? storage.write(again)) != nil { save = again }
+        }
+      #endif
       await store.finish(id)
       journal.append(.alreadyDelivered(id: id, product: product, source: source))
       return
@@ -44,6 +58,9 @@ extension AppModel {
       next.game.receivePack(rules.postmarks(in: pack), transaction: id)
     }
     next.ledger.record(.init(id: id, product: product))
+    #if QP_PLANTED_DEFECTS
+      if PlantedDefect.planted(.finishBeforeSave) { await store.finish(id) }
+    #endif
     do {
       try storage.write(next)
     } catch {
@@ -70,6 +87,12 @@ extension AppModel {
     var removed = false
     if let permanent = product.permanent, !save.ledger.hasOtherUnrevoked(product, except: id) {
       removed = next.game.revoke(permanent)
+      #if QP_PLANTED_DEFECTS
+        if PlantedDefect.planted(.refundKeeps), removed {
+          next.game.grant(permanent)
+          removed = false
+        }
+      #endif
     }
     next.ledger.record(.init(id: id, product: product, revoked: true))
     if next != save {

@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesUtilities
 
 /// `colour ivory|apricot|turquoise`: select an owned sail colour, or buy one (asks first).
 struct ColourCommand: REPLCommand {
@@ -28,7 +29,11 @@ struct ColourCommand: REPLCommand {
       return [.info("Sail colour: \(colour.rawValue) (owned; free to select).")]
     }
     let price = session.rules.colourPrice
-    guard game.postmarks >= price else {
+    var checked = true
+    #if QP_PLANTED_DEFECTS
+      checked = !PlantedDefect.planted(.spendUnchecked)
+    #endif
+    guard game.postmarks >= price || !checked else {
       throw .game(.notEnoughPostmarks(item: .colour(colour), cost: price, held: game.postmarks))
     }
     session.question = Purchase(colour: colour)
