@@ -1,0 +1,90 @@
+import Foundation
+import QuietPlacesTestSupport
+import Testing
+
+@testable import QuietPlacesCommandLine
+
+/// `quietplaces explore` as a tester runs it: small fixed-seed explorations, the same bytes whatever
+/// `--jobs`, shards merged, a finding written as a script that fails under `quietplaces test`, and
+/// one `error:` line with exit status 2 (and nothing written) for every bad option.
+@Suite(.serialized) struct ExploreModeTests {
+  static let small = ["explore", "--seed", "3", "--runs", "6", "--steps", "15"]
+
+  @Test func theSameBytesWhateverTheJobs() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let findings = ["--findings", folder.url.path]
+    let one = await ProgramRun.run(Self.small + findings + ["--jobs", "1"])
+    let two = await ProgramRun.run(Self.small + findings + ["--jobs", "2"])
+    #expect(one.status == .success && two.status == .success)
+    #expect(one.output == two.output)
+    // The summary's first line: runs, steps (at most runs × steps), checks (at least the ten cheap
+    // invariants a step).
+    let words = try #require(one.output.first).split(separator: " ")
+    #expect(words.count == 6 && words[0] == "6" && words[1] == "runs,")
+    let steps = try #require(Int(words[2].replacingOccurrences(of: ",", with: "")))
+    let checks = try #require(Int(words[4].replacingOccurrences(of: ",", with: "")))
+    #expect(steps <= 6 * 15 && checks >= 10 * steps)
+    #expect(one.output.contains("findings: none"))
+    // Timings go to standard error, never to standard output.
+    #expect(one.errors.contains { $0.hasPrefix("explore: 6 runs, ") })
+    #expect(!one.output.contains { $0.contains("steps/s") })
+  }
+
+  @Test func shardsMergeIntoWhatOneExplorationPrints() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let findings = ["--findings", folder.url.path]
+    let whole = await ProgramRun.run(Self.small + findings)
+    var files: [String] = []
+    for shard in 1...2 {
+      let run = await ProgramRun.run(Self.small + findings + ["--shard", "\(shard)/2", "--format", "jsonl"])
+      #expect(run.status == .success)
+      files.append(
+        try folder.write(run.output.joined(separator: "\n") + "\n", to: "shard-\(shard).jsonl").path)
+    }
+    let merged = await ProgramRun.run(["explore", "merge"] + files)
+    #expect(merged.status == .success)
+    #expect(merged.output == whole.output)
+    let missing = await ProgramRun.run(["explore", "merge", files[0]])
+    #expect(missing.status == .usage && missing.errors.count == 1)
+  }
+
+  @Test func aFindingIsAScriptThatFailsUntilFixed() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let run = await ProgramRun.run(
+      ["explore", "--seed", "1", "--runs", "4", "--steps", "20", "--only", "buy,launch,advance"]
+        + ["--invariant", "postmarks <= 50", "--findings", folder.url.path])
+    #expect(run.status == .failure)
+    let script = try folder.read("invariant-1.qp")
+    let lines = script.split(separator: "\n").map(String.init)
+    let commands = lines.filter { $0.hasPrefix("> ") }
+    // The commands from a new game of the run's seed, then the check that fails until fixed.
+    #expect(lines.first?.hasPrefix("# Found by quietplaces explore --seed 1 --runs 4 --steps 20") == true)
+    #expect(commands.first?.hasPrefix("> new --seed ") == true)
+    #expect(commands.last == "> check --invariant 'postmarks <= 50'")
+    #expect(lines.last == "invariant 'postmarks <= 50' holds")
+    // Shrunk: one purchase of a pack is enough to hold more than 50 Postmarks.
+    #expect(commands.count == 3)
+    #expect(commands.dropFirst().first?.hasPrefix("> buy marks") == true)
+    let test = await ProgramRun.run(["test", folder.url.appendingPathComponent("invariant-1.qp").path])
+    #expect(test.status == .failure)
+  }
+
+  @Test(arguments: [
+    ["--runs", "0"], ["--steps", "-1"], ["--shard", "4/3"], ["--only", "buy,stor approve"],
+    ["--findings", "/dev/null"], ["--invariant", "postmarks <="], ["--runs", "3", "--for", "1m"],
+  ])
+  func aBadOptionIsOneErrorLineAndWritesNothing(bad: [String]) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let findings = folder.url.appendingPathComponent("findings")
+    let arguments = bad.contains("--findings") ? bad : bad + ["--findings", findings.path]
+    let run = await ProgramRun.run(["explore"] + arguments)
+    #expect(run.status == .usage)
+    #expect(run.output.isEmpty && run.errors.count == 1)
+    #expect(run.errors.first?.hasPrefix("error: ") == true)
+    #expect(!FileManager.default.fileExists(atPath: findings.path))
+  }
+}
