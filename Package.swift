@@ -102,6 +102,7 @@ let package = Package(
       dependencies: [
         "QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesStore", "QuietPlacesStoreKit",
         "QuietPlacesAppStore", "QuietPlacesDevice", "QuietPlacesLab", "QuietPlacesCommandLine",
+        "QuietPlacesExplore",
       ],
       // The latest figures and the command that produced them.
       exclude: ["README.md"],

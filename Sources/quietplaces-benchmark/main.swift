@@ -5,7 +5,7 @@ import QuietPlacesREPL
 /// Exits 0 when every target holds, 1 when one is missed, 2 when the package could not be found.
 do {
   var benchmark = try Benchmark()
-  exit(benchmark.run() ? 0 : 1)
+  exit(await benchmark.run() ? 0 : 1)
 } catch {
   FileHandle.standardError.write(Data((OutputLine.errorText("\(error)") + "\n").utf8))
   exit(2)

@@ -1,0 +1,158 @@
+import Foundation
+import QuietPlacesAppStore
+import QuietPlacesExplore
+import QuietPlacesREPL
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Benchmark {
+  /// Runs the explorer plays in process for the figure, and how many of them go through the pipe.
+  static let exploredRuns = 300
+  static let pipedRuns = 15
+  /// The REPL's check of the cheap invariants, the ones the explorer checks after every step.
+  static let cheapCheck = "check money postmarks game clock refused"
+
+  // MARK: - (j) the explorer
+
+  /// The explorer's checked steps per CPU second on one job (`--jobs 1`: 300 runs of up to 60 steps, in
+  /// process, every cheap invariant after every step and the costly ones at their sample), beside
+  /// the first 15 of those runs driven through `quietplaces --jsonl` over a pipe, a `check` after
+  /// each command (`check` of the ten cheap invariants; a program reading each answer before it sends the next line, as a driver in
+  /// another language would), and the ratio.
+  mutating func explorer() async {
+    print("")
+    print("(j) explorer: \(Self.exploredRuns) runs of up to 60 steps, --jobs 1, every check after every step")
+    guard
+      let (rules, storeKit) = try? SessionEnvironment.load(
+        configurationDirectory: root.appendingPathComponent("Configuration"))
+    else {
+      report.add(
+        "(j) explorer checked steps/s", "configuration unreadable", target: "≥ 20,000", passed: false)
+      return
+    }
+    let folder = temporaryFolder("explore")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var options = ExploreOptions()
+    options.seed = 1
+    options.runs = Self.exploredRuns
+    options.jobs = 1
+    options.findings = folder.appendingPathComponent("findings").path
+    let environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
+    guard
+      let explorer = try? await Explorer.make(
+        options, rules: rules, storeKit: storeKit, environment: environment)
+    else {
+      report.add("(j) explorer checked steps/s", "could not start", target: "≥ 20,000", passed: false)
+      return
+    }
+    // A first pass warms the caches; the second is timed.
+    _ = await explorer.playedLines(runs: 20)
+    let start = Stopwatch.now()
+    let startCPU = Self.cpuSeconds(RUSAGE_SELF)
+    let runs = await explorer.playedLines(runs: Self.exploredRuns)
+    let seconds = Double(Stopwatch.now() - start) / 1e9
+    let cpu = Self.cpuSeconds(RUSAGE_SELF) - startCPU
+    let steps = runs.reduce(0) { $0 + $1.count - 1 }
+    let inProcess = Double(steps) / cpu
+    print(
+      "  in process: \(Format.grouped(Double(steps))) steps in \(Format.duration(seconds)) "
+        + "(\(Format.rate(Double(steps) / seconds)) checked steps) using \(Format.duration(cpu)) of CPU: "
+        + "\(Format.rate(inProcess)) checked steps per CPU second")
+    let piped = Array(runs.prefix(Self.pipedRuns))
+    guard let pipe = Self.throughPipe(piped, executable: executable, folder: folder) else {
+      report.add(
+        "(j) explorer checked steps per CPU second", Format.rate(inProcess), target: "≥ 20,000",
+        passed: inProcess >= 20_000)
+      report.add("(j) explorer vs --jsonl over a pipe", "the pipe run failed", target: "≥ 50×", passed: false)
+      return
+    }
+    let pipeRate = Double(pipe.steps) / pipe.cpu
+    print(
+      "  through quietplaces --jsonl over a pipe, a check after each command: \(Format.grouped(Double(pipe.steps))) "
+        + "steps in \(Format.duration(pipe.seconds)) (\(Format.rate(Double(pipe.steps) / pipe.seconds)) checked steps) "
+        + "using \(Format.duration(pipe.cpu)) of CPU (the child's and this driver's): "
+        + "\(Format.rate(pipeRate)) checked steps per CPU second")
+    report.add(
+      "(j) explorer checked steps per CPU second", Format.rate(inProcess), target: "≥ 20,000",
+      passed: inProcess >= 20_000)
+    // The pipe mostly waits (for the child, for the other end), so its ratio is taken on wall time,
+    // measured one after the other; the ratio per CPU second is printed beside it.
+    let wallRatio = (Double(steps) / seconds) / (Double(pipe.steps) / pipe.seconds)
+    report.add(
+      "(j) explorer vs the same steps through --jsonl over a pipe",
+      "\(Format.rate(Double(steps) / seconds)) vs \(Format.rate(Double(pipe.steps) / pipe.seconds)) wall: "
+        + "\(Format.ratio(wallRatio)) (per CPU second \(Format.ratio(inProcess / pipeRate)))",
+      target: "≥ 50×", passed: wallRatio >= 50)
+  }
+
+  /// Drives `quietplaces --jsonl` with each run's lines, each followed by `check`, reading every
+  /// answer before sending the next line; the steps sent and the wall seconds, or `nil` if the
+  /// child failed.
+  static func throughPipe(_ runs: [[String]], executable: String, folder: URL)
+    -> (steps: Int, seconds: Double, cpu: Double)?
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--jsonl", "--save-dir", folder.appendingPathComponent("pipe").path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    var reader = LineReader(handle: output.fileHandleForReading)
+    // The launch's answer (object 0) first.
+    guard reader.next() != nil else { return nil }
+    let start = Stopwatch.now()
+    let startCPU = cpuSeconds(RUSAGE_SELF)
+    let childrenCPU = cpuSeconds(RUSAGE_CHILDREN)
+    var steps = 0
+    for run in runs {
+      for (index, line) in run.enumerated() {
+        for sent in [line, Self.cheapCheck] {
+          input.fileHandleForWriting.write(Data((sent + "\n").utf8))
+          guard reader.next() != nil else { return nil }
+        }
+        if index > 0 { steps += 1 }
+      }
+    }
+    let seconds = Double(Stopwatch.now() - start) / 1e9
+    let driver = cpuSeconds(RUSAGE_SELF) - startCPU
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    // The child's CPU counts once it is reaped; its launch before the first line is in it too.
+    return (steps, seconds, driver + cpuSeconds(RUSAGE_CHILDREN) - childrenCPU)
+  }
+
+  /// User and system CPU seconds of this process (`RUSAGE_SELF`) or of its reaped children.
+  static func cpuSeconds(_ who: __rusage_who) -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(who.rawValue), &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
+  /// Reads a child's standard output a line at a time.
+  struct LineReader {
+    let handle: FileHandle
+    var buffer = Data()
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    /// The next line, or `nil` at the end.
+    mutating func next() -> String? {
+      while true {
+        if let newline = buffer.firstIndex(of: 0x0A) {
+          let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+          buffer.removeSubrange(buffer.startIndex...newline)
+          return line
+        }
+        let chunk = handle.availableData
+        if chunk.isEmpty { return nil }
+        buffer.append(chunk)
+      }
+    }
+  }
+}
