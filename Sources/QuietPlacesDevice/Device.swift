@@ -233,6 +233,12 @@ public final class Device {
     await app.settle(sent: await store.updatesYielded())
     let closed = await app.close()
     self.app = nil
+    // A restore the app started ends with it: its read goes on, and the closed app writes nothing.
+    if let progress = restoreInFlight {
+      try? await store.continueRestore()
+      _ = await progress.outcome()
+      restoreInFlight = nil
+    }
     return closed
   }
 

@@ -129,7 +129,9 @@ extension AppModel {
   func reconcileEntitlements() async throws(AppCrash) {
     let readStart = stamp
     let signed = await store.currentEntitlements()
-    guard !hasCrashed else { return }
+    // An app that closed or died while the read waited (a delayed restore) is gone: what it would
+    // write now is older than the save the next launch made.
+    guard !hasCrashed, !hasClosed else { return }
     var entitled: Set<PermanentPurchase> = []
     var regranted: [(permanent: PermanentPurchase, id: TransactionID)] = []
     for item in signed {

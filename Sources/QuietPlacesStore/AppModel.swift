@@ -13,6 +13,8 @@ public actor AppModel {
   public private(set) var hasCrashed = false
   /// Where it died, if it did at a crash point.
   public private(set) var crashReport: AppCrash?
+  /// Whether the app closed; a closed app writes nothing more (a restore it started ends with it).
+  public private(set) var hasClosed = false
 
   let rules: Rules
   let storage: any SaveStorage
@@ -148,6 +150,7 @@ public actor AppModel {
 
   /// Closes the app: it stops observing updates, any current ends, and the game is saved.
   public func close() async -> (events: [GameEvent], saved: Result<Void, SaveError>) {
+    hasClosed = true
     await stopObserving()
     let events = (try? save.game.apply(.close, rules: rules)) ?? []
     do {
