@@ -16,8 +16,8 @@ struct Coverage: Sendable, Equatable {
       "store events",
       DeliverySource.allSources.map { "delivered via \($0.rawValue)" } + [
         "already delivered", "rejected unverified", "rejected unrecognised", "revoked and removed",
-        "revoked, not owned", "revoked consumable", "save failed", "held for launch", "reconciled",
-        "reconciliation not saved",
+        "revoked, not owned", "revoked consumable", "save failed", "revocation not saved", "held for launch",
+        "revoked during a restore's read", "reconciled", "reconciliation not saved",
       ]
     ),
     (
@@ -100,6 +100,8 @@ struct Coverage: Sendable, Equatable {
     case .revoked(_, _, let removed, _): removed ? "revoked and removed" : "revoked, not owned"
     case .revokedConsumable: "revoked consumable"
     case .saveFailed: "save failed"
+    case .revocationNotSaved: "revocation not saved"
+    case .revokedDuringRead: "revoked during a restore's read"
     case .heldForLaunch: "held for launch"
     case .reconciled: "reconciled"
     case .reconciliationNotSaved: "reconciliation not saved"

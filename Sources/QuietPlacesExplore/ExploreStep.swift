@@ -62,6 +62,9 @@ enum ExploreStep: Sendable, Equatable {
     case delayRestore
     case continueRestore
     case clear
+    /// `store error API` (on, with the default error) or `store error API off`.
+    case storeKitError(String, on: Bool)
+    case newDevice
   }
 
   /// An app fault.
@@ -216,6 +219,8 @@ extension ExploreStep.StoreStep {
     case .delayRestore: "delay-restore"
     case .continueRestore: "continue"
     case .clear: "clear"
+    case .storeKitError(let api, let on): "error \(api)" + (on ? "" : " off")
+    case .newDevice: "new-device"
     }
   }
 
@@ -241,6 +246,8 @@ extension ExploreStep.StoreStep {
     case .delayRestore: .delayRestore
     case .continueRestore: .continueRestore
     case .clear: .clear
+    case .storeKitError: .storeKitError
+    case .newDevice: .newDevice
     }
   }
 

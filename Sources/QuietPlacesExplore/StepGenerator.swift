@@ -118,6 +118,11 @@ struct StepGenerator {
     case .delayRestore: return .store(.delayRestore)
     case .continueRestore: return .store(.continueRestore)
     case .clear: return .store(.clear)
+    case .storeKitError:
+      return .store(
+        .storeKitError(
+          pick(["load-products", "purchase", "verification", "app-store-sync"]), on: chance(0.6)))
+    case .newDevice: return .store(.newDevice)
     case .saveFails: return .fault(.saveFails(pick(["once", "once", "on", "off", "off"])))
     case .crashBeforeSave: return .fault(.crashBeforeSave)
     case .crashBeforeFinish: return .fault(.crashBeforeFinish)

@@ -34,6 +34,8 @@ enum StepKind: String, CaseIterable, Sendable {
   case delayRestore = "store delay-restore"
   case continueRestore = "store continue"
   case clear = "store clear"
+  case storeKitError = "store error"
+  case newDevice = "store new-device"
   case saveFails = "fault save-fails"
   case crashBeforeSave = "fault crash-before-save"
   case crashBeforeFinish = "fault crash-before-finish"
@@ -92,6 +94,8 @@ enum StepKind: String, CaseIterable, Sendable {
     case .delayRestore: 10
     case .continueRestore: 12
     case .clear: 3
+    case .storeKitError: 6
+    case .newDevice: 5
     case .saveFails: 24
     case .crashBeforeSave: 17
     case .crashBeforeFinish: 17
@@ -99,8 +103,8 @@ enum StepKind: String, CaseIterable, Sendable {
     case .close: 24
     case .away: 34
     case .deleteApp: 6
-    case .advance: 130
-    case .upgrade: 80
+    case .advance: 124
+    case .upgrade: 75
     case .hire: 32
     case .charter: 15
     case .supplies: 30
