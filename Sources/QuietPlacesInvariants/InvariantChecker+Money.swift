@@ -134,7 +134,7 @@ extension InvariantChecker {
   // MARK: - money.entitlements
 
   /// After a launch, a finished restore or drained updates: a permanent purchase owned that the
-  /// account does not hold unrevoked, or the other way round.
+  /// account does not hold unrevoked as the device sees it, or the other way round.
   func entitlementsMismatch(_ step: StepRecord, after: DeviceInspection) -> InvariantBreak? {
     guard let running = after.running, !after.isRestoring, after.heldForLaunch.isEmpty else { return nil }
     var products: Set<PermanentPurchase> = []
@@ -154,9 +154,12 @@ extension InvariantChecker {
         break
       }
     }
+    // What the device's StoreKit sees (a new device or an offline one has only its cache), and
+    // nothing verified while the store's Verification error is on.
+    let verifies = after.account.settings.simulatedError(.verification) == nil
     let held = Set(
-      after.account.transactions.lazy.filter {
-        $0.bundleID == ProductID.bundleID && $0.type == .nonConsumable && !$0.isRevoked
+      after.account.deviceTransactions.lazy.filter {
+        verifies && $0.bundleID == ProductID.bundleID && $0.type == .nonConsumable && !$0.isRevoked
       }.compactMap { ProductID(fullID: $0.productID)?.permanent })
     let wrong = PermanentPurchase.allCases.filter {
       products.contains($0) && running.game.owns($0) != held.contains($0)
@@ -210,7 +213,9 @@ extension InvariantChecker {
     _ shop: ShopView, settings: AppStoreSettings, catalogue: StoreCatalogue
   ) -> InvariantBreak? {
     for item in shop.items {
-      let sold = !settings.offline && !settings.unavailable.contains(item.id.fullID)
+      let sold =
+        !settings.offline && settings.simulatedError(.loadProducts) == nil
+        && !settings.unavailable.contains(item.id.fullID)
       guard var configured = catalogue.item(item.id.fullID), sold else {
         guard let product = item.product else { continue }
         return InvariantBreak(
