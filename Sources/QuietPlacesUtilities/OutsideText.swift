@@ -1,0 +1,27 @@
+/// Text that came from outside the program (a file's field, a typed word, a script's line), as it
+/// may be printed: interpolated into a line, it shows every control character escaped (`\u{1B}`,
+/// line breaks too, so it cannot start a line of its own) and at most ``maximumBytes`` of it, cut
+/// with `… (N more bytes)`.
+///
+/// Every printed line passes ``PrintedLine/guarded(_:keepingColour:)`` as well; this bound is
+/// tighter, so that one long value is cut where it stands and the rest of its line still reads.
+public struct OutsideText: Sendable, Hashable, CustomStringConvertible {
+  /// The most bytes of one value shown, its cut mark included.
+  public static let maximumBytes = 1_000
+
+  /// The text as it was read.
+  public var raw: String
+
+  /// Text read from outside.
+  public init(_ raw: String) {
+    self.raw = raw
+  }
+
+  /// The text as printed: escaped and bounded.
+  public var description: String { PrintedLine.bounded(raw, limit: Self.maximumBytes) }
+}
+
+extension String {
+  /// This text, read from outside the program, as it may be printed (escaped and bounded).
+  public var fromOutside: OutsideText { OutsideText(self) }
+}
