@@ -1,18 +1,24 @@
-/// One line a command printed: ordinary output, or an error.
+import QuietPlacesUtilities
+
+/// One line a command printed: ordinary output, a JSON record, or an error.
 ///
 /// Commands, the session and the runners pass these along; only ``text`` turns one into the characters
 /// printed, and ``errorText(_:)`` is the one place the `error: ` prefix is written.
 public enum OutputLine: Sendable, Equatable {
-  /// Ordinary output, printed as it is.
+  /// Ordinary output.
   case info(String)
+  /// One JSON value on one line (`state --json`): a program reads it, so it is never cut.
+  case record(String)
   /// A refused line or a failure: what was wrong and what would be right.
   case error(CommandError)
 
-  /// The line as printed.
+  /// The line as printed: whatever a command put in it, it holds no control character and is at most
+  /// ``PrintedLine/maximumBytes`` long (a record is never cut; JSON quoting escapes its strings).
   public var text: String {
     switch self {
-    case .info(let text): text
-    case .error(let error): Self.errorText(error.message)
+    case .info(let text): PrintedLine.guarded(text)
+    case .record(let json): PrintedLine.record(json)
+    case .error(let error): PrintedLine.guarded(Self.errorText(error.message))
     }
   }
 

@@ -36,7 +36,7 @@ struct StateCommand: REPLCommand {
       save: save, open: device.isOpen, now: device.now, unfinished: unfinished,
       storefront: snapshot.settings.storefront.rawValue, rules: rules)
     do {
-      return [.info(try state.line(fields: fields))]
+      return [.record(try state.line(fields: fields))]
     } catch {
       throw .stateField(error)
     }
