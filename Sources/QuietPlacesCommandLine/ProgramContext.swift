@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -6,6 +7,11 @@ import FoundationEssentials
 
 /// Everything a mode reads and writes outside itself: the environment, the input, and where its
 /// lines go, so that tests run a mode with scripted input and read what it printed.
+///
+/// It is the one place the program's lines are written, so every line passes the last guard here:
+/// ``print`` and ``printError`` hand on ``PrintedLine/guarded(_:keepingColour:)`` of the line (no
+/// control character, at most 2,000 bytes a line; colour kept only on a terminal), ``printRecord``
+/// ``PrintedLine/record(_:)`` of a JSON record.
 public struct ProgramContext: Sendable {
   /// Makes the REPL's input when a mode needs one (a terminal's editor is made only then).
   public typealias InputFactory = @Sendable () -> ProgramInput
@@ -17,9 +23,11 @@ public struct ProgramContext: Sendable {
   /// Makes the input.
   public var input: InputFactory
   /// Prints one line on standard output.
-  public var print: @Sendable (String) -> Void
+  public let print: @Sendable (String) -> Void
+  /// Prints one JSON record on one line on standard output (a `--jsonl` answer): never cut.
+  public let printRecord: @Sendable (String) -> Void
   /// Prints one line on standard error.
-  public var printError: @Sendable (String) -> Void
+  public let printError: @Sendable (String) -> Void
   /// Hands what was printed to the reader now (a program driving the REPL through a pipe).
   public var flush: @Sendable () -> Void
   /// Whether standard output is a terminal (diffs may then be coloured).
@@ -27,7 +35,7 @@ public struct ProgramContext: Sendable {
   /// The arguments after the program's name, as given (a report shows the command that made it).
   public var arguments: [String] = []
 
-  /// Makes a context.
+  /// Makes a context that writes lines with `print` and `printError`, each guarded first.
   public init(
     environment: [String: String],
     currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
@@ -38,8 +46,9 @@ public struct ProgramContext: Sendable {
     self.environment = environment
     self.currentDirectory = currentDirectory
     self.input = input
-    self.print = print
-    self.printError = printError
+    self.print = { print(PrintedLine.guarded($0, keepingColour: outputIsTerminal)) }
+    self.printRecord = { print(PrintedLine.record($0)) }
+    self.printError = { printError(PrintedLine.guarded($0)) }
     self.flush = flush
     self.outputIsTerminal = outputIsTerminal
   }

@@ -96,7 +96,7 @@ struct REPLMode: CommandLineMode, Equatable {
     // Each answer is flushed before the next line is read, so a program driving the REPL through a
     // pipe sees it before it sends the next command.
     let answer: (REPLLoop.Answer) -> Void = { answer in
-      if jsonl { context.print(JSONLinesAnswer.line(answer)) } else { answer.output.forEach(paint) }
+      if jsonl { context.printRecord(JSONLinesAnswer.line(answer)) } else { answer.output.forEach(paint) }
       context.flush()
     }
     var launch =
