@@ -122,7 +122,7 @@ extension DeviceSnapshot {
 
   /// A product's name from its full ID, or the ID itself when it is none of the five.
   static func productName(_ productID: String) -> String {
-    ProductID(fullID: productID).map(Text.productName) ?? productID
+    ProductID(fullID: productID).map(Text.productName) ?? "\(productID.fromOutside)"
   }
 }
 
@@ -231,7 +231,7 @@ extension Session {
   func fingerprintNotes(_ bundle: DeviceBundle) -> [String] {
     let mine = device.configuration.fingerprints
     var notes: [String] = []
-    func short(_ print: String) -> String { String(print.prefix(19)) + "…" }
+    func short(_ print: String) -> String { "\(String(print.prefix(19)).fromOutside)…" }
     if bundle.fingerprints.storeKit != mine.storeKit {
       notes.append(
         "note: the bundle was made with another StoreKit configuration (\(short(bundle.fingerprints.storeKit)), "
@@ -243,7 +243,8 @@ extension Session {
           + "\(short(mine.balance))); the game's numbers may differ from the player's.")
     }
     if bundle.writtenBy != AppSave.writer {
-      notes.append("note: the bundle was written by \(bundle.writtenBy); this is \(AppSave.writer).")
+      notes.append(
+        "note: the bundle was written by \(bundle.writtenBy.fromOutside); this is \(AppSave.writer).")
     }
     return notes
   }
@@ -267,7 +268,10 @@ extension Session {
     }
     let device = DeviceSnapshot(bundle, closed: true)
     try await restore(device, log: bundle.log ?? [], for: "--bundle")
-    var lines = fingerprintNotes(bundle) + ["Started from the device bundle \(path) (\(bundle.writtenBy)):"]
+    var lines =
+      fingerprintNotes(bundle) + [
+        "Started from the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
+      ]
     lines += device.summary(rules: rules)
     if bundle.open {
       lines.append(

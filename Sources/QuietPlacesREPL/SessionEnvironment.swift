@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// What a session is made from: the rules, the StoreKit catalogue and the save folder.
 public struct SessionEnvironment: Sendable {
@@ -143,13 +144,14 @@ public struct SessionEnvironment: Sendable {
   /// What a StoreKit configuration holds that Quiet Places cannot sell, and which of its products it
   /// lacks; one `note:` line each, printed when a session starts with it.
   public static func catalogueNotes(_ storeKit: StoreKitConfiguration, file: String) -> [String] {
+    let file = "\(file.fromOutside)"
     var notes = storeKit.notes.map { "note: \(file): \($0)" }
     let sold = Set(ProductID.allCases.map(\.fullID))
     let others = storeKit.products.map(\.id).filter { !sold.contains($0) }
     if !others.isEmpty {
       notes.append(
         "note: \(file): ignored: \(others.count) product\(others.count == 1 ? "" : "s") Quiet Places does not sell: "
-          + others.sorted().joined(separator: ", "))
+          + others.sorted().map { "\($0.fromOutside)" }.joined(separator: ", "))
     }
     let missing = ProductID.allCases.filter { storeKit.product(id: $0.fullID) == nil }
     if !missing.isEmpty {

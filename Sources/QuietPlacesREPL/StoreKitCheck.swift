@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesAppStore
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `quietplaces storekit check FILE…`: whether each StoreKit configuration file loads, with every
 /// problem of a file that is refused, and every warning (type mismatches of Quiet Places products,
@@ -60,13 +61,13 @@ public struct StoreKitCheck: Sendable {
       do {
         let configuration = try StoreKitConfiguration.load(
           from: locate(file), path: file, formats: formats)
-        lines.append("\(file): loads: \(summary(configuration))")
+        lines.append("\(file.fromOutside): loads: \(summary(configuration))")
         let mismatches = SessionEnvironment.typeMismatches(configuration)
         let warnings = configuration.warnings + mismatches
         if !mismatches.isEmpty { warned += 1 }
         lines += warnings.map { "  warning: \($0)" }
         lines += SessionEnvironment.catalogueNotes(configuration, file: file).map { line in
-          "  note: " + line.dropFirst("note: \(file): ".count)
+          "  note: " + line.dropFirst("note: \(file.fromOutside): ".count)
         }
       } catch {
         refused += 1

@@ -143,11 +143,11 @@ enum Text {
         "Transaction \(id) (\(product.rawValue), via \(via(source))): already in the ledger; finished, not delivered again."
     case .rejectedUnverified(let id, let productID, let reason, let source):
       let name = id.map { "Transaction \($0)" } ?? "A transaction"
-      let product = productID.map { " (\($0))" } ?? ""
+      let product = productID.map { " (\($0.fromOutside))" } ?? ""
       return "\(name)\(product), via \(via(source)): rejected, \(reason.reason); not delivered, not finished."
     case .rejectedUnrecognised(let id, let productID, let bundleID, let source):
       return
-        "Transaction \(id) (\(productID), bundle \(bundleID), via \(via(source))): rejected, not a Quiet Places product; not delivered, not finished."
+        "Transaction \(id) (\(productID.fromOutside), bundle \(bundleID.fromOutside), via \(via(source))): rejected, not a Quiet Places product; not delivered, not finished."
     case .revoked(let id, let product, let removed, let source):
       let what = removed ? "\(productName(product)) removed" : "\(productName(product)) was not owned"
       return

@@ -44,7 +44,9 @@ struct LoadCommand: FileArgumentCommand {
     let device = DeviceSnapshot(bundle, closed: false)
     try await session.restore(device, log: bundle.log ?? [], for: Self.name)
     return .info(
-      session.fingerprintNotes(bundle) + ["Loaded the device bundle \(path) (\(bundle.writtenBy)):"]
+      session.fingerprintNotes(bundle) + [
+        "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
+      ]
         + device.summary(rules: session.rules))
   }
 

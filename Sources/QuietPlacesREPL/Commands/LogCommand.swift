@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// `log [N]`: recent events.
 struct LogCommand: REPLCommand {
   static let name = "log"
@@ -22,7 +24,8 @@ struct LogCommand: REPLCommand {
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let lines = session.recentEvents.suffix(count)
-    return lines.isEmpty ? [.info("Nothing has happened yet.")] : .info(Array(lines))
+    // Events may come from a bundle's log, read from a file.
+    let lines = session.recentEvents.suffix(count).map { "\($0.fromOutside)" }
+    return lines.isEmpty ? [.info("Nothing has happened yet.")] : .info(lines)
   }
 }

@@ -2,6 +2,7 @@ import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesStore
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// `shop`: the five products with the store's localised price, or unavailable, and what is owned.
 struct ShopCommand: REPLCommand {
@@ -30,7 +31,7 @@ struct ShopCommand: REPLCommand {
       lines.append("The App Store cannot be reached: no prices; what you own stays owned and keeps working.")
     }
     for item in view.items {
-      let name = item.product?.displayName ?? Text.productName(item.id)
+      let name = item.product.map { "\($0.displayName.fromOutside)" } ?? Text.productName(item.id)
       let price: String
       if item.owned {
         price = "owned"

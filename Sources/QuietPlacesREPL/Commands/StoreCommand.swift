@@ -1,6 +1,7 @@
 import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// The APIs `store error` fails, as words.
 enum StoreKitAPIWord: String, ArgumentWord {
@@ -315,7 +316,8 @@ struct StoreCommand: REPLCommand {
         "Sent a forged transaction \(forged.transactionId) (\(Self.name(forged.productId))) through updates."
     case .foreign(let productID):
       let transaction = try await device.control(.foreign(productID))
-      return "Sent a signed transaction \(transaction.id) for \(transaction.productID) through updates."
+      return
+        "Sent a signed transaction \(transaction.id) for \(transaction.productID.fromOutside) through updates."
     case .delayRestore:
       try await device.control(.delayRestore)
       return "The next restore will read entitlements, then wait for store continue."
@@ -343,6 +345,6 @@ struct StoreCommand: REPLCommand {
 
   /// A product's short name, or the full ID of a product Quiet Places does not sell.
   private static func name(_ productID: String) -> String {
-    ProductID(fullID: productID)?.rawValue ?? productID
+    ProductID(fullID: productID)?.rawValue ?? "\(productID.fromOutside)"
   }
 }

@@ -1,5 +1,6 @@
 import QuietPlacesAppStore
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `transactions`: the app's ledger beside the store's view of the account.
 struct TransactionsCommand: REPLCommand {
@@ -19,7 +20,8 @@ struct TransactionsCommand: REPLCommand {
     } else {
       // Columns widen for long IDs (up to 16 digits) and long prices, so every row stays aligned.
       let rows = snapshot.transactions.map { transaction in
-        let product = ProductID(fullID: transaction.productID)?.rawValue ?? transaction.productID
+        let product =
+          ProductID(fullID: transaction.productID)?.rawValue ?? "\(transaction.productID.fromOutside)"
         let state =
           (transaction.finished ? "finished" : "unfinished") + (transaction.isRevoked ? ", revoked" : "")
         let entry = ledger.entry(transaction.id)
@@ -45,12 +47,12 @@ struct TransactionsCommand: REPLCommand {
     }
     for waiting in snapshot.pendingApprovals {
       lines.append(
-        "  Waiting for approval: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? waiting.productID)."
+        "  Waiting for approval: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? "\(waiting.productID.fromOutside)")."
       )
     }
     for waiting in snapshot.interruptedPurchases {
       lines.append(
-        "  Interrupted: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? waiting.productID)."
+        "  Interrupted: request \(waiting.id) for \(ProductID(fullID: waiting.productID)?.rawValue ?? "\(waiting.productID.fromOutside)")."
       )
     }
     let inStore = Set(snapshot.transactions.map(\.id))
