@@ -87,7 +87,8 @@ public struct ScriptRunner: Sendable {
         if mode == .continuing && Self.isBreak(line.text) { mode = .pausing }
       case .command(let block):
         if case .until(let target) = mode, block.line >= target { mode = .pausing }
-        print("> \(block.command)")
+        // A line refused for its length is not echoed; its error line says so.
+        if !InputLimit.refuses(block.command) { print("> \(block.command)") }
         if stepping, let input, mode == .pausing {
           switch await pause(
             before: block, lastLine: lastLine, interpreter: interpreter, input: input, print: print)

@@ -5,6 +5,7 @@ import QuietPlacesInvariants
 import QuietPlacesLab
 import QuietPlacesStore
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// Why a line was refused or a step failed. The one place these become sentences is ``message``.
 public enum CommandError: Error, Sendable, Equatable {
@@ -72,6 +73,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case unknownInvariant(String, suggestion: String?)
   /// `check --invariant` was given an expression that does not read.
   case invariantExpression(ExpressionError)
+  /// An input line longer than ``InputLimit/maximumBytes``: not run, and not shown.
+  case lineTooLong(limit: Int)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -115,13 +118,14 @@ public enum CommandError: Error, Sendable, Equatable {
     switch self {
     case .unknownCommand(let name, let suggestion):
       if let suggestion {
-        return "unknown command '\(name)'; did you mean '\(suggestion)'? (help lists every command)"
+        return
+          "unknown command '\(name.fromOutside)'; did you mean '\(suggestion)'? (help lists every command)"
       }
-      return "unknown command '\(name)'; help lists every command"
+      return "unknown command '\(name.fromOutside)'; help lists every command"
     case .usage(let command, let expected):
       return "\(command): expected \(expected)"
     case .badArgument(let argument, let expected):
-      return "'\(argument)' is not \(expected)"
+      return "'\(argument.fromOutside)' is not \(expected)"
     case .duration(let error):
       return error.description
     case .count(let error):
@@ -141,7 +145,7 @@ public enum CommandError: Error, Sendable, Equatable {
     case .saveDuringLifecycle(let error, let aftermath):
       return Self.message(for: error) + "; " + aftermath.sentence
     case .file(let path, let reason):
-      return "\(path): \(reason)"
+      return "\(path.fromOutside): \(reason)"
     case .store(let error):
       return error.description
     case .productUnavailable(let id):
@@ -156,9 +160,10 @@ public enum CommandError: Error, Sendable, Equatable {
     case .noRecording:
       return "record stop: expected a recording to stop; start one with record FILE"
     case .alreadyRecording(let path):
-      return "record: expected no recording running; \(path) is being recorded (record stop ends it)"
+      return
+        "record: expected no recording running; \(path.fromOutside) is being recorded (record stop ends it)"
     case .noQuestion(let answer):
-      return "'\(answer)' answers no question; nothing is waiting for a yes or no"
+      return "'\(answer.fromOutside)' answers no question; nothing is waiting for a yes or no"
     case .lab(let error):
       return error.message
     case .autoplayWithoutStrategy:
@@ -170,7 +175,8 @@ public enum CommandError: Error, Sendable, Equatable {
     case .autoplayWithoutStop:
       return "autoplay needs where to stop: until MILESTONE (\(Milestone.forms)) or for DURATION"
     case .unknownOption(let word, let command, let closest):
-      return "'\(word)' is not an option of \(command)\(closest.map { "; did you mean \($0)?" } ?? "")"
+      return
+        "'\(word.fromOutside)' is not an option of \(command)\(closest.map { "; did you mean \($0)?" } ?? "")"
     case .autoplayStopped(let line, let error):
       return "autoplay stopped at '\(line)': \(OutputLine.errorText(error.message))"
     case .autoplayAppClosed(let lines):
@@ -187,6 +193,9 @@ public enum CommandError: Error, Sendable, Equatable {
         + Invariant.families.joined(separator: ", ") + ")"
     case .invariantExpression(let error):
       return error.message
+    case .lineTooLong(let limit):
+      return "the line is longer than \(limit.withThousandsSeparators) bytes, the most one line may hold; "
+        + "it was not run (nor shown): put long text in a file"
     }
   }
 
@@ -272,8 +281,8 @@ public enum CommandError: Error, Sendable, Equatable {
       guard format > supported.upperBound else {
         return "\(file) is a save of format \(format), which no version of quietplaces writes; \(reads)"
       }
-      let newer = writtenBy.map { "\($0) or later" } ?? "a newer quietplaces"
-      let by = writtenBy.map { ", written by \($0)" } ?? ""
+      let newer = writtenBy.map { "\($0.fromOutside) or later" } ?? "a newer quietplaces"
+      let by = writtenBy.map { ", written by \($0.fromOutside)" } ?? ""
       return "\(file) is a save of format \(format)\(by); \(reads); open it with \(newer)"
     }
   }

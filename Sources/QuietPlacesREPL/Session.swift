@@ -146,6 +146,11 @@ public final class Session: LineInterpreter {
   // MARK: - Lines
 
   public func execute(_ line: String) async -> [OutputLine] {
+    // Refused before anything reads it: a waiting question still waits, and nothing is recorded.
+    guard !InputLimit.refuses(line) else {
+      hadError = true
+      return [.error(.lineTooLong(limit: InputLimit.maximumBytes))]
+    }
     var text = line.trimmingWhitespace
     // Lines pasted from a transcript: `> CMD` runs CMD, `# …` and the pasted output do nothing.
     switch PastedLine(text, inPastedBlock: inPastedBlock) {
