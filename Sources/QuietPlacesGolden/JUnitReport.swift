@@ -91,20 +91,21 @@ public enum JUnitReport {
     return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
   }
 
-  /// Text safe in XML content and in double-quoted attributes; characters XML 1.0 cannot hold at all
-  /// (controls other than tab, line feed and carriage return) become U+FFFD.
+  /// Text safe in XML content and in double-quoted attributes, and bounded as a printed line is: XML
+  /// 1.0 cannot hold most control characters at all, so each is written as it is shown on a terminal
+  /// (`\u{1B}`), and each line is at most ``PrintedLine/maximumBytes`` before the XML escapes.
   static func escaped(_ text: String) -> String {
     var result = ""
-    for scalar in text.unicodeScalars {
+    for scalar in PrintedLine.guarded(text).unicodeScalars {
       switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&apos;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      case let control where control.value < 0x20 || control.value == 0xFFFE || control.value == 0xFFFF:
-        result += "\u{FFFD}"
+      case "\n": result.unicodeScalars.append(scalar)
+      case let control where PrintedLine.isControl(control): result += PrintedLine.escaped(control)
+      case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
       default: result.unicodeScalars.append(scalar)
       }
     }

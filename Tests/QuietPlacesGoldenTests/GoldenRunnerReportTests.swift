@@ -158,7 +158,7 @@ import Testing
     #expect(testcase.attribute(forName: "name")?.stringValue == "<&>.qp")
     #expect(testcase.attribute(forName: "time")?.stringValue == "0.013")
     #expect(
-      testcase.elements(forName: "failure").first?.stringValue == "-a \"quoted\" & <tag>\n+\u{FFFD}[31mred")
+      testcase.elements(forName: "failure").first?.stringValue == "-a \"quoted\" & <tag>\n+\\u{1B}[31mred")
   }
 
   @Test func tapVersion14() async throws {
