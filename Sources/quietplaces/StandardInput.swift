@@ -1,11 +1,57 @@
 import QuietPlacesREPL
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Line input for batch mode: the lines of standard input, with no prompt and no history.
+///
+/// A line is kept only up to one byte past ``InputLimit/maximumBytes``: the rest of a longer one is
+/// read and dropped, since the session refuses it whatever it holds, so no line can fill the memory.
 final class StandardInput: LineInput {
+  private var buffer = [UInt8](repeating: 0, count: 65_536)
+  private var start = 0
+  private var end = 0
+
   func readLine(prompt: String, context: CompletionContext) -> LineRead {
-    guard let line = Swift.readLine(strippingNewline: true) else { return .end }
-    return .line(line)
+    var bytes: [UInt8] = []
+    var readAny = false
+    while true {
+      if start == end {
+        guard fill() else {
+          guard readAny else { return .end }
+          break
+        }
+      }
+      readAny = true
+      let newline = buffer.withUnsafeBytes { raw -> Int? in
+        guard let base = raw.baseAddress, let found = memchr(base + start, 0x0A, end - start) else {
+          return nil
+        }
+        return UnsafeRawPointer(found) - base
+      }
+      let room = InputLimit.maximumBytes + 1 - bytes.count
+      if room > 0 { bytes += buffer[start..<min(newline ?? end, start + room)] }
+      start = newline.map { $0 + 1 } ?? end
+      if newline != nil { break }
+    }
+    // As Swift's readLine strips them: a line ends at `\n` or `\r\n`.
+    if bytes.last == 0x0D { bytes.removeLast() }
+    return .line(String(decoding: bytes, as: UTF8.self))
   }
 
   func addHistory(_ line: String) {}
+
+  /// Reads more of standard input into the buffer; false at its end (or on an error that is not an
+  /// interruption).
+  private func fill() -> Bool {
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      start = 0
+      end = count
+      return true
+    }
+  }
 }
