@@ -94,7 +94,8 @@ let package = Package(
     .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // The `quietplaces` executable: the terminal and libedit, calling Program.main; a thin top.
     .executableTarget(
-      name: "quietplaces", dependencies: ["QuietPlacesCommandLine", "QuietPlacesREPL", "CEditLine"],
+      name: "quietplaces",
+      dependencies: ["QuietPlacesCommandLine", "QuietPlacesREPL", "QuietPlacesUtilities", "CEditLine"],
       swiftSettings: strict),
     // The benchmark executable that prints every figure of the performance targets.
     .executableTarget(

@@ -1,6 +1,7 @@
 import CEditLine
 import FoundationEssentials
 import QuietPlacesREPL
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -90,7 +91,7 @@ final class LineEditor: LineInput {
     if error != 0 && !reportedHistoryFailure {
       reportedHistoryFailure = true
       let reason = String(cString: strerror(error))
-      let warning = "warning: cannot write the history to \(historyPath): \(reason)\n"
+      let warning = "warning: cannot write the history to \(historyPath.fromOutside): \(reason)\n"
       _ = warning.withCString { Glibc.write(2, $0, strlen($0)) }
     }
   }
