@@ -1,0 +1,64 @@
+import Foundation
+import QuietPlacesREPL
+import QuietPlacesTestSupport
+import Testing
+
+/// An input line over 1 MB is refused before anything reads it: one error, nothing changed, nothing
+/// echoed.
+@Suite struct InputLimitTests {
+  @Test func aLineOverTheLimitIsOneErrorAndChangesNothing() async throws {
+    let (session, folder) = try await TestSessions.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = await session.execute("buy marks100")
+    let before = await session.execute("state --json")
+    let output = await session.execute(
+      "buy marks100 " + String(repeating: "x", count: InputLimit.maximumBytes))
+    #expect(output == [.error(.lineTooLong(limit: InputLimit.maximumBytes))])
+    #expect(output[0].text.hasPrefix("error: the line is longer than 1,000,000 bytes"))
+    #expect(session.hadError)
+    #expect(await session.execute("state --json") == before)
+    await session.finish()
+  }
+
+  @Test func aLineOfExactlyTheLimitIsRun() async throws {
+    let (session, folder) = try await TestSessions.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let line = String(repeating: "z", count: InputLimit.maximumBytes)
+    #expect(!InputLimit.refuses(line))
+    #expect(InputLimit.echo(line) == line)
+    let output = await session.execute(line)
+    #expect(output.count == 1)
+    #expect(output[0].text.hasPrefix("error: unknown command 'zzz"))
+    #expect(output[0].text.utf8.count <= 2_000)
+    await session.finish()
+  }
+
+  @Test func aWaitingQuestionStillWaits() async throws {
+    let (session, folder) = try await TestSessions.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    _ = await session.execute("buy marks100")
+    _ = await session.execute("advance 6m")
+    _ = await session.execute("buy supplies")
+    #expect(session.isAskingQuestion)
+    _ = await session.execute(String(repeating: "y", count: InputLimit.maximumBytes + 1))
+    #expect(session.isAskingQuestion)
+    let confirmed = await session.execute("y")
+    #expect(!confirmed.hasError)
+    #expect(!session.isAskingQuestion)
+    await session.finish()
+  }
+
+  @Test func batchModeReadsPastAnEndlessLine() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quietplaces-long-line-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let long = String(repeating: "v", count: 5 * InputLimit.maximumBytes)
+    let batch = try ChildProcess.run(
+      ["--save-dir", folder.path], input: "buy marks100\n\(long)\r\nbuy marks550\n")
+    #expect(batch.status == 1)
+    #expect(batch.output.utf8.count < 2_000)
+    #expect(batch.lines.filter { $0.hasPrefix("error: ") }.count == 1)
+    #expect(batch.lines.contains { $0.hasPrefix("error: the line is longer than 1,000,000 bytes") })
+    #expect(batch.lines.contains { $0.hasPrefix("Bought 550 Postmarks") })
+  }
+}
