@@ -84,8 +84,13 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    context.print(
-      (format == .table ? tableLines : SweepOutput.lines(results, format: format)).joined(separator: "\n"))
+    let lines = format == .table ? tableLines : SweepOutput.lines(results, format: format)
+    // JSON Lines are records `simulate merge` reads back: never cut.
+    if format == .jsonl {
+      lines.forEach(context.printRecord)
+    } else {
+      context.print(lines.joined(separator: "\n"))
+    }
     var writes: [(path: String, text: () -> String)] = []
     if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind, metric: metric) })) }
     if let report {
