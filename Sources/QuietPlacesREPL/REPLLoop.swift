@@ -36,7 +36,7 @@ public enum REPLLoop {
         continue
       case .line(let line):
         number += 1
-        if !line.trimmingWhitespace.isEmpty { input.addHistory(line) }
+        if !line.trimmingWhitespace.isEmpty && !InputLimit.refuses(line) { input.addHistory(line) }
         let output = await session.execute(line)
         answer(Answer(number: number, command: line, output: output))
         if output.hasError {

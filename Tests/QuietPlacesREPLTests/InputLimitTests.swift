@@ -48,6 +48,35 @@ import Testing
     await session.finish()
   }
 
+  /// Lines in order, and the history they left.
+  final class RememberingInput: LineInput {
+    var lines: [String]
+    var history: [String] = []
+
+    init(_ lines: [String]) {
+      self.lines = lines
+    }
+
+    func readLine(prompt: String, context: CompletionContext) -> LineRead {
+      lines.isEmpty ? .end : .line(lines.removeFirst())
+    }
+
+    func addHistory(_ line: String) { history.append(line) }
+  }
+
+  @Test func aRefusedLineStaysOutOfTheHistory() async throws {
+    let (session, folder) = try await TestSessions.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = RememberingInput([
+      "status", String(repeating: "h", count: InputLimit.maximumBytes + 1), "rates",
+    ])
+    var answers: [REPLLoop.Answer] = []
+    let failed = await REPLLoop.run(session, input: input, bail: false) { answers.append($0) }
+    #expect(failed)
+    #expect(input.history == ["status", "rates"])
+    #expect(answers.map(\.failed) == [false, true, false])
+  }
+
   @Test func batchModeReadsPastAnEndlessLine() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quietplaces-long-line-\(UUID().uuidString)")
