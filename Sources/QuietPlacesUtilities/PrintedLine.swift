@@ -114,7 +114,9 @@ public enum PrintedLine {
       return kept
     }
     // The mark's count is at most `total`, so reserving its width for `total` always leaves room.
-    let budget = max(0, limit - cutMark(total).utf8.count)
+    // A cut coloured line ends with the reset, so the colour stops with the line.
+    let reset = keepingColour ? "\u{1B}[0m" : ""
+    let budget = max(0, limit - cutMark(total).utf8.count - reset.utf8.count)
     var keptBytes = 0
     forEachPiece { range, escaping, width in
       guard keptBytes + width <= budget else { return false }
@@ -122,7 +124,7 @@ public enum PrintedLine {
       keptBytes += width
       return true
     }
-    return kept + cutMark(total - keptBytes)
+    return kept + cutMark(total - keptBytes) + reset
   }
 
   /// Where a colour sequence starting at `start` (`ESC [`, digits and semicolons, `m`) ends, if one

@@ -39,6 +39,14 @@ import Testing
       PrintedLine.guarded("\u{1B}[2J\u{1B}]0;x\u{7}", keepingColour: true) == "\\u{1B}[2J\\u{1B}]0;x\\u{7}")
   }
 
+  @Test func aCutColouredLineEndsWithTheReset() {
+    let line = "\u{1B}[31m" + String(repeating: "r", count: 3_000) + "\u{1B}[0m"
+    let printed = PrintedLine.guarded(line, keepingColour: true)
+    #expect(printed.utf8.count <= PrintedLine.maximumBytes)
+    #expect(printed.hasPrefix("\u{1B}[31mrrr"))
+    #expect(printed.hasSuffix(" more bytes)\u{1B}[0m"))
+  }
+
   @Test func aLongLineIsCutWithTheCountOfWhatWasLeftOut() {
     let line = String(repeating: "a", count: 1_234_567)
     let printed = PrintedLine.guarded(line)
