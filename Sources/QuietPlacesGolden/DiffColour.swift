@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Colours a unified diff for a terminal: headers bold, hunk ranges cyan, removed lines red, added
 /// lines green, and within a removed line and the added line paired with it the changed words in
 /// reverse video.
@@ -14,7 +16,9 @@ public enum DiffColour {
   static let reset = "\u{1B}[0m"
 
   /// The lines of a diff with colours; lines that are not part of a unified diff stay as they are.
+  /// Each line is escaped first, so that the only escape sequences in what it returns are its own.
   public static func paint(_ lines: [String]) -> [String] {
+    let lines = lines.map { PrintedLine.guarded($0) }
     var result: [String] = []
     var index = 0
     while index < lines.count {

@@ -36,7 +36,8 @@ import Testing
 
   /// Runs `quietplaces ARGUMENTS` with these input lines; returns its standard output and error.
   static func run(
-    _ arguments: [String], input: [String] = [], in directory: URL = Fixtures.packageRoot
+    _ arguments: [String], input: [String] = [], in directory: URL = Fixtures.packageRoot,
+    terminal: Bool = false
   ) async -> (status: QuietPlacesCommandLine.ExitStatus, output: Printed, errors: Printed) {
     let printed = Mutex<(output: Printed, errors: Printed)>((Printed(), Printed()))
     let context = ProgramContext(
@@ -46,7 +47,7 @@ import Testing
         ProgramInput(source: ScriptedInput(input.map(LineRead.line)), interactive: false, colour: false)
       },
       print: { line in printed.withLock { $0.output.append(line) } },
-      printError: { line in printed.withLock { $0.errors.append(line) } })
+      printError: { line in printed.withLock { $0.errors.append(line) } }, outputIsTerminal: terminal)
     let status = await Program.run(arguments, in: context)
     return printed.withLock { (status, $0.output, $0.errors) }
   }
@@ -104,7 +105,8 @@ import Testing
     let run = await Self.run(["--save-dir", folder.url.path], input: Self.hostileLines)
     Self.expectSafe(run.output, "batch")
     Self.expectSafe(run.errors, "batch, standard error")
-    #expect(run.output.lines.contains { $0.hasPrefix("error: '\\u{1B}]0;title\\u{7}' is not something to buy") })
+    #expect(
+      run.output.lines.contains { $0.hasPrefix("error: '\\u{1B}]0;title\\u{7}' is not something to buy") })
     // The over-long line: one error, and nothing of it echoed.
     let refused = run.output.lines.filter { $0.hasPrefix("error: the line is longer than 1,000,000 bytes") }
     #expect(refused.count == 1)
@@ -225,6 +227,7 @@ import Testing
       text += "> buy x\(control)\nerror: expected \(control) here\n"
     }
     text += "> status\n" + String(repeating: "e", count: 10_000) + allControls + "\n"
+    text += "> \u{1B}[8mconcealed\u{1B}[0m\nnot this\n"
     text += "> " + String(repeating: "v", count: InputLimit.maximumBytes + 10) + "\n"
     text += "> advance 1" + String(repeating: "h", count: 3_000) + "\n"
     return try folder.write(text, to: "hostile.qp")
@@ -247,6 +250,20 @@ import Testing
     #expect(test.status == .failure)
     Self.expectSafe(test.output, "test")
     Self.expectSafe(test.errors, "test, standard error")
+    // On a terminal the diff is coloured: its own colour sequences are the only escapes printed.
+    let coloured = await Self.run(["test", script.path], terminal: true)
+    let escapes = coloured.output.lines.joined(separator: "\n")
+      .matches(of: #/\x{1B}(\[[0-9;]*m)?/#).map { $0.output.1 == nil ? "bare" : "colour" }
+    #expect(escapes.contains("colour"))
+    #expect(!escapes.contains("bare"))
+    let bell = coloured.output.lines.joined().unicodeScalars.contains {
+      PrintedLine.isControl($0) && $0 != "\u{1B}"
+    }
+    #expect(!bell)
+    #expect(coloured.output.lines.allSatisfy { $0.utf8.count <= PrintedLine.maximumBytes })
+    // A colour sequence in the script is shown escaped, though colour sequences are printed.
+    let uncoloured = coloured.output.lines.map { $0.replacing(#/\x{1B}\[[0-9;]*m/#, with: "") }
+    #expect(uncoloured.contains { $0.contains("> \\u{1B}[8mconcealed\\u{1B}[0m") })
     let tap = await Self.run(["test", script.path, "--tap"])
     Self.expectSafe(tap.output, "test --tap")
 
