@@ -10,7 +10,8 @@ import QuietPlacesUtilities
 ///
 /// It is the one place the program's lines are written, so every line passes the last guard here:
 /// ``print`` and ``printError`` hand on ``PrintedLine/guarded(_:keepingColour:)`` of the line (no
-/// control character, at most 2,000 bytes a line; colour kept only on a terminal), ``printRecord``
+/// control character, at most 2,000 bytes a line), ``printColoured`` the same but for the colour
+/// sequences of a line the program painted, on a terminal only, and ``printRecord``
 /// ``PrintedLine/record(_:)`` of a JSON record.
 public struct ProgramContext: Sendable {
   /// Makes the REPL's input when a mode needs one (a terminal's editor is made only then).
@@ -24,6 +25,11 @@ public struct ProgramContext: Sendable {
   public var input: InputFactory
   /// Prints one line on standard output.
   public let print: @Sendable (String) -> Void
+  /// Prints one line the program coloured on standard output: its colour sequences are kept on a
+  /// terminal (escaped elsewhere). Only for a line whose other parts were escaped before it was
+  /// painted (``PrintedLine/guarded(_:keepingColour:)``), since a colour sequence from a file would
+  /// be kept too.
+  public let printColoured: @Sendable (String) -> Void
   /// Prints one JSON record on one line on standard output (a `--jsonl` answer): never cut.
   public let printRecord: @Sendable (String) -> Void
   /// Prints one line on standard error.
@@ -46,7 +52,8 @@ public struct ProgramContext: Sendable {
     self.environment = environment
     self.currentDirectory = currentDirectory
     self.input = input
-    self.print = { print(PrintedLine.guarded($0, keepingColour: outputIsTerminal)) }
+    self.print = { print(PrintedLine.guarded($0)) }
+    self.printColoured = { print(PrintedLine.guarded($0, keepingColour: outputIsTerminal)) }
     self.printRecord = { print(PrintedLine.record($0)) }
     self.printError = { printError(PrintedLine.guarded($0)) }
     self.flush = flush

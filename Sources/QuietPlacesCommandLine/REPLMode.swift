@@ -91,7 +91,12 @@ struct REPLMode: CommandLineMode, Equatable {
     }
     if input.interactive && !jsonl { context.print(Self.banner) }
     let paint: (OutputLine) -> Void = { line in
-      context.print(input.colour && line.isError ? "\u{1B}[31m\(line.text)\u{1B}[0m" : line.text)
+      // A line's text is already guarded: the red is the only escape in it.
+      if input.colour && line.isError {
+        context.printColoured("\u{1B}[31m\(line.text)\u{1B}[0m")
+      } else {
+        context.print(line.text)
+      }
     }
     // Each answer is flushed before the next line is read, so a program driving the REPL through a
     // pipe sees it before it sends the next command.

@@ -141,7 +141,9 @@ struct TestMode: CommandLineMode, Equatable {
       return try await Session.start(environment).0
     }
     if review { return await runReview(runner, colour: colour, context: context) }
-    return ExitStatus(rawValue: await runner.run(print: context.print)) ?? .failure
+    // A coloured report escapes every line before it paints it (TextReport).
+    let print = colour ? context.printColoured : context.print
+    return ExitStatus(rawValue: await runner.run(print: print)) ?? .failure
   }
 
   /// `--review`: refused (one line, exit 2) unless standard input and output are a terminal.
@@ -162,7 +164,7 @@ struct TestMode: CommandLineMode, Equatable {
         case .line(let line): return line
         case .interrupted, .end: return nil
         }
-      }, print: context.print)
+      }, print: colour ? context.printColoured : context.print)
     return ExitStatus(rawValue: status) ?? .failure
   }
 }

@@ -108,8 +108,11 @@ public struct Reviewer: Sendable {
         }
         let block = ran.script.blocks[index]
         print("")
+        // Escaped here, as the diff is, since a coloured review keeps colour sequences.
         print(
-          "\(ran.file.path):\(block.line): > \(block.command)   (\(place + 1) of \(failing.count) in this file)"
+          PrintedLine.guarded(
+            "\(ran.file.path):\(block.line): > \(block.command)   (\(place + 1) of \(failing.count) in this file)"
+          )
         )
         let lines = diff(of: index, in: ran, failing: failing)
         (colour ? DiffColour.paint(lines) : lines).forEach(print)

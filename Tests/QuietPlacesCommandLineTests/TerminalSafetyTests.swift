@@ -283,10 +283,13 @@ import Testing
       ["run", "no\(hostile).qp"], ["--bundle", "no\(hostile).json"], ["storekit", "check", hostile],
       [hostile],
     ] {
-      let run = await Self.run(arguments)
-      Self.expectSafe(run.output, "\(arguments.first ?? "")")
-      Self.expectSafe(run.errors, "\(arguments.first ?? ""), standard error")
-      #expect(run.output.lines.count + run.errors.lines.count > 0)
+      // On a terminal too: only a line the program painted keeps colour sequences.
+      for terminal in [false, true] {
+        let run = await Self.run(arguments, terminal: terminal)
+        Self.expectSafe(run.output, "\(arguments.first ?? "")")
+        Self.expectSafe(run.errors, "\(arguments.first ?? ""), standard error")
+        #expect(run.output.lines.count + run.errors.lines.count > 0)
+      }
     }
     let sweep = await Self.run(["simulate", "--seeds", "1-2", "--until", "bearings", "--format", "jsonl"])
     #expect(sweep.status == .success)
