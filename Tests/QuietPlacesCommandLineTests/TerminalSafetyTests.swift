@@ -293,6 +293,10 @@ import Testing
     }
     let sweep = await Self.run(["simulate", "--seeds", "1-2", "--until", "bearings", "--format", "jsonl"])
     #expect(sweep.status == .success)
-    Self.expectSafe(sweep.output, "simulate --format jsonl")
+    // Records `simulate merge` reads back: a run's series line may pass 2,000 bytes, and is never cut.
+    Self.expectSafe(sweep.output, records: true, "simulate --format jsonl")
+    for line in sweep.output.lines {
+      #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line.prefix(120))")
+    }
   }
 }
