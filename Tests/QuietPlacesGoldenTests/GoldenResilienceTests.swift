@@ -78,8 +78,6 @@ import Testing
         "Scripts/game/05-advance-until-affordable.qp",  // waits until 25 is held, buys 25 + 40
         "Scripts/game/05-bulk-buys-and-max.qp",  // 25 · (1.6³ − 1) / 0.6 = 129 for sails 3
         "Scripts/game/05-sails-and-spyglass.qp",  // sails cost 25 · 1.6^L
-        // payback weighs sails at 25 against scouts: what it buys, and when, follows their price
-        "Scripts/lab/autoplay-milestones.qp",
         "Scripts/lab/prices.qp",  // lists sails → level 1 at 25, payback 25 / 8.33 per hour = 3h
       ],
       "pin only what each script's rule is about (state --json FIELD…, (re)/(glob) lines)")
@@ -99,7 +97,6 @@ import Testing
         "Scripts/game/05-bulk-buys-and-max.qp",  // hire max: 10 · (1.15^N − 1) / 0.15 ≤ 154.76
         "Scripts/game/05-scouts-and-pathfinders.qp",  // the n-th scout costs 10 · 1.15^n
         "Scripts/game/11-companion-signal.qp",  // hires beside the companion: 34.73, then 15.21
-        "Scripts/lab/autoplay-milestones.qp",  // payback's purchases and times follow every price
         "Scripts/lab/prices.qp",  // scout 10: payback 10 / 36 per hour = 16m 40s
       ],
       "pin only what each script's rule is about (state --json FIELD…, (re)/(glob) lines)")
@@ -130,7 +127,6 @@ import Testing
         "Scripts/game/09-offline-hold.qp",  // 80 nm = 13 loops + Lantern Quay
         "Scripts/game/10-supplies.qp",  // supplies = ordinary rate × 3,600
         "Scripts/game/11-luminous-charts.qp",  // Gull Rock 7m12s later, grants × 1.5
-        "Scripts/lab/autoplay-milestones.qp",  // payback's purchases and times follow every number
         "Scripts/lab/prices.qp",  // ordinary rate 10 × 50 / 6.0 = 83.333/h
       ],
       "pin only what each script's rule is about (state --json FIELD…, (re)/(glob) lines)")
