@@ -65,6 +65,7 @@ let package = Package(
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStoreKit", "QuietPlacesStore", "QuietPlacesAppStore",
         "QuietPlacesUtilities", "QuietPlacesDevice", "QuietPlacesLab", "QuietPlacesInvariants",
+        "QuietPlacesJWS",
       ],
       swiftSettings: strict),
     // The explorer: seeded random runs of every state-changing command on devices in memory, the
@@ -79,7 +80,8 @@ let package = Package(
       swiftSettings: strict),
     // The `.qp` golden tests: the format, discovery, execution, matching, reporters and updating.
     .target(
-      name: "QuietPlacesGolden", dependencies: ["QuietPlacesREPL", "QuietPlacesUtilities"],
+      name: "QuietPlacesGolden",
+      dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesUtilities"],
       swiftSettings: strict),
     // The command line: one declarative option parser, every mode's declaration, and the program.
     .target(

@@ -428,8 +428,8 @@ extension PriceFormats {
   }
 
   /// The table in the `Configuration/` folder: `$QUIETPLACES_CONFIGURATION`, else the first
-  /// `Configuration/price-formats.tsv` found walking up from the executable's folder or the
-  /// current folder; empty when none is found (prices are then written `GBP 0.99`).
+  /// `Configuration/price-formats.tsv` found walking up from the current folder, then from the
+  /// executable's folder; empty when none is found (prices are then written `GBP 0.99`).
   public static let standard: PriceFormats = {
     for folder in configurationFolders() {
       let url = folder.appendingPathComponent(fileName)
@@ -447,9 +447,9 @@ extension PriceFormats {
     }
     var folders: [URL] = []
     let starts = [
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         .deletingLastPathComponent(),
-      URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     ]
     for start in starts {
       var folder = start.standardizedFileURL

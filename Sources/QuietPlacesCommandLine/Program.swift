@@ -26,6 +26,7 @@ public enum Program {
       return .success
     case .version(let version):
       context.print(version)
+      context.print(StoreKitOption.provenance(context)?.line ?? "configuration: none found")
       return .success
     case .mode(let mode):
       return await mode.run(in: context)

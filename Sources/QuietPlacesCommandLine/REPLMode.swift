@@ -30,7 +30,12 @@ struct REPLMode: CommandLineMode, Equatable {
         "With a terminal on standard input it is an interactive REPL (help lists the commands); otherwise it "
           + "reads commands from standard input (batch mode: no prompt, no banner, no colour; each answer is "
           + "flushed before the next line is read). --jsonl reads standard input in any case and prints one "
-          + "JSON object per line read: {\"n\",\"command\",\"output\",\"error\"} (n 0 is the launch).",
+          + "JSON object per line read: {\"n\",\"command\",\"output\",\"error\"} (n 0 is the launch, with "
+          + "\"configuration\"), with \"skipped\" for a pasted command's expected output and \"question\" when "
+          + "a command waits for y or n.",
+        "After a pasted '> CMD' line the lines up to an empty line are its expected output and are skipped: "
+          + "standard error names them, a skipped command gets a warning, and a skipped quit is obeyed. "
+          + "A line longer than 1 MiB (1,048,576 bytes) is refused with one error.",
         "--bundle FILE starts from a device bundle (written by bundle FILE) in a fresh temporary save folder, "
           + "with the app closed; --closed starts any save folder without launching (launch opens the app).",
         "Saves live in --save-dir, else $QUIETPLACES_HOME, else $XDG_DATA_HOME/quietplaces "
@@ -61,7 +66,7 @@ struct REPLMode: CommandLineMode, Equatable {
   /// Launches the app from the save folder (or starts from the bundle) and reads commands until the
   /// end of input; 1 when a command failed.
   func run(in context: ProgramContext) async -> ExitStatus {
-    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
     let input = context.input()
     // A bundle starts in a fresh temporary folder, so the file itself is never changed.
     let temporary = bundle == nil ? nil : SaveFolderOption.temporaryFolder()
@@ -70,8 +75,9 @@ struct REPLMode: CommandLineMode, Equatable {
       temporary ?? SessionEnvironment.saveDirectory(option: saveFolder.path, environment: context.environment)
     guard let lock = SaveFolderOption.lock(directory, context) else { return .failure }
     defer { withExtendedLifetime(lock) {} }
-    let sessionEnvironment = SessionEnvironment(
+    var sessionEnvironment = SessionEnvironment(
       rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: input.interactive)
+    sessionEnvironment.provenance = provenance
     let session: Session
     let startLines: [OutputLine]
     do {
@@ -101,7 +107,13 @@ struct REPLMode: CommandLineMode, Equatable {
     // Each answer is flushed before the next line is read, so a program driving the REPL through a
     // pipe sees it before it sends the next command.
     let answer: (REPLLoop.Answer) -> Void = { answer in
-      if jsonl { context.printRecord(JSONLinesAnswer.line(answer)) } else { answer.output.forEach(paint) }
+      if jsonl {
+        context.printRecord(JSONLinesAnswer.line(answer, configuration: answer.number == 0 ? provenance : nil))
+      } else {
+        // A warning about a line is not that line's output: it goes beside it, on standard error.
+        answer.warning.map(context.printError)
+        answer.output.forEach(paint)
+      }
       context.flush()
     }
     var launch =
@@ -114,7 +126,9 @@ struct REPLMode: CommandLineMode, Equatable {
             + "launch opens it."))
     }
     answer(REPLLoop.Answer(number: 0, command: "", output: launch))
-    let failed = await REPLLoop.run(session, input: input.source, bail: bail.bail, answer: answer)
+    let failed = await REPLLoop.run(
+      session, input: input.source, bail: bail.bail, answer: answer,
+      note: { note in if !jsonl && !input.interactive { context.printError(note) } })
     return failed ? .failure : .success
   }
 }

@@ -81,7 +81,7 @@ struct SimulateMode: CommandLineMode, Equatable {
 
   /// Plays the sweep; 2 for a request the configuration refuses, 1 for a failed run or replay.
   func run(in context: ProgramContext) async -> ExitStatus {
-    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
     if output.table.sensitivity && request.variations.isEmpty {
       context.printError(OutputLine.errorText(LabError.sensitivityWithoutVary.message))
       return .usage
@@ -104,6 +104,9 @@ struct SimulateMode: CommandLineMode, Equatable {
       return .usage
     }
     guard output.checkFiles(in: context) else { return .usage }
+    // Once the request is accepted: standard output may be CSV or JSON for another program, so which
+    // files were read goes beside it.
+    context.printError(provenance.line)
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     let results: [RunResult]

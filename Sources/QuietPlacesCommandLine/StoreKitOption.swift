@@ -21,14 +21,35 @@ struct StoreKitOption: OptionGroup, Equatable {
 
   /// The rules and the StoreKit configuration, or `nil` after printing why they cannot be read.
   func configuration(_ context: ProgramContext) -> (Rules, StoreKitConfiguration)? {
+    load(context).map { ($0.rules, $0.storeKit) }
+  }
+
+  /// The rules, the StoreKit configuration and which files they came from, or `nil` after printing
+  /// why they cannot be read.
+  func load(_ context: ProgramContext) -> (
+    rules: Rules, storeKit: StoreKitConfiguration, provenance: ConfigurationProvenance
+  )? {
     do {
-      let folder = try SessionEnvironment.configurationDirectory(environment: context.environment)
-      return try SessionEnvironment.load(
-        configurationDirectory: folder, storeKitFile: file.map { URL(fileURLWithPath: $0) },
-        storeKitPath: file)
+      let (folder, source) = try SessionEnvironment.locateConfiguration(
+        environment: context.environment, currentDirectory: context.currentDirectory)
+      let storeKitFile = file.map { URL(fileURLWithPath: $0, relativeTo: context.currentDirectory) }
+      let (rules, storeKit) = try SessionEnvironment.load(
+        configurationDirectory: folder, storeKitFile: storeKitFile, storeKitPath: file)
+      let provenance = ConfigurationProvenance(
+        folder: folder, source: source, storeKitFile: storeKitFile, storeKitPath: file)
+      return (rules, storeKit, provenance)
     } catch {
       context.printError(OutputLine.errorText(error.description))
       return nil
     }
+  }
+
+  /// Which configuration a run would read, or `nil` when none is found (for `--version`).
+  static func provenance(_ context: ProgramContext) -> ConfigurationProvenance? {
+    guard
+      let (folder, source) = try? SessionEnvironment.locateConfiguration(
+        environment: context.environment, currentDirectory: context.currentDirectory)
+    else { return nil }
+    return ConfigurationProvenance(folder: folder, source: source)
   }
 }

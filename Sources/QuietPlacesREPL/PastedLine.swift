@@ -5,7 +5,7 @@
 /// line, every line that starts with neither is taken as that command's expected output and skipped,
 /// exactly as `quietplaces run` and `test` read a script, until an empty line: so paste a transcript
 /// with its output, and after it press Enter on an empty line before typing commands without `> `.
-enum PastedLine: Equatable {
+public enum PastedLine: Equatable, Sendable {
   /// A command to run: typed as it is, or the text after a pasted `> `.
   case command(String)
   /// A `#` comment: nothing runs.
@@ -16,7 +16,7 @@ enum PastedLine: Equatable {
   case empty
 
   /// Reads `text` (trimmed), knowing whether a pasted block is open.
-  init(_ text: String, inPastedBlock: Bool) {
+  public init(_ text: String, inPastedBlock: Bool) {
     if text.isEmpty {
       self = .empty
     } else if text.hasPrefix("#") {

@@ -1,6 +1,17 @@
 /// Reads lines from an input, runs them in a session and hands on what each printed, until the input
 /// ends or `quit`; then the app closes, which saves.
+///
+/// Nothing read is dropped without a word: a line skipped as a pasted command's expected output is
+/// marked so (``Answer/skipped``), a skipped line that is itself a command gets a warning, and a
+/// skipped `quit` is warned about and then obeyed, so that a program driving the REPL never waits
+/// for an answer that will not come. A line longer than ``maximumLineBytes`` is refused unread.
 public enum REPLLoop {
+  /// The longest line the REPL reads as a command: 1 MiB of UTF-8. A longer line is one error,
+  /// echoed no further than ``echoedPrefix`` characters.
+  public static let maximumLineBytes = 1 << 20
+  /// How many characters of a refused line its error shows.
+  public static let echoedPrefix = 40
+
   /// What one input line gave.
   public struct Answer: Sendable, Equatable {
     /// The 1-based number of the line in the input (0 for what the launch printed).
@@ -9,6 +20,12 @@ public enum REPLLoop {
     public var command: String
     /// What it printed.
     public var output: [OutputLine]
+    /// Whether the line was skipped as the expected output of a pasted `> CMD` line.
+    public var skipped = false
+    /// A warning about the line that is not its output (a skipped line that is itself a command).
+    public var warning: String?
+    /// The question the command asked, when it waits for `y` or `n` (its last line).
+    public var question: String?
 
     /// Makes an answer.
     public init(number: Int, command: String, output: [OutputLine]) {
@@ -21,13 +38,36 @@ public enum REPLLoop {
     public var failed: Bool { output.hasError }
   }
 
-  /// Runs the loop, handing each line's answer to `answer` before the next line is read; returns
-  /// whether any command failed.
+  /// Lines skipped in a row after a pasted command, for the note that names them.
+  struct SkippedRun {
+    /// The pasted command's line number and text.
+    var command: (number: Int, text: String)?
+    /// The skipped lines' numbers.
+    var numbers: [Int] = []
+
+    /// `note: lines 3-5 were skipped as the expected output of line 2 (> advance 1h); …`.
+    var note: String? {
+      guard let first = numbers.first, let last = numbers.last else { return nil }
+      let lines = first == last ? "line \(first) was" : "lines \(first)-\(last) were"
+      let after = command.map { " of line \($0.number) (\($0.text))" } ?? ""
+      return "note: \(lines) skipped as the expected output\(after); an empty line ends a pasted block"
+    }
+  }
+
+  /// Runs the loop, handing each line's answer to `answer` before the next line is read, and each
+  /// note about skipped lines to `note` when the lines it names have been read; returns whether any
+  /// command failed.
   public static func run(
-    _ session: Session, input: any LineInput, bail: Bool, answer: (Answer) -> Void
+    _ session: Session, input: any LineInput, bail: Bool, answer: (Answer) -> Void,
+    note: (String) -> Void = { _ in }
   ) async -> Bool {
     var failed = false
     var number = 0
+    var skipped = SkippedRun()
+    func endSkippedRun() {
+      if let text = skipped.note { note(text) }
+      skipped.numbers = []
+    }
     reading: while true {
       switch input.readLine(prompt: session.prompt, context: session.completionContext) {
       case .end:
@@ -36,9 +76,36 @@ public enum REPLLoop {
         continue
       case .line(let line):
         number += 1
-        if !line.trimmingWhitespace.isEmpty && !InputLimit.refuses(line) { input.addHistory(line) }
+        // A line over the input limit is refused by the session (one error, not echoed): it is
+        // neither a pasted command's expected output nor history.
+        let refused = InputLimit.refuses(line)
+        if refused {
+          endSkippedRun()
+        } else {
+          switch session.pastedLine(line) {
+          case .expectedOutput:
+            skipped.numbers.append(number)
+            var skippedAnswer = Answer(number: number, command: line, output: [])
+            skippedAnswer.skipped = true
+            let quits = Self.skippedCommand(line, number: number, skippedAnswer: &skippedAnswer)
+            answer(skippedAnswer)
+            if quits {
+              endSkippedRun()
+              break reading
+            }
+            continue
+          case .command(let command) where command != line.trimmingWhitespace:
+            endSkippedRun()
+            skipped.command = (number, line.trimmingWhitespace)
+          default:
+            endSkippedRun()
+          }
+        }
+        if !line.trimmingWhitespace.isEmpty && !refused { input.addHistory(line) }
         let output = await session.execute(line)
-        answer(Answer(number: number, command: line, output: output))
+        var lineAnswer = Answer(number: number, command: line, output: output)
+        if session.isAskingQuestion { lineAnswer.question = output.last?.text }
+        answer(lineAnswer)
         if output.hasError {
           failed = true
           if bail { break reading }
@@ -46,6 +113,7 @@ public enum REPLLoop {
         if session.wantsToQuit { break reading }
       }
     }
+    endSkippedRun()
     // A close whose save fails is reported like any other failed save: one more answer, for no
     // line read.
     let closing = await session.finish()
@@ -54,5 +122,24 @@ public enum REPLLoop {
       if closing.hasError { failed = true }
     }
     return failed
+  }
+
+  /// Warns when a skipped line is itself a command the REPL knows; returns whether it is `quit`,
+  /// which is then obeyed.
+  private static func skippedCommand(_ line: String, number: Int, skippedAnswer: inout Answer) -> Bool {
+    let text = line.trimmingWhitespace
+    guard let word = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
+      let command = CommandRegistry.command(named: String(word))
+    else { return false }
+    if command == QuitCommand.self {
+      skippedAnswer.warning =
+        "warning: line \(number) (\(text)) was read as a pasted command's expected output, but it is quit; "
+        + "quitting as it says"
+      return true
+    }
+    skippedAnswer.warning =
+      "warning: line \(number) (\(text)) is a command but was skipped as a pasted command's expected output; "
+      + "put an empty line before it to run it"
+    return false
   }
 }

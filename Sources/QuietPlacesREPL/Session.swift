@@ -145,6 +145,12 @@ public final class Session: LineInterpreter {
 
   // MARK: - Lines
 
+  /// How ``execute(_:)`` would read `line` now: a command, a comment, an empty line, or a line of a
+  /// pasted command's expected output (which is skipped).
+  public func pastedLine(_ line: String) -> PastedLine {
+    PastedLine(line.trimmingWhitespace, inPastedBlock: inPastedBlock)
+  }
+
   public func execute(_ line: String) async -> [OutputLine] {
     // Refused before anything reads it: a waiting question still waits, and nothing is recorded.
     guard !InputLimit.refuses(line) else {

@@ -17,6 +17,9 @@ public struct SessionEnvironment: Sendable {
   /// The folder of the script being run (`run`, `test`): a file a command names by a relative path
   /// is looked for there first.
   public var scriptFolder: URL?
+  /// Which configuration was read, for `status` to say; `nil` where the runner says it once for
+  /// many sessions (`test`, `run`), so that a script's expected output does not depend on it.
+  public var provenance: ConfigurationProvenance?
 
   public init(rules: Rules, storeKit: StoreKitConfiguration, saveDirectory: URL, interactive: Bool = false) {
     self.rules = rules
@@ -44,35 +47,49 @@ public struct SessionEnvironment: Sendable {
     }
   }
 
-  /// The `Configuration/` folder: `$QUIETPLACES_CONFIGURATION`, else the first `Configuration/` found
-  /// walking up from the executable's folder or the current folder.
+  /// The `Configuration/` folder (see ``locateConfiguration(environment:executable:currentDirectory:)``).
   public static func configurationDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    executable: String = CommandLine.arguments.first ?? ""
+    executable: String = CommandLine.arguments.first ?? "",
+    currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   ) throws(ConfigurationError) -> URL {
+    try locateConfiguration(
+      environment: environment, executable: executable, currentDirectory: currentDirectory
+    )
+    .folder
+  }
+
+  /// The `Configuration/` folder and why that one: `$QUIETPLACES_CONFIGURATION`, else the
+  /// `Configuration/` of the current folder or of its nearest parent that has one (the project one
+  /// stands in), else the one installed next to the executable (or in a parent of its folder). A
+  /// project's edited `balance.json` is so never hidden by the copy installed with the tool.
+  public static func locateConfiguration(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    executable: String = CommandLine.arguments.first ?? "",
+    currentDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  ) throws(ConfigurationError) -> (folder: URL, source: ConfigurationProvenance.Source) {
     if let explicit = environment["QUIETPLACES_CONFIGURATION"], !explicit.isEmpty {
-      return URL(fileURLWithPath: explicit)
+      return (URL(fileURLWithPath: explicit, relativeTo: currentDirectory).standardizedFileURL, .environment)
     }
     var searched: [String] = []
     let executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
-    let starts = [
-      executableURL.deletingLastPathComponent(),
-      URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    let starts: [(URL, ConfigurationProvenance.Source)] = [
+      (currentDirectory, .project), (executableURL.deletingLastPathComponent(), .executable),
     ]
-    for start in starts {
+    for (start, source) in starts {
       var folder = start.standardizedFileURL
+      searched.append(folder.path)
       for _ in 0..<8 {
         let candidate = folder.appendingPathComponent("Configuration")
         if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("balance.json").path) {
-          return candidate
+          return (candidate, source)
         }
-        searched.append(folder.path)
         let parent = folder.deletingLastPathComponent()
         if parent.path == folder.path { break }
         folder = parent
       }
     }
-    throw .notFound(searched: Array(searched.prefix(2)))
+    throw .notFound(searched: searched)
   }
 
   /// Loads the rules, the price table and a StoreKit configuration (`storeKitFile`, named in

@@ -1,4 +1,6 @@
+import QuietPlacesREPL
 import QuietPlacesStore
+import QuietPlacesTestSupport
 import Testing
 
 @testable import QuietPlacesCommandLine
@@ -89,7 +91,9 @@ import Testing
 
   @Test func theVersion() async {
     let run = await ProgramRun.run(["--version"])
-    #expect(run.status == .success && run.output == [AppSave.writer])
+    let provenance = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment)
+    #expect(run.status == .success && run.output == [AppSave.writer, provenance.line])
+    #expect(run.output.last?.contains("balance \(provenance.fingerprint(named: "balance") ?? "")") == true)
   }
 
   /// `--help` says everything the program's usage said: every mode's usage, every option of the REPL,

@@ -62,7 +62,7 @@ import Testing
       ["simulate", "--seeds", "1", "--report", "missing/r.html"], in: folder.url)
     #expect(run.status == .usage && run.output.isEmpty)
     #expect(
-      run.errors == [
+      run.errors.filter { !$0.hasPrefix("configuration: ") } == [
         "error: cannot write missing/r.html (there is no folder \(folder.url.path)/missing); "
           + "give a path in a folder that exists and is writable"
       ])
@@ -81,7 +81,8 @@ import Testing
         "--jobs", "2", "--csv", "a.csv", "--jsonl", "a.jsonl", "--table", "a.txt", "--chart", "c.svg",
         "--chart-kind", "histogram", "--report", "r.html",
       ], in: folder.url)
-    #expect(run.status == .success && run.errors.isEmpty)
+    // Beside the files, standard error says only which configuration the sweep read.
+    #expect(run.status == .success && run.errors.filter { !$0.hasPrefix("configuration: ") }.isEmpty)
     for (file, format) in [("a.csv", "csv"), ("a.jsonl", "jsonl"), ("a.txt", "table")] {
       let printed = await ProgramRun.run(sweep + ["--format", format], in: folder.url)
       #expect(try folder.read(file) == printed.output.joined(separator: "\n") + "\n")

@@ -104,8 +104,16 @@ final class PipeDriver: @unchecked Sendable {
     let folder = saveFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let driver = try PipeDriver(["--jsonl", "--save-dir", folder.path])
-    // n 0 is what the launch printed: nothing, for a fresh save folder.
-    #expect(driver.readLine() == #"{"n":0,"command":"","output":[],"error":false}"#)
+    // n 0 is what the launch printed (nothing, for a fresh save folder) and the files it read.
+    let launch = try #require(driver.readLine())
+    #expect(launch.hasPrefix(#"{"n":0,"command":"","output":[],"error":false,"configuration":{"#))
+    let configuration =
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(launch.utf8)) as? [String: Any])["configuration"]
+      as? [String: String]
+    let balance = try Data(contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json"))
+    #expect(configuration?["balance"] == ConfigurationProvenance.fingerprint(of: balance))
+    #expect(configuration?["source"] == "environment")
     driver.send("new --seed 7")
     #expect(
       driver.readLine()
@@ -129,6 +137,80 @@ final class PipeDriver: @unchecked Sendable {
     #expect(driver.readLine(within: 5) == nil)
     // A command failed, so the exit status is 1, as in plain batch mode.
     #expect(driver.finish() == 1)
+  }
+
+  @Test func aPastedQuitIsWarnedAboutAndObeyedSoTheDriverNeverHangs() throws {
+    let folder = saveFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let driver = try PipeDriver(["--jsonl", "--save-dir", folder.path])
+    _ = driver.readLine()
+    driver.send("> new --seed 7")
+    #expect(driver.readLine()?.hasPrefix(#"{"n":1,"command":"> new --seed 7","output":["New game"#) == true)
+    driver.send("New game: seed 7, storefront GBR, 2026-01-05 09:00:00.")
+    #expect(
+      driver.readLine()
+        == #"{"n":2,"command":"New game: seed 7, storefront GBR, 2026-01-05 09:00:00.","output":[],"error":false,"skipped":true}"#
+    )
+    driver.send("advance 1h")
+    let advance = try #require(driver.readLine())
+    #expect(advance.contains(#""skipped":true,"warning":"warning: line 3 (advance 1h) is a command"#))
+    driver.send("quit")
+    let quit = try #require(driver.readLine())
+    #expect(quit.contains(#""skipped":true,"warning":"warning: line 4 (quit) was read as"#))
+    // The skipped quit is obeyed: the output ends without standard input being closed.
+    #expect(driver.readLine(within: 10) == nil)
+    #expect(driver.finish() == 0)
+  }
+
+  @Test func aCommandWaitingForYesOrNoSaysItsQuestion() throws {
+    let folder = saveFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let driver = try PipeDriver(["--jsonl", "--save-dir", folder.path])
+    _ = driver.readLine()
+    driver.send("new --seed 7")
+    _ = driver.readLine()
+    driver.send("fresh-voyage")
+    let asked = try #require(driver.readLine())
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(asked.utf8)) as? [String: Any])
+    let output = try #require(object["output"] as? [String])
+    #expect(object["question"] as? String == output.last)
+    #expect(output.last?.hasSuffix("[y/N]") == true)
+    driver.send("n")
+    #expect(driver.readLine()?.contains(#""question""#) == false)
+    #expect(driver.finish() == 0)
+  }
+
+  @Test func batchModeNamesTheSkippedLinesOnStandardError() throws {
+    let folder = saveFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try ChildProcess.run(
+      ["--save-dir", folder.path],
+      input: "> new --seed 7\nNew game: seed 7\nSailing on\n\nstatus\n> advance 1m\nquit\nstatus\n")
+    #expect(
+      result.lines.contains(
+        "note: lines 2-3 were skipped as the expected output of line 1 (> new --seed 7); "
+          + "an empty line ends a pasted block"))
+    #expect(
+      result.lines.contains(
+        "warning: line 7 (quit) was read as a pasted command's expected output, but it is quit; quitting as it says"
+      ))
+    // The status after the skipped quit never runs: one status answer, from line 5.
+    #expect(result.lines.filter { $0.hasPrefix("Discoveries ") }.count == 1)
+    #expect(result.status == 0)
+  }
+
+  @Test func aLineOverTheLimitIsOneErrorWithoutItsText() throws {
+    let folder = saveFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let long = String(repeating: "advance 1m ", count: REPLLoop.maximumLineBytes / 11 + 2)
+    let result = try ChildProcess.run(["--jsonl", "--save-dir", folder.path], input: long + "\nstatus\n")
+    let lines = result.lines.filter { !$0.isEmpty }
+    // The launch, the refused line, status: nothing of the long line is echoed beyond its start.
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.utf8.count < 2_000 })
+    #expect(lines[1].contains(#""output":["error: the line is "#))
+    #expect(lines[1].contains("bytes, more than the 1,048,576 a line may have; nothing ran"))
+    #expect(result.status == 1)
   }
 
   @Test func jsonlIsRefusedOutsideTheREPL() throws {

@@ -14,9 +14,9 @@ struct StatusCommand: REPLCommand {
     let device = session.device
     let storefront = await device.storeSnapshot().settings.storefront.rawValue
     guard let game = await device.currentSave()?.game else {
-      return [
-        .info("\(Text.instant(device.now)) · app closed · no save on this device (launch starts a new game)")
-      ]
+      return .info(
+        ["\(Text.instant(device.now)) · app closed · no save on this device (launch starts a new game)"]
+          + [session.environment.provenance?.line].compactMap { $0 })
     }
     let open = device.isOpen
     let signal = game.owns(.signal) ? " + companion" : ""
@@ -34,6 +34,7 @@ struct StatusCommand: REPLCommand {
     if game.currentRemaining > 0 {
       lines.insert("A current runs: speed ×2 for \(Text.duration(game.currentRemaining)) more.", at: 3)
     }
+    if let provenance = session.environment.provenance { lines.append(provenance.line) }
     return .info(lines)
   }
 }
