@@ -6,9 +6,11 @@ import QuietPlacesUtilities
 
 /// `quietplaces test [PATH ...]`: runs `.qp` scripts as golden tests.
 ///
-/// The environment adds what CI systems set: `CI` refuses `--update`; Bazel's `TEST_TOTAL_SHARDS`
-/// and 0-based `TEST_SHARD_INDEX` choose a shard when `--shard` is not given, and
-/// `TEST_SHARD_STATUS_FILE` is touched; `XML_OUTPUT_FILE` gets the JUnit report too.
+/// The environment adds what CI systems set: `CI` (unless `false`, `0` or empty) refuses `--update`;
+/// Bazel's `TEST_TOTAL_SHARDS` and 0-based `TEST_SHARD_INDEX` choose a shard when `--shard` is not
+/// given, `TEST_SHARD_STATUS_FILE` is touched, `TESTBRIDGE_TEST_ONLY` filters as `--filter` does,
+/// `TEST_TMPDIR` holds the scripts' temporary save folders, `TEST_PREMATURE_EXIT_FILE` exists while
+/// the run runs, and `XML_OUTPUT_FILE` gets the JUnit report too.
 struct TestMode: CommandLineMode, Equatable {
   /// What the run covers and how it reports.
   var options = GoldenRunOptions()
@@ -36,7 +38,9 @@ struct TestMode: CommandLineMode, Equatable {
         "Each failure prints a unified diff with file:line (and, for JSON lines, the fields that differ); the "
           + "run ends with the line N passed, M failed and exits 1 when any failed.",
         "Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) choose a shard when --shard is not given, "
-          + "TEST_SHARD_STATUS_FILE is touched, and XML_OUTPUT_FILE gets the JUnit report too.",
+          + "TEST_SHARD_STATUS_FILE is touched, TESTBRIDGE_TEST_ONLY filters as --filter does, TEST_TMPDIR holds "
+          + "the temporary save folders, TEST_PREMATURE_EXIT_FILE exists until the run ends, and XML_OUTPUT_FILE "
+          + "gets the JUnit report too.",
       ],
       arguments: [
         .many(
@@ -46,11 +50,12 @@ struct TestMode: CommandLineMode, Equatable {
         .flag(
           "--update", \.updateMode, bare: .inPlace, .choice,
           help: "rewrite the expected output of failing scripts, keeping commands and comments; "
-            + "=pending writes NAME.qp.new beside each instead (refused when CI is set)"),
+            + "=pending writes NAME.qp.new beside each instead (refused when CI is set, unless to false, 0 or nothing)"
+        ),
         .flag(
           "--review", \.review,
           help: "show each failing block's diff on the terminal and ask: accept, skip, accept the rest of "
-            + "the file, quit (refused when CI is set)"),
+            + "the file, quit (refused when CI is set, unless to false, 0 or nothing)"),
         .flag("--accept", \.accept, help: "apply the pending NAME.qp.new files under the PATHs, run nothing"),
         .flag(
           "--reject", \.reject, help: "remove the pending NAME.qp.new files under the PATHs, run nothing"),
@@ -60,7 +65,7 @@ struct TestMode: CommandLineMode, Equatable {
         .option(
           "--junit", \.junit, .path("FILE"), example: ".build/golden-junit.xml",
           help: "write a JUnit XML report there (one testcase per script)"),
-        .flag("--tap", \.options.tap, help: "print TAP version 14 instead of the usual lines"),
+        .flag("--tap", \.options.tap, help: "print TAP version 13 instead of the usual lines"),
         .option(
           "--timeout", \.options.timeout, .timeoutSeconds,
           help: "fail a script still running after SECONDS and go on with the next"),
@@ -82,8 +87,11 @@ struct TestMode: CommandLineMode, Equatable {
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
     options.update = updateMode != nil
     options.pending = updateMode == .pending
-    if options.update && environment["CI"] != nil { throw .refusedInCI(option: "--update") }
-    if review && environment["CI"] != nil { throw .refusedInCI(option: "--review") }
+    if options.update && Self.isCI(environment) { throw .refusedInCI(option: "--update") }
+    if review && Self.isCI(environment) { throw .refusedInCI(option: "--review") }
+    if options.filter == nil, let only = environment["TESTBRIDGE_TEST_ONLY"], !only.isEmpty {
+      options.filter = only
+    }
     options.jobs = parallel.jobs
     options.shard = parallel.shard
     if options.shard == nil { options.shard = try Self.bazelShard(environment) }
@@ -98,17 +106,17 @@ struct TestMode: CommandLineMode, Equatable {
 
   /// What `# requires:` lines are checked against: the storefront, the fingerprints of the
   /// configuration files the sessions read, and this tool's version.
-  func conditions(storefront: String, context: ProgramContext) -> ScriptConditions {
+  func conditions(storefront: String, provenance: ConfigurationProvenance) -> ScriptConditions {
     var fingerprints: [String: String] = [:]
-    if let folder = try? SessionEnvironment.configurationDirectory(environment: context.environment) {
-      fingerprints["balance"] = ConfigurationFingerprint.of(folder.appendingPathComponent("balance.json"))
-      let storeKitFile =
-        self.storeKit.file.map { URL(fileURLWithPath: $0) }
-        ?? folder.appendingPathComponent("QuietPlaces.storekit")
-      fingerprints["storekit"] = ConfigurationFingerprint.of(storeKitFile)
-    }
+    for name in ["balance", "storekit"] { fingerprints[name] = provenance.fingerprint(named: name) }
     let version = AppSave.writer.split(separator: " ").last.map(String.init)
     return ScriptConditions(storefront: storefront, fingerprints: fingerprints, version: version)
+  }
+
+  /// Whether the run is under CI: `CI` is set to anything but `false`, `0` or nothing.
+  static func isCI(_ environment: [String: String]) -> Bool {
+    guard let value = environment["CI"] else { return false }
+    return !["", "0", "false"].contains(value.trimmingWhitespace.lowercased())
   }
 
   /// Bazel's `TEST_TOTAL_SHARDS` and 0-based `TEST_SHARD_INDEX`, when the first is set.
@@ -129,12 +137,24 @@ struct TestMode: CommandLineMode, Equatable {
         print: context.print)
       return ExitStatus(rawValue: status) ?? .failure
     }
-    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
     var options = options
     options.environment = context.environment
-    options.conditions = conditions(storefront: storeKit.defaultStorefront, context: context)
+    options.conditions = conditions(storefront: storeKit.defaultStorefront, provenance: provenance)
+    if !options.list { options.configuration = provenance }
     let colour = context.outputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty && !options.tap
-    let runner = GoldenRunner(options: options, currentDirectory: context.currentDirectory, colour: colour) {
+    let temporary = context.environment["TEST_TMPDIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+    // Bazel's premature-exit protocol: the file exists while the run runs; one left behind says the
+    // run died before it finished.
+    let prematureExit = context.environment["TEST_PREMATURE_EXIT_FILE"].flatMap {
+      $0.isEmpty ? nil : URL(fileURLWithPath: $0, relativeTo: context.currentDirectory)
+    }
+    if let prematureExit { _ = FileManager.default.createFile(atPath: prematureExit.path, contents: Data()) }
+    defer { prematureExit.map { try? FileManager.default.removeItem(at: $0) } }
+    let runner = GoldenRunner(
+      options: options, currentDirectory: context.currentDirectory,
+      temporaryDirectory: temporary ?? FileManager.default.temporaryDirectory, colour: colour
+    ) {
       (folder: URL, scriptFolder: URL) in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
       environment.scriptFolder = scriptFolder

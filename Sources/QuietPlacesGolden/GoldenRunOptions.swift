@@ -1,3 +1,4 @@
+import QuietPlacesREPL
 import QuietPlacesUtilities
 
 /// What a golden run covers and how it reports: `quietplaces test`'s options, as plain values (the
@@ -19,7 +20,7 @@ public struct GoldenRunOptions: Sendable, Equatable {
   public var list: Bool
   /// Where to write JUnit XML.
   public var junitFiles: [String]
-  /// Print TAP version 14 instead of the usual lines.
+  /// Print TAP version 13 instead of the usual lines.
   public var tap: Bool
   /// How long one script may run, in seconds, before it fails (``ScriptTimeLimit``).
   public var timeout = ScriptTimeLimit.defaultSeconds
@@ -30,6 +31,9 @@ public struct GoldenRunOptions: Sendable, Equatable {
   public var conditions = ScriptConditions()
   /// The variables `$NAME` in commands stand for (``CommandSubstitution``).
   public var environment: [String: String] = [:]
+  /// Which configuration the sessions read: said before the results, and what `# requires:`
+  /// fingerprints are checked against.
+  public var configuration: ConfigurationProvenance?
 
   /// Makes options from their parts.
   public init(

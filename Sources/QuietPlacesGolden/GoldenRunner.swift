@@ -1,6 +1,11 @@
 import FoundationEssentials
+import QuietPlacesGame
 import QuietPlacesREPL
 import QuietPlacesUtilities
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Runs `.qp` scripts as golden tests: `quietplaces test` (``GoldenRunOptions``).
 ///
@@ -66,7 +71,7 @@ public struct GoldenRunner: Sendable {
   }
 
   /// Runs every selected script, printing each result in path order and then the closing lines;
-  /// with `--list`, prints the paths instead; with `--tap`, prints TAP version 14. Writes the JUnit
+  /// with `--list`, prints the paths instead; with `--tap`, prints TAP version 13. Writes the JUnit
   /// files asked for.
   ///
   /// Returns the exit status: 0 when every script passed or was rewritten by `--update`, 1 when any
@@ -98,6 +103,7 @@ public struct GoldenRunner: Sendable {
     let reporter: any GoldenReporter = options.tap ? TAPReport() : TextReport(colour: colour)
     let total = selection.problems.count + selection.scripts.count
     reporter.start(count: total).forEach(print)
+    if let configuration = options.configuration { reporter.note(configuration.line).forEach(print) }
     if let error = selection.emptyError {
       reporter.nothingFound(error).forEach(print)
       return writeJUnit([], seconds: 0, print: print) ?? 1
@@ -141,10 +147,35 @@ public struct GoldenRunner: Sendable {
   private func writeJUnit(_ results: [ScriptResult], seconds: Double, print: (String) -> Void) -> Int32? {
     guard !options.junitFiles.isEmpty else { return nil }
     let name = options.shard.map { "quietplaces test (shard \($0))" } ?? "quietplaces test"
-    let xml = JUnitReport.xml(results, name: name, seconds: seconds)
+    let passed = results.filter(\.counted).count
+    let skipped = results.filter { $0.skipReason != nil }.count
+    let output =
+      [options.configuration?.line].compactMap { $0 } + results.flatMap(\.report)
+      + [TextReport.closingLine(passed: passed, failed: results.count - passed - skipped, skipped: skipped)]
+    let started = Date(timeIntervalSinceNow: -seconds)
+    let run = JUnitReport.Run(
+      name: name, seconds: seconds,
+      timestamp: String(Rules.formatInstant(Int64(started.timeIntervalSince1970.rounded(.down))).dropLast()),
+      hostname: Self.hostname, properties: configurationProperties, output: output)
+    let xml = JUnitReport.xml(results, run: run)
     let failures = JUnitReport.write(xml, to: options.junitFiles, relativeTo: currentDirectory)
     for failure in failures { print(OutputLine.errorText(failure.message)) }
     return failures.isEmpty ? nil : 1
+  }
+
+  /// The configuration the sessions read, as JUnit properties.
+  private var configurationProperties: [(name: String, value: String)] {
+    guard let configuration = options.configuration else { return [] }
+    return [("configuration", configuration.folder.path)]
+      + configuration.fingerprints.map { ("fingerprint.\($0.name)", $0.value) }
+  }
+
+  /// This machine's name, or `localhost` when it has none.
+  static var hostname: String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? "localhost" : name
   }
 
   /// A duration in seconds.
@@ -227,10 +258,15 @@ public struct GoldenRunner: Sendable {
     case .ran(let executed): ran = executed
     }
     let (script, original, outputs) = (ran.script, ran.original, ran.outputs)
+    let transcript = zip(script.blocks, outputs).flatMap { ["> " + $0.command] + $1 }
     guard let (diff, fields) = ScriptComparison.differences(script, outputs: outputs, path: file.path) else {
-      return ScriptResult(path: file.path, outcome: .passed)
+      var result = ScriptResult(path: file.path, outcome: .passed)
+      result.transcript = transcript
+      return result
     }
     var result = ScriptResult(path: file.path, outcome: .failed(diff: diff + fields))
+    result.transcript = transcript
+    result.firstDifference = ScriptComparison.firstDifference(script, outputs: outputs, path: file.path)
     let breaksAbsent = zip(script.blocks, outputs).contains { !$0.absentViolations($1).isEmpty }
     if options.update && breaksAbsent {
       let note = "\(file.path): not updated: an (absent) check fails, which rewriting cannot fix"

@@ -51,6 +51,25 @@ enum ScriptComparison {
     }
   }
 
+  /// The first line of `script` (printed as `path`) that differs from what its commands printed.
+  static func firstDifference(_ script: GoldenScript, outputs: [[String]], path: String)
+    -> ScriptResult.Difference?
+  {
+    let expected = script.lines
+    let actual = script.renderedLines(actualOutputs: outputs).map {
+      $0.hasSuffix("\r") ? String($0.dropLast()) : $0
+    }
+    for edit in LineDiff.edits(from: expected, to: actual) {
+      switch edit {
+      case .same: continue
+      case .delete(let old): return .init(path: path, line: old + 1, text: "-" + expected[old])
+      case .insert(let new, let before):
+        return .init(path: path, line: min(before + 1, max(expected.count, 1)), text: "+" + actual[new])
+      }
+    }
+    return nil
+  }
+
   /// For each expected line that was replaced by an actual line and both are JSON, a heading and one
   /// line per differing field (`  postmarks: expected 20, got 24`).
   ///

@@ -26,6 +26,24 @@ public struct ScriptResult: Sendable, Equatable {
   public var pending = false
   /// What `--update` says about its pattern lines, for the summary.
   public var notes: [String] = []
+  /// The first line where the output differs from the script, when it failed.
+  public var firstDifference: Difference?
+  /// What the session printed, as a transcript: each command as `> CMD` and its output (empty for
+  /// a script that could not run).
+  public var transcript: [String] = []
+
+  /// Where a failing script first differs.
+  public struct Difference: Sendable, Equatable {
+    /// The script's path as printed.
+    public var path: String
+    /// The 1-based line of the script.
+    public var line: Int
+    /// The line as the diff shows it: `-` and the expected line, or `+` and the actual one.
+    public var text: String
+
+    /// `path:line: -text`.
+    public var place: String { "\(path):\(line): \(text)" }
+  }
 
   /// Makes a result.
   public init(path: String, outcome: Outcome, updated: Bool = false, seconds: Double = 0) {

@@ -1,48 +1,99 @@
 import QuietPlacesUtilities
 
-/// A golden run as TAP version 14 (https://testanything.org/tap-version-14-specification.html): the
-/// plan first, one test point per script, a YAML block with the diff or the error under a failing
-/// one, and the closing lines as comments.
+/// A golden run as TAP version 13 (https://testanything.org/tap-version-13-specification.html), the
+/// version Debian 12's `prove` and PyPI's `tap.py` read: the plan first, one test point per script,
+/// a YAML block with the diff or the error under a failing one, and the closing lines as comments.
+///
+/// Every YAML value is a double-quoted scalar with every character YAML may not hold raw escaped, so
+/// the block stays valid YAML whatever a script printed (control characters, quotes, `: `, a
+/// leading `-`).
 struct TAPReport: GoldenReporter {
-  func start(count: Int) -> [String] { ["TAP version 14", "1..\(count)"] }
+  func start(count: Int) -> [String] { ["TAP version 13", "1..\(count)"] }
 
-  func nothingFound(_ error: String) -> [String] { ["Bail out! \(error)"] }
+  func nothingFound(_ error: String) -> [String] { ["Bail out! \(Self.oneLine(error))"] }
 
-  func note(_ text: String) -> [String] { ["# \(text)"] }
+  func note(_ text: String) -> [String] { ["# \(Self.oneLine(text))"] }
 
-  func summary(_ lines: [String]) -> [String] { lines.map { "# \($0)" } }
+  func summary(_ lines: [String]) -> [String] { lines.map { "# \(Self.oneLine($0))" } }
 
   /// The test point for `result`, numbered from 1, and its diagnostics.
   func result(_ result: ScriptResult, number: Int) -> [String] {
     if let reason = result.skipReason {
-      return ["ok \(number) - \(Self.escaped(result.path)) # SKIP \(reason)"]
+      return ["ok \(number) - \(Self.escaped(result.path)) # SKIP \(Self.oneLine(reason))"]
     }
     let status = result.counted ? "ok" : "not ok"
     var lines = ["\(status) \(number) - \(Self.escaped(result.path))"]
-    if result.updated { lines.append("# updated \(result.path)") }
+    if result.updated { lines.append("# updated \(Self.oneLine(result.path))") }
     guard !result.counted else { return lines }
     lines.append("  ---")
     switch result.outcome {
     case .passed, .skipped:
       break
     case .failed(let diff):
-      lines.append("  message: \"the output differs from the script\"")
-      lines.append("  diff: |")
-      lines += diff.map { "    " + $0 }
+      lines.append("  message: " + Self.yamlQuoted("the output differs from the script"))
+      if let first = result.firstDifference {
+        lines.append("  at: " + Self.yamlQuoted(first.place))
+      }
+      lines.append("  diff:")
+      lines += diff.map { "    - " + Self.yamlQuoted($0) }
     case .error(let message):
-      lines.append("  message: " + message.jsonQuoted)
+      lines.append("  message: " + Self.yamlQuoted(message))
     }
     lines.append("  ...")
     return lines
   }
 
-  /// A description with `\` and `#` escaped, as TAP 14 asks.
+  /// A description on one line with `\` and `#` escaped (a `#` would start a directive).
   static func escaped(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in oneLine(text) {
       if character == "\\" || character == "#" { result.append("\\") }
       result.append(character)
     }
     return result
+  }
+
+  /// Text kept on its line: line breaks and other control characters written as `\u{…}`.
+  static func oneLine(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// A YAML double-quoted scalar: `"` and `\` escaped, and every character outside YAML's printable
+  /// set (C0 and C1 controls, DEL, surrogates, U+FFFE/U+FFFF) written as `\xXX` or `\uXXXX`; tab,
+  /// line feed and carriage return as `\t`, `\n`, `\r`.
+  static func yamlQuoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\t": result += "\\t"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      default:
+        let value = scalar.value
+        let printable =
+          (0x20...0x7E).contains(value) || value == 0x85 || (0xA0...0xD7FF).contains(value)
+          || (0xE000...0xFFFD).contains(value) && value != 0xFEFF || (0x10000...0x10FFFF).contains(value)
+        if printable {
+          result.unicodeScalars.append(scalar)
+        } else if value <= 0xFF {
+          let hex = String(value, radix: 16)
+          result += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+        } else {
+          let hex = String(value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+      }
+    }
+    return result + "\""
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import QuietPlacesREPL
 import QuietPlacesStore
 import QuietPlacesTestSupport
@@ -94,6 +95,39 @@ import Testing
     let provenance = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment)
     #expect(run.status == .success && run.output == [AppSave.writer, provenance.line])
     #expect(run.output.last?.contains("balance \(provenance.fingerprint(named: "balance") ?? "")") == true)
+  }
+
+  /// Bazel's `TEST_TMPDIR` is where the scripts' temporary save folders are made, and
+  /// `TEST_PREMATURE_EXIT_FILE` exists while the run runs and is gone once it ended.
+  @Test func bazelsTemporaryFolderAndPrematureExitFile() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let exitFile = folder.url.appendingPathComponent("premature-exit")
+    let script = "Scripts/game/02-clock-and-instants.qp"
+    // A file where the temporary folder should be: no save folder can be made under it.
+    let blocked = try folder.write("", to: "not-a-folder")
+    let refused = await ProgramRun.run(
+      ["test", script],
+      environment: ["TEST_TMPDIR": blocked.path, "TEST_PREMATURE_EXIT_FILE": exitFile.path])
+    #expect(refused.status == .failure)
+    #expect(refused.output.contains { $0.contains(blocked.path) }, "\(refused.output)")
+    let run = await ProgramRun.run(
+      ["test", script],
+      environment: ["TEST_TMPDIR": folder.url.path, "TEST_PREMATURE_EXIT_FILE": exitFile.path])
+    #expect(run.status == .success)
+    #expect(!FileManager.default.fileExists(atPath: exitFile.path))
+  }
+
+  /// `test` says which configuration its sessions read before any result; `simulate` says it on
+  /// standard error (its standard output may be CSV or JSON for another program).
+  @Test func testAndSimulateSayWhichConfigurationTheyRead() async {
+    let line = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment).line
+    let test = await ProgramRun.run(["test", "Scripts/game/02-clock-and-instants.qp"])
+    #expect(test.status == .success && test.output.first == line, "\(test.output)")
+    let tap = await ProgramRun.run(["test", "--tap", "Scripts/game/02-clock-and-instants.qp"])
+    #expect(tap.output.prefix(3) == ["TAP version 13", "1..1", "# " + line], "\(tap.output)")
+    let simulate = await ProgramRun.run(["simulate", "--seeds", "1", "--limit", "1d"])
+    #expect(simulate.errors.first == line, "\(simulate.errors)")
   }
 
   /// `--help` says everything the program's usage said: every mode's usage, every option of the REPL,

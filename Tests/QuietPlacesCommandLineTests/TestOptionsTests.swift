@@ -109,6 +109,22 @@ import Testing
         == "error: --update is refused because CI is set (CI never records); run without --update, "
         + "or update on your own machine")
     #expect(try options(["--update"], environment: ["HOME": "/"]).update)
+    #expect(error(["--update"], environment: ["CI": "1"])?.hasPrefix("error: --update is refused") == true)
+  }
+
+  /// `CI=false`, `CI=0` and an empty `CI` say the run is not under CI.
+  @Test(arguments: ["false", "0", "", "FALSE"])
+  func ciSetToFalseIsNotCI(value: String) throws {
+    #expect(try options(["--update"], environment: ["CI": value]).update)
+  }
+
+  /// Bazel's `TESTBRIDGE_TEST_ONLY` (`bazel test --test_filter`) filters as `--filter` does; the
+  /// option wins.
+  @Test func testbridgeTestOnlyFilters() throws {
+    #expect(try options([], environment: ["TESTBRIDGE_TEST_ONLY": "store/"]).filter == "store/")
+    #expect(
+      try options(["--filter", "game"], environment: ["TESTBRIDGE_TEST_ONLY": "store/"]).filter == "game")
+    #expect(try options([], environment: ["TESTBRIDGE_TEST_ONLY": ""]).filter == nil)
   }
 
   @Test(arguments: [

@@ -107,9 +107,14 @@ import Testing
       data: Data(try folder.read("reports/junit.xml").utf8), options: [])
     let root = try #require(document.rootElement())
     #expect(root.name == "testsuites")
-    #expect(root.attribute(forName: "tests")?.stringValue == "4")
-    #expect(root.attribute(forName: "failures")?.stringValue == "1")
-    #expect(root.attribute(forName: "errors")?.stringValue == "1")
+    let suite = try #require(root.elements(forName: "testsuite").first)
+    #expect(suite.attribute(forName: "tests")?.stringValue == "4")
+    #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+    #expect(suite.attribute(forName: "errors")?.stringValue == "1")
+    // When it ran, as Ant writes it (no zone), and where.
+    let timestamp = try #require(suite.attribute(forName: "timestamp")?.stringValue)
+    #expect(timestamp.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}/) != nil)
+    #expect(suite.attribute(forName: "hostname")?.stringValue?.isEmpty == false)
     let cases = try root.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
     #expect(
       cases.map {
@@ -121,13 +126,89 @@ import Testing
       #expect(time >= 0 && time < 60)
     }
     let failure = try #require(cases[2].elements(forName: "failure").first)
+    // The first differing line, where it is: the expected JSON on line 3.
+    #expect(
+      failure.attribute(forName: "message")?.stringValue
+        == #"b/two.qp:3: -{"ship":{"sails":0,"speed":10},"postmarks":20}"#)
+    #expect(cases[2].attribute(forName: "file")?.stringValue == "b/two.qp")
+    #expect(cases[2].attribute(forName: "line")?.stringValue == "3")
+    #expect(cases[0].attribute(forName: "line")?.stringValue == "1")
+    // The transcript: what the session printed, each command as `> CMD`.
+    #expect(
+      cases[2].elements(forName: "system-out").first?.stringValue
+        == "> echo {\"ship\":{\"sails\":1,\"speed\":10},\"postmarks\":24}\n{\"ship\":{\"sails\":1,\"speed\":10},\"postmarks\":24}\n"
+    )
     let body = try #require(failure.stringValue)
     #expect(body.hasPrefix("--- b/two.qp (expected)\n+++ b/two.qp (actual)\n"))
     #expect(body.contains(#"-{"ship":{"sails":0,"speed":10},"postmarks":20}"#))
     #expect(body.hasSuffix("  ship.sails: expected 0, got 1\n  postmarks: expected 20, got 24"))
     let error = try #require(cases[3].elements(forName: "error").first)
     #expect(error.stringValue?.contains("c/bad.qp:1: output line before any command") == true)
-    #expect(cases[0].children == nil || cases[0].children?.isEmpty == true)
+    #expect(cases[0].children?.map(\.name) == ["system-out"])
+  }
+
+  @Test func junitClassnamesAreDotted() {
+    let result = ScriptResult(path: "Scripts/store/deep/x.qp", outcome: .passed)
+    let xml = JUnitReport.xml([result], name: "n", seconds: 1)
+    #expect(xml.contains(#"<testcase name="x.qp" classname="Scripts.store.deep" "#))
+  }
+
+  /// The report is valid for Jenkins' xUnit plugin as written but for `file` and `line`, and for
+  /// Ant's strict schema once those and each testcase's `<system-out>` are removed; checked by
+  /// `xmllint --schema` (Debian's libxml2-utils, which Scripts/test installs) against the schemas
+  /// committed under Tests/Schemas.
+  @Test func junitIsValidAgainstTheJenkinsAndAntSchemas() async throws {
+    let xmllint = try #require(
+      ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      },
+      "xmllint is missing: apt-get install libxml2-utils")
+    let folder = try makeScripts()
+    defer { folder.remove() }
+    try folder.write("stray line\n> count\n", to: "c/bad.qp")
+    try folder.write("> echo a\u{1B}[31mb\u{07} & <c>\n]]> \"d\"\n", to: "d/control.qp")
+    let options = GoldenRunOptions(paths: ["."], junitFiles: ["junit.xml"])
+    _ = await run(folder, options)
+    let written = try folder.read("junit.xml")
+    let schemas = Fixtures.packageRoot.appendingPathComponent("Tests/Schemas")
+
+    func validate(_ schema: String, removing: (XMLDocument) throws -> Void) throws -> String {
+      let document = try XMLDocument(data: Data(written.utf8))
+      try removing(document)
+      let file = folder.url.appendingPathComponent("for-\(schema).xml")
+      try document.xmlData.write(to: file)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: xmllint)
+      process.arguments = ["--noout", "--schema", schemas.appendingPathComponent(schema).path, file.path]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    func testcases(_ document: XMLDocument) throws -> [XMLElement] {
+      try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+    }
+    let jenkins = try validate("junit-10.xsd") { document in
+      for testcase in try testcases(document) {
+        testcase.removeAttribute(forName: "file")
+        testcase.removeAttribute(forName: "line")
+      }
+    }
+    #expect(jenkins.hasSuffix("validates"), "\(jenkins)")
+    let ant = try validate("JUnit.xsd") { document in
+      for testcase in try testcases(document) {
+        testcase.removeAttribute(forName: "file")
+        testcase.removeAttribute(forName: "line")
+        for output in testcase.elements(forName: "system-out") { output.detach() }
+      }
+    }
+    #expect(ant.hasSuffix("validates"), "\(ant)")
+    // As written, the extensions are what the Jenkins schema refuses, and nothing else.
+    let asWritten = try validate("junit-10.xsd") { _ in }
+    #expect(asWritten.contains("attribute 'file': The attribute 'file' is not allowed"), "\(asWritten)")
   }
 
   @Test func xmlOutputFileGetsTheSameReport() async throws {
@@ -141,7 +222,8 @@ import Testing
     let mine = try folder.read("mine.xml")
     let bazel = try folder.read("bazel/test.xml")
     #expect(
-      try XMLDocument(data: Data(bazel.utf8)).rootElement()?.attribute(forName: "tests")?.stringValue == "3")
+      try XMLDocument(data: Data(bazel.utf8)).rootElement()?.elements(forName: "testsuite").first?
+        .attribute(forName: "tests")?.stringValue == "3")
     // The same results; only the measured times may differ.
     let withoutTimes = { (text: String) in
       text.replacingOccurrences(of: #"time="[0-9.]+""#, with: "", options: .regularExpression)
@@ -161,20 +243,21 @@ import Testing
       testcase.elements(forName: "failure").first?.stringValue == "-a \"quoted\" & <tag>\n+\\u{1B}[31mred")
   }
 
-  @Test func tapVersion14() async throws {
+  @Test func tapVersion13() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
     let (status, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
     #expect(status == 1)
     #expect(
       Array(lines.prefix(5)) == [
-        "TAP version 14", "1..3", "ok 1 - a/one.qp", "ok 2 - b/three.qp", "not ok 3 - b/two.qp",
+        "TAP version 13", "1..3", "ok 1 - a/one.qp", "ok 2 - b/three.qp", "not ok 3 - b/two.qp",
       ])
     #expect(lines[5] == "  ---")
     #expect(lines[6] == "  message: \"the output differs from the script\"")
-    #expect(lines[7] == "  diff: |")
-    #expect(lines[8] == "    --- b/two.qp (expected)")
-    #expect(lines.contains("      ship.sails: expected 0, got 1"))
+    #expect(lines[7] == #"  at: "b/two.qp:3: -{\"ship\":{\"sails\":0,\"speed\":10},\"postmarks\":20}""#)
+    #expect(lines[8] == "  diff:")
+    #expect(lines[9] == "    - \"--- b/two.qp (expected)\"")
+    #expect(lines.contains("    - \"  ship.sails: expected 0, got 1\""))
     #expect(lines.suffix(2) == ["  ...", "# 2 passed, 1 failed"])
     // Every line is TAP: a version, a plan, test points, YAML blocks indented under them, or comments.
     #expect(
@@ -184,20 +267,31 @@ import Testing
       })
   }
 
+  /// YAML cannot hold control characters even in a block scalar: every value is double-quoted with
+  /// them escaped, whatever the script printed.
+  @Test func tapDiagnosticsEscapeWhatYAMLCannotHold() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo a\u{1B}[31mb\u{07}\u{FEFF} \"q\" \\ #c: d\nx\n", to: "control.qp")
+    let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
+    #expect(lines.contains(#"    - "+a\x1b[31mb\x07\ufeff \"q\" \\ #c: d""#), "\(lines)")
+    #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
+  }
+
   @Test func tapWithUpdateAndWithNothingToRun() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
     let updated = await run(folder, GoldenRunOptions(paths: ["b"], update: true, tap: true))
     #expect(
       updated.lines == [
-        "TAP version 14", "1..2", "ok 1 - b/three.qp", "ok 2 - b/two.qp", "# updated b/two.qp", "# 1 updated",
+        "TAP version 13", "1..2", "ok 1 - b/three.qp", "ok 2 - b/two.qp", "# updated b/two.qp", "# 1 updated",
         "# 2 passed, 0 failed",
       ])
     #expect(updated.status == 0)
     let none = await run(folder, GoldenRunOptions(paths: ["."], filter: "zzz", tap: true))
     #expect(
       none.lines == [
-        "TAP version 14", "1..0", "Bail out! no script path contains 'zzz'; check the --filter text",
+        "TAP version 13", "1..0", "Bail out! no script path contains 'zzz'; check the --filter text",
       ])
     #expect(none.status == 1)
   }
