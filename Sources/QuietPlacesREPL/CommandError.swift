@@ -75,6 +75,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case invariantExpression(ExpressionError)
   /// An input line longer than ``InputLimit/maximumBytes``: not run, and not shown.
   case lineTooLong(limit: Int)
+  /// The transcript being recorded could not be written; the recording has ended.
+  case recordingFailed(path: String, reason: String)
 
   /// What followed from a save that failed while the app launched or closed.
   public enum SaveAftermath: Sendable, Equatable {
@@ -196,6 +198,10 @@ public enum CommandError: Error, Sendable, Equatable {
     case .lineTooLong(let limit):
       return "the line is longer than \(limit.withThousandsSeparators) bytes, the most one line may hold; "
         + "it was not run (nor shown): put long text in a file"
+    case .recordingFailed(let path, let reason):
+      return
+        "cannot record to \(path) (\(reason)); the recording stopped, and \(path) ends with the last "
+        + "command written whole; make room or choose another folder, then record again"
     }
   }
 

@@ -183,7 +183,16 @@ public final class Session: LineInterpreter {
     output += await storeAftermath()
     if output.hasError { hadError = true }
     if let recorder, recorded {
-      try? recorder.record(command: text, output: output.texts)
+      do {
+        try recorder.record(command: text, output: output.texts)
+      } catch {
+        // The recording ends at the first failed write, and the command that could not be
+        // recorded counts as failed: a transcript cut short is never mistaken for a whole one.
+        output.append(.error(.recordingFailed(path: recordingPath ?? error.path, reason: error.reason)))
+        hadError = true
+        self.recorder = nil
+        recordingPath = nil
+      }
     }
     await recordStep(stepFrames.removeLast(), replayed: recorded)
     return output

@@ -28,6 +28,9 @@ public final class TranscriptRecorder {
   public let url: URL
   /// The open file's descriptor, or `nil` once stopped.
   private var handle: Int32?
+  /// The bytes of the file that hold whole records: a failed write is cut back to here, so the file
+  /// never ends mid-line.
+  private var length: off_t = 0
 
   /// Starts recording to `url`, replacing the file, or adding to its end when `appending` is true.
   ///
@@ -47,7 +50,15 @@ public final class TranscriptRecorder {
       throw WriteError(path: url.path, reason: String(cString: strerror(errno)).lowercased())
     }
     handle = descriptor
+    length = lseek(descriptor, 0, SEEK_END)
     try write(prefix + header.map { $0 + "\n" }.joined())
+  }
+
+  /// Records to an already open descriptor (a device that refuses writes, in tests); the recorder
+  /// owns it from now on.
+  init(descriptor: Int32, url: URL) {
+    self.url = url
+    handle = descriptor
   }
 
   deinit {
@@ -77,6 +88,9 @@ public final class TranscriptRecorder {
   /// Whether the recorder is still writing.
   public var isRecording: Bool { handle != nil }
 
+  /// Writes `text` whole. When the file system refuses part of it (a full disk, a file size
+  /// limit), the file is cut back to its last whole record and closed, and the error says why:
+  /// the recording has ended.
   private func write(_ text: String) throws(WriteError) {
     guard let handle, !text.isEmpty else { return }
     var bytes = Array(text.utf8)[...]
@@ -84,9 +98,14 @@ public final class TranscriptRecorder {
       let count = bytes.withUnsafeBytes { Glibc.write(handle, $0.baseAddress!, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
-        throw WriteError(path: url.path, reason: String(cString: strerror(errno)).lowercased())
+        let reason = count == 0 ? "nothing was written" : String(cString: strerror(errno)).lowercased()
+        _ = ftruncate(handle, length)
+        close(handle)
+        self.handle = nil
+        throw WriteError(path: url.path, reason: reason)
       }
       bytes = bytes.dropFirst(count)
     }
+    length += off_t(text.utf8.count)
   }
 }

@@ -32,9 +32,13 @@ struct RecordCommand: REPLCommand {
       guard let recorder = session.recorder, let path = session.recordingPath else {
         throw .noRecording
       }
-      try? recorder.stop()
       session.recorder = nil
       session.recordingPath = nil
+      do {
+        try recorder.stop()
+      } catch {
+        throw .recordingFailed(path: path, reason: error.reason)
+      }
       return [.info("Stopped recording to \(path).")]
     case .start(let path):
       if session.recorder != nil, let current = session.recordingPath {
