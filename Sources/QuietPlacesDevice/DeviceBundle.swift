@@ -102,11 +102,29 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   public var fingerprints: Fingerprints
   /// The event log (`log`), so a recording that starts from the bundle replays it too.
   public var log: [String]?
+  /// The session's checkpoints when the bundle was written, oldest first, so that a recording
+  /// started after a checkpoint replays its `rewind` and `diff` too; absent in other bundles.
+  public var checkpoints: [Checkpoint]?
+
+  /// A named checkpoint: the whole device as it was kept.
+  public struct Checkpoint: Sendable, Codable, Equatable {
+    /// The name `rewind` and `diff` take.
+    public var name: String
+    /// The device as the checkpoint kept it, its event log included.
+    public var device: DeviceBundle
+
+    /// Makes a checkpoint.
+    public init(name: String, device: DeviceBundle) {
+      self.name = name
+      self.device = device
+    }
+  }
 
   /// Makes a bundle of the current format.
   public init(
     clock: Int64, open: Bool, seed: UInt64, save: AppSave?, unreadableSave: String?, running: Running?,
-    account: StoreAccount, faults: Faults, fingerprints: Fingerprints, log: [String]? = nil
+    account: StoreAccount, faults: Faults, fingerprints: Fingerprints, log: [String]? = nil,
+    checkpoints: [Checkpoint]? = nil
   ) {
     format = Self.currentFormat
     kind = Self.kind
@@ -122,6 +140,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     self.faults = faults
     self.fingerprints = fingerprints
     self.log = log
+    self.checkpoints = checkpoints
   }
 
   /// Whether `data` is a bundle rather than a bare save: its `kind` says so.
@@ -200,27 +219,39 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     } catch {
       throw BundleError(file: file, problem: "it cannot be decoded")
     }
+    try bundle.check(file: file, rules: rules, within: "")
+    return bundle
+  }
+
+  /// What decoding cannot check: the clock's range, the saves' consistency under `rules`, the
+  /// account's, and the same of every checkpoint (named `within` them in a problem).
+  private func check(file: String, rules: Rules, within: String) throws(BundleError) {
+    let bundle = self
     guard (0...GameState.latestClock).contains(bundle.clock) else {
-      throw BundleError(file: file, problem: "its clock \(bundle.clock) is outside 1970 to 9999")
+      throw BundleError(file: file, problem: "\(within)its clock \(bundle.clock) is outside 1970 to 9999")
     }
     for (name, save) in [("save", bundle.save), ("running.save", bundle.running?.save)] {
       if let problem = save?.consistencyProblem(rules) {
-        throw BundleError(file: file, problem: "\(name): \(problem)")
+        throw BundleError(file: file, problem: "\(within)\(name): \(problem)")
       }
     }
     for (index, id) in (bundle.running?.heldForLaunch ?? []).enumerated() {
       if let problem = FileBounds.transactionIDProblem(id, field: "running.heldForLaunch[\(index)]") {
-        throw BundleError(file: file, problem: problem)
+        throw BundleError(file: file, problem: within + problem)
       }
     }
     if bundle.open != (bundle.running != nil) {
       throw BundleError(
         file: file,
-        problem: "'open' is \(bundle.open) but 'running' is \(bundle.running == nil ? "missing" : "there")")
+        problem:
+          "\(within)'open' is \(bundle.open) but 'running' is \(bundle.running == nil ? "missing" : "there")")
     }
     if let problem = bundle.account.problem() {
-      throw BundleError(file: file, problem: "account: \(problem)")
+      throw BundleError(file: file, problem: "\(within)account: \(problem)")
     }
-    return bundle
+    for checkpoint in bundle.checkpoints ?? [] {
+      try checkpoint.device.check(
+        file: file, rules: rules, within: "\(within)checkpoint \(checkpoint.name): ")
+    }
   }
 }

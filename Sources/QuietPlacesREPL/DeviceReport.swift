@@ -133,6 +133,25 @@ extension String {
 
 extension Session {
   /// The checkpoint of that name, or the error that lists the ones there are.
+  /// Takes the checkpoints a bundle carries (a recording's), each replacing one of the same name;
+  /// returns the line that says so, if it carried any.
+  func adoptCheckpoints(of bundle: DeviceBundle) -> String? {
+    guard let carried = bundle.checkpoints, !carried.isEmpty else { return nil }
+    for checkpoint in carried {
+      checkpoints.removeAll { $0.name == checkpoint.name }
+      checkpoints.append(
+        Checkpoint(
+          name: checkpoint.name, device: DeviceSnapshot(checkpoint.device, closed: false),
+          log: checkpoint.device.log ?? []))
+    }
+    return Self.checkpointsLine(carried.map(\.name))
+  }
+
+  /// `Checkpoints from the bundle: a, b (rewind and diff reach them).`
+  static func checkpointsLine(_ names: [String]) -> String {
+    "Checkpoints from the bundle: \(names.joined(separator: ", ")) (rewind and diff reach them)."
+  }
+
   func checkpoint(named name: String) throws(CommandError) -> Checkpoint {
     guard let found = checkpoints.last(where: { $0.name == name }) else {
       let names = checkpoints.map(\.name)
@@ -156,12 +175,21 @@ extension Session {
   }
 
   /// Writes `device` as a bundle to `path`, with the event log as it is now.
-  func writeBundle(_ device: DeviceSnapshot, to path: String) throws(CommandError) {
+  func writeBundle(_ device: DeviceSnapshot, to path: String, withCheckpoints: Bool = false)
+    throws(CommandError)
+  {
     let data: Data
+    let fingerprints = self.device.configuration.fingerprints
     do {
-      data = try device.bundle(
-        fingerprints: self.device.configuration.fingerprints, rules: rules, log: recentEvents
-      ).encoded()
+      var bundle = device.bundle(fingerprints: fingerprints, rules: rules, log: recentEvents)
+      if withCheckpoints && !checkpoints.isEmpty {
+        bundle.checkpoints = checkpoints.map { checkpoint in
+          DeviceBundle.Checkpoint(
+            name: checkpoint.name,
+            device: checkpoint.device.bundle(fingerprints: fingerprints, rules: rules, log: checkpoint.log))
+        }
+      }
+      data = try bundle.encoded()
     } catch {
       throw .file(path: path, reason: "the device could not be encoded")
     }

@@ -43,11 +43,12 @@ struct LoadCommand: FileArgumentCommand {
     }
     let device = DeviceSnapshot(bundle, closed: false)
     try await session.restore(device, log: bundle.log ?? [], for: Self.name)
+    let checkpoints = session.adoptCheckpoints(of: bundle)
     return .info(
       session.fingerprintNotes(bundle) + [
         "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
       ]
-        + device.summary(rules: session.rules))
+        + device.summary(rules: session.rules) + [checkpoints].compactMap { $0 })
   }
 
   /// A bare save in place of the running app's game.

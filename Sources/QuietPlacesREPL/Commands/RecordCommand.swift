@@ -49,9 +49,12 @@ struct RecordCommand: REPLCommand {
       }
       // The device as it is now goes beside the transcript, and the transcript begins by loading it,
       // so the recording replays in a fresh engine (a path in a script is relative to the script).
+      // The session's checkpoints go with it: a rewind or diff recorded later reaches them in the
+      // replay too.
       let device = try await session.snapshot(for: "record")
       let bundlePath = Self.bundlePath(for: path)
-      try session.writeBundle(device, to: bundlePath)
+      try session.writeBundle(device, to: bundlePath, withCheckpoints: true)
+      let checkpointNames = session.checkpoints.map(\.name)
       let bundleName = URL(fileURLWithPath: bundlePath).lastPathComponent
       do {
         let recorder = try TranscriptRecorder(
@@ -63,7 +66,8 @@ struct RecordCommand: REPLCommand {
         try recorder.record(
           command: "load \(bundleName)",
           output: ["Loaded the device bundle \(bundleName) (\(AppSave.writer)):"]
-            + device.summary(rules: session.rules))
+            + device.summary(rules: session.rules)
+            + (checkpointNames.isEmpty ? [] : [Session.checkpointsLine(checkpointNames)]))
         session.recorder = recorder
       } catch {
         throw .file(
