@@ -56,6 +56,26 @@ import Testing
     return lines.filter { $0.hasPrefix("FAIL ") }.map { String($0.dropFirst(5)) }
   }
 
+  /// Every golden script reads only files under Scripts/: a copy of Scripts/ alone, run from the
+  /// copy's folder (so neither the script's folder nor the current one reaches the package), passes.
+  @Test func theScriptsNeedNothingOutsideTheirFolder() throws {
+    let copy = try TemporaryFolder()
+    defer { copy.remove() }
+    try FileManager.default.copyItem(
+      at: root.appendingPathComponent("Scripts"), to: copy.url.appendingPathComponent("Scripts"))
+    let process = try ChildProcess.make(["test"])
+    process.currentDirectoryURL = copy.url
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("FAIL ") }.isEmpty, "\(text)")
+    #expect(process.terminationStatus == 0)
+  }
+
   @Test func changingTheSailsBasePriceBreaksOnlyTheScriptsAboutSails() async throws {
     // balance.json: equipment.sails.basePrice 25 → 30, nothing else.
     let pattern = #/("sails"\s*:\s*\{\s*"basePrice"\s*:\s*)25(\s*,)/#
