@@ -3,7 +3,8 @@ import QuietPlacesUtilities
 
 /// Finds the `.qp` scripts that PATHs name (default `Scripts/`): files as given, folders searched
 /// recursively (hidden files and folders skipped), sorted by the path they are printed with; and
-/// chooses the ones a run covers.
+/// chooses the ones a run covers. A script named twice (`Scripts/a.qp ./Scripts/a.qp`, a folder and a
+/// file in it, a symbolic link) runs once, under the first name it was given by.
 public struct ScriptDiscovery: Sendable {
   /// Files or folders; empty means `Scripts/`.
   public var paths: [String]
@@ -24,6 +25,12 @@ public struct ScriptDiscovery: Sendable {
     let manager = FileManager.default
     var files: [String: ScriptFile] = [:]
     var problems: [ScriptResult] = []
+    // The real path of each script found, so one file reached by two paths runs once.
+    var seen: Set<String> = []
+    func add(_ file: ScriptFile) {
+      guard seen.insert(file.url.standardizedFileURL.resolvingSymlinksInPath().path).inserted else { return }
+      files[file.path] = file
+    }
     for given in paths.isEmpty ? ["Scripts"] : paths {
       let url =
         given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
@@ -37,11 +44,11 @@ public struct ScriptDiscovery: Sendable {
         continue
       }
       guard isFolder else {
-        files[given] = ScriptFile(url: url, path: given)
+        add(ScriptFile(url: url, path: given))
         continue
       }
       let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
-      for relative in (try? manager.subpathsOfDirectory(atPath: url.path)) ?? [] {
+      for relative in ((try? manager.subpathsOfDirectory(atPath: url.path)) ?? []).sorted() {
         guard relative.hasSuffix(".qp"),
           !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
         else { continue }
@@ -49,7 +56,7 @@ public struct ScriptDiscovery: Sendable {
         var isSubfolder: Bool = false
         guard manager.fileExists(atPath: fileURL.path, isDirectory: &isSubfolder), !isSubfolder
         else { continue }
-        files[base + relative] = ScriptFile(url: fileURL, path: base + relative)
+        add(ScriptFile(url: fileURL, path: base + relative))
       }
     }
     return (files.values.sorted { $0.path < $1.path }, problems)

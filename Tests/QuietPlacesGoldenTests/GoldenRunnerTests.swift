@@ -128,6 +128,22 @@ import Testing
     #expect(none.status == 1)
   }
 
+  /// One script named by two paths (relative and with `./`, inside a folder also given, through a
+  /// symbolic link) runs once, under the first name it was given by.
+  @Test func aScriptGivenTwiceRunsOnce() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(counting, to: "Scripts/a.qp")
+    try folder.write(counting, to: "Scripts/b.qp")
+    try FileManager.default.createSymbolicLink(
+      at: folder.url.appendingPathComponent("link.qp"),
+      withDestinationURL: folder.url.appendingPathComponent("Scripts/b.qp"))
+    let options = GoldenRunOptions(paths: ["Scripts/a.qp", "./Scripts/a.qp", "Scripts", "link.qp"])
+    let (status, lines) = await run(runner(in: folder, options))
+    #expect(lines == ["ok   Scripts/a.qp", "ok   Scripts/b.qp", "2 passed, 0 failed"])
+    #expect(status == 0)
+  }
+
   @Test func parallelJobsPrintInPathOrder() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
