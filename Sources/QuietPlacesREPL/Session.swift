@@ -52,6 +52,9 @@ public final class Session: LineInterpreter {
   var startSnapshot: DeviceSnapshot?
   /// Makes the devices replays run on (in memory, with a key of their own), once one is asked for.
   var replayFactory: DeviceFactory?
+  /// Whether the device is still as a fresh engine starts it: launched on a save folder without a
+  /// save, and no command run since. A recording started then needs no bundle.
+  var isPristine = false
 
   /// The device under a name, with the event log as it stood.
   struct Checkpoint {
@@ -84,6 +87,11 @@ public final class Session: LineInterpreter {
       Session, [OutputLine]
     )
   {
+    // Nothing in the save folder but its lock, before the device makes its files: the launch starts
+    // what a fresh engine starts.
+    let contents =
+      (try? FileManager.default.contentsOfDirectory(atPath: environment.saveDirectory.path)) ?? []
+    let fresh = contents.allSatisfy { $0 == SaveFolderLock.fileName }
     let device: Device
     do {
       device = try DeviceFactory(
@@ -102,6 +110,7 @@ public final class Session: LineInterpreter {
       await session.beginChecking()
       return (session, [])
     }
+    session.isPristine = fresh
     let lines = await LaunchCommand.launch(in: session, quietWhenNew: true)
     await session.beginChecking()
     return (session, lines)
@@ -177,6 +186,7 @@ public final class Session: LineInterpreter {
       output = await answer(waiting, with: text)
     } else {
       (output, recorded) = await run(text)
+      isPristine = false
     }
     output += notices
     notices = []

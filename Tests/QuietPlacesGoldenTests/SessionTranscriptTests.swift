@@ -44,14 +44,44 @@ import Testing
     #expect(!text.contains("> record"))
     #expect(!text.contains("> status"))
     #expect(text.contains("> y\n"))
-    // The recording starts from the device as it was, in a bundle beside it.
-    #expect(text.contains("\n> load bug.bundle.json\n"))
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("bug.bundle.json").path))
+    // Started before anything happened, the recording replays from a fresh engine: no bundle.
+    #expect(!text.contains("> load "))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bug.bundle.json").path))
 
     var output: [String] = []
     let status = try await runner([transcript], in: folder).run { output.append($0) }
     #expect(status == 0, "\(output.joined(separator: "\n"))")
     #expect(output.last == "1 passed, 0 failed")
+  }
+
+  /// Started mid-session, the recording begins by loading the device as it was, from a bundle
+  /// beside it; a missing folder is created, and the recording says so.
+  @Test func aRecordingStartedMidSessionWritesABundleIntoAFolderItMakes() async throws {
+    let folder = try TemporaryFolder().url
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (rules, storeKit) = try SessionEnvironment.load(
+      configurationDirectory: Fixtures.configurationFolder)
+    let (session, _) = try await Session.start(
+      SessionEnvironment(
+        rules: rules, storeKit: storeKit, saveDirectory: folder.appendingPathComponent("saves")))
+    let reports = folder.appendingPathComponent("reports/new")
+    let transcript = reports.appendingPathComponent("bug.qp").path
+    _ = await session.execute("new --seed 3")
+    _ = await session.execute("advance 2h")
+    #expect(
+      await session.execute("record \(transcript)").texts == [
+        "Created the folder \(reports.path) for the recording.",
+        "Recording to \(transcript); record stop ends it.",
+      ])
+    _ = await session.execute("upgrade sails max")
+    _ = await session.execute("record stop")
+    await session.finish()
+    let text = try String(contentsOfFile: transcript, encoding: .utf8)
+    #expect(text.contains("\n> load bug.bundle.json\n"))
+    #expect(FileManager.default.fileExists(atPath: reports.appendingPathComponent("bug.bundle.json").path))
+    var output: [String] = []
+    let status = try await runner([transcript], in: folder).run { output.append($0) }
+    #expect(status == 0, "\(output.joined(separator: "\n"))")
   }
 
   @Test func editedExpectationFailsWithADiffAndUpdateRestoresIt() async throws {

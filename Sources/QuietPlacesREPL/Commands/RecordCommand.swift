@@ -7,7 +7,7 @@ struct RecordCommand: REPLCommand {
   static let name = "record"
   static let usage = ["record FILE", "record stop"]
   static let summary =
-    "write the session from now on as a .qp transcript (and the device now as NAME.bundle.json beside it)"
+    "write the session from now on as a .qp transcript (and, mid-session, the device now as NAME.bundle.json beside it)"
   static let topic = HelpTopic.files
   static let isRecorded = false
 
@@ -44,8 +44,39 @@ struct RecordCommand: REPLCommand {
       if session.recorder != nil, let current = session.recordingPath {
         throw .alreadyRecording(current)
       }
+      var lines: [OutputLine] = []
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      if !FileManager.default.fileExists(atPath: folder.path) {
+        do {
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+          throw .file(
+            path: path,
+            reason: "its folder cannot be created (\(error.readableReason)); give a path you can write to")
+        }
+        let given = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path
+        lines.append(.info("Created the folder \(given) for the recording."))
+      }
       if let problem = FileKind(of: URL(fileURLWithPath: path)).problem {
         throw .file(path: path, reason: "cannot be written (\(problem)); give the path of a .qp file")
+      }
+      // Started before anything happened, the recording replays from a fresh engine, as test starts
+      // every script: it needs no bundle.
+      if session.isPristine {
+        do {
+          let recorder = try TranscriptRecorder(
+            url: URL(fileURLWithPath: path),
+            header: [
+              "# Recorded with quietplaces; run it with: quietplaces test \(path)",
+              "# It starts from a fresh engine, as the session did.",
+            ])
+          session.recorder = recorder
+        } catch {
+          throw .file(
+            path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
+        }
+        session.recordingPath = path
+        return lines + [.info("Recording to \(path); record stop ends it.")]
       }
       // The device as it is now goes beside the transcript, and the transcript begins by loading it,
       // so the recording replays in a fresh engine (a path in a script is relative to the script).
@@ -74,7 +105,7 @@ struct RecordCommand: REPLCommand {
           path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
       }
       session.recordingPath = path
-      return [.info("Recording to \(path); record stop ends it.")]
+      return lines + [.info("Recording to \(path); record stop ends it.")]
     }
   }
 
