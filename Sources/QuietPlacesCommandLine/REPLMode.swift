@@ -108,7 +108,8 @@ struct REPLMode: CommandLineMode, Equatable {
     // pipe sees it before it sends the next command.
     let answer: (REPLLoop.Answer) -> Void = { answer in
       if jsonl {
-        context.printRecord(JSONLinesAnswer.line(answer, configuration: answer.number == 0 ? provenance : nil))
+        context.printRecord(
+          JSONLinesAnswer.line(answer, configuration: answer.number == 0 ? provenance : nil))
       } else {
         // A warning about a line is not that line's output: it goes beside it, on standard error.
         answer.warning.map(context.printError)

@@ -4,13 +4,9 @@
 /// Nothing read is dropped without a word: a line skipped as a pasted command's expected output is
 /// marked so (``Answer/skipped``), a skipped line that is itself a command gets a warning, and a
 /// skipped `quit` is warned about and then obeyed, so that a program driving the REPL never waits
-/// for an answer that will not come. A line longer than ``maximumLineBytes`` is refused unread.
+/// for an answer that will not come. A line longer than ``InputLimit/maximumBytes`` is refused by
+/// the session: one error, and the line is not echoed.
 public enum REPLLoop {
-  /// The longest line the REPL reads as a command: 1 MiB of UTF-8. A longer line is one error,
-  /// echoed no further than ``echoedPrefix`` characters.
-  public static let maximumLineBytes = 1 << 20
-  /// How many characters of a refused line its error shows.
-  public static let echoedPrefix = 40
 
   /// What one input line gave.
   public struct Answer: Sendable, Equatable {

@@ -202,14 +202,14 @@ final class PipeDriver: @unchecked Sendable {
   @Test func aLineOverTheLimitIsOneErrorWithoutItsText() throws {
     let folder = saveFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let long = String(repeating: "advance 1m ", count: REPLLoop.maximumLineBytes / 11 + 2)
+    let long = String(repeating: "advance 1m ", count: InputLimit.maximumBytes / 11 + 2)
     let result = try ChildProcess.run(["--jsonl", "--save-dir", folder.path], input: long + "\nstatus\n")
     let lines = result.lines.filter { !$0.isEmpty }
     // The launch, the refused line, status: nothing of the long line is echoed beyond its start.
     #expect(lines.count == 3)
     #expect(lines.allSatisfy { $0.utf8.count < 2_000 })
-    #expect(lines[1].contains(#""output":["error: the line is "#))
-    #expect(lines[1].contains("bytes, more than the 1,048,576 a line may have; nothing ran"))
+    #expect(lines[1].contains(#""command":"","output":["error: the line is longer than "#))
+    #expect(lines[1].contains("1,000,000 bytes, the most one line may hold; it was not run"))
     #expect(result.status == 1)
   }
 
