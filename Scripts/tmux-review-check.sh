@@ -11,6 +11,8 @@
 # Prints "ok - ..." per check and ends with "tmux review check: N passed, M failed"; exits 1 on a
 # failure. Skips (exit 0) only when tmux is not installed.
 set -euo pipefail
+# A review is what an author does on their own machine: under CI, --review is refused by design.
+unset CI
 
 # shellcheck source=lib/tmux-harness.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/tmux-harness.sh"

@@ -30,6 +30,12 @@ public enum ChildProcess {
     process.executableURL = try require(executable)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
+    // The tool under test runs as on a developer's machine, whatever runs the tests: CI and a
+    // Bazel test runner change what `test` accepts and where it writes, and their own tests set
+    // them explicitly.
+    for name in ["CI", "TESTBRIDGE_TEST_ONLY", "TEST_TMPDIR", "TEST_PREMATURE_EXIT_FILE"] {
+      environment[name] = nil
+    }
     environment["QUIETPLACES_CONFIGURATION"] = Fixtures.configurationFolder.path
     environment["NO_COLOR"] = "1"
     process.environment = environment
