@@ -103,6 +103,12 @@ struct SimulateMode: CommandLineMode, Equatable {
             + "balance; record without --balance and --set"))
       return .usage
     }
+    do {
+      try plan.checkSize(shard: parallel.shard)
+    } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
     guard output.checkFiles(in: context) else { return .usage }
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
     // files were read goes beside it.

@@ -93,6 +93,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case recordMilestone(file: String, line: Int, LabError)
   /// Files without a run.
   case noRuns
+  /// A sweep (or shard) of more runs than one process keeps; `shards` would each be small enough.
+  case tooManyRuns(runs: Int, limit: Int, shards: Int)
   /// Files that do not hold every run of the sweep: how many they hold, and the first missing ones.
   case runsMissing(total: Int, present: Int, first: [Int])
   /// A record's number outside what a sweep writes: its key, its value as written, and its range.
@@ -226,6 +228,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(file):\(line): \(error.message)"
     case .noRuns:
       return "the files hold no runs"
+    case .tooManyRuns(let runs, let limit, let shards):
+      return "this sweep plays \(runs.withThousandsSeparators) runs in one process, more than the "
+        + "\(limit.withThousandsSeparators) whose results one process keeps; split it with --shard K/\(shards) "
+        + "(K from 1 to \(shards), each its own process) and join the --format jsonl files with simulate merge"
     case .runsMissing(let total, let present, let first):
       let shown = first.map(String.init).joined(separator: ", ")
       return

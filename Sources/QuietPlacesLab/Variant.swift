@@ -49,6 +49,27 @@ public struct SimulatePlan: Sendable {
   /// How many runs the whole sweep has.
   public var total: Int { seeds.count * variants.count }
 
+  /// The most runs one process plays: every run's result is kept for the percentiles, the charts and
+  /// the files (about 4 KB each, so 200,000 runs hold under 1 GB). A larger sweep is split with
+  /// `--shard K/N` into processes of at most this many runs each, and `simulate merge` joins them.
+  public static let maximumRuns = 200_000
+
+  /// How many runs `shard` (the whole sweep without one) holds.
+  public func count(shard: Shard?) -> Int {
+    guard let shard else { return total }
+    return total / shard.count + (shard.index < total % shard.count ? 1 : 0)
+  }
+
+  /// Refuses a shard (or a whole sweep) of more than ``maximumRuns`` runs, before any is played.
+  public func checkSize(shard: Shard?) throws(LabError) {
+    let runs = count(shard: shard)
+    if runs > Self.maximumRuns {
+      throw .tooManyRuns(
+        runs: runs, limit: Self.maximumRuns,
+        shards: (runs + Self.maximumRuns - 1) / Self.maximumRuns * (shard?.count ?? 1))
+    }
+  }
+
   /// The variants of a request: the cross product of its dimensions over the configuration's balance.
   ///
   /// Dimensions, in this order: strategy, `--bearings-at`, `--atlas`, `--supplies`, `--sessions`,

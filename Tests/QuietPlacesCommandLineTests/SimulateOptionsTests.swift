@@ -108,6 +108,27 @@ import Testing
     #expect(error(arguments) == message)
   }
 
+  /// A sweep of more runs than one process keeps is refused before any run is played, naming the
+  /// shards that would each be small enough: ⌈10,000,000 / 200,000⌉ = 50.
+  @Test func aSweepBeyondTheRunLimitIsRefusedWithItsShards() async {
+    let run = await ProgramRun.run(["simulate", "--seeds", "1-10000000", "--until", "bearings"])
+    #expect(run.status == .usage)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.errors == [
+        "error: this sweep plays 10,000,000 runs in one process, more than the 200,000 whose results one "
+          + "process keeps; split it with --shard K/50 (K from 1 to 50, each its own process) and join the "
+          + "--format jsonl files with simulate merge"
+      ])
+    // A shard counts its own runs: the first of two shards of 400,001 runs holds 200,001, one too many.
+    let shard = await ProgramRun.run([
+      "simulate", "--seeds", "1-400001", "--shard", "1/2", "--until", "bearings",
+    ])
+    #expect(shard.status == .usage)
+    #expect(shard.errors.first?.hasPrefix("error: this sweep plays 200,001 runs in one process") == true)
+    #expect(shard.errors.first?.contains("--shard K/4 ") == true)
+  }
+
   @Test func mergeTakesFilesAndTheOutputOptions() throws {
     let parsed = try CommandLineParser.parse(
       ["simulate", "merge", "a.jsonl", "--format", "jsonl", "b.jsonl"], root: REPLMode.self, environment: [:])
