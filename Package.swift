@@ -89,7 +89,7 @@ let package = Package(
       dependencies: [
         "QuietPlacesGame", "QuietPlacesStore", "QuietPlacesAppStore", "QuietPlacesUtilities",
         "QuietPlacesLab",
-        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesJWS", "QuietPlacesExplore",
+        "QuietPlacesREPL", "QuietPlacesGolden", "QuietPlacesExplore",
       ],
       swiftSettings: strict),
     // libedit, for line editing, history and completion on a terminal.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesLab
 import QuietPlacesREPL
+import QuietPlacesStore
 
 /// `quietplaces simulate merge FILE.jsonl ...`: the JSON Lines of a sweep's shards, combined and
 /// printed as the whole sweep prints them.
@@ -39,7 +40,15 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    return output.show(
-      results, provenance: .of(storeKit: StoreKitOption(), balanceFiles: [], in: context), in: context)
+    // The merging machine's Configuration: the shards' own are in their commands, not their records.
+    let provenance =
+      (try? SessionEnvironment.locateConfiguration(
+        environment: context.environment, currentDirectory: context.currentDirectory))
+      .map {
+        ReportProvenance.of(
+          ConfigurationProvenance(folder: $0.folder, source: $0.source), balanceFiles: [], in: context)
+      }
+      ?? ReportProvenance(entries: [("version", AppSave.writer)])
+    return output.show(results, provenance: provenance, in: context)
   }
 }

@@ -132,7 +132,7 @@ struct SimulateMode: CommandLineMode, Equatable {
       }
     }
     return output.show(
-      results, provenance: .of(storeKit: self.storeKit, balanceFiles: balance.files, in: context), in: context
+      results, provenance: .of(provenance, balanceFiles: balance.files, in: context), in: context
     )
   }
 

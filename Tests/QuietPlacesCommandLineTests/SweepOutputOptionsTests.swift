@@ -1,5 +1,6 @@
 import Foundation
 import QuietPlacesLab
+import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing
 
@@ -93,9 +94,12 @@ import Testing
     let balance = try Data(contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json"))
     #expect(
       report.contains(
-        ReportProvenance.fingerprint(Fixtures.configurationFolder.appendingPathComponent("balance.json"))))
+        ConfigurationProvenance.fingerprint(
+          of: Fixtures.configurationFolder.appendingPathComponent("balance.json"))))
     #expect(
-      ReportProvenance.fingerprint(Fixtures.configurationFolder.appendingPathComponent("balance.json")).count
+      ConfigurationProvenance.fingerprint(
+        of: Fixtures.configurationFolder.appendingPathComponent("balance.json")
+      ).count
         == 12)
     #expect(!balance.isEmpty)
     #expect(
