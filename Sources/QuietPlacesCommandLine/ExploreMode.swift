@@ -134,7 +134,7 @@ struct ExploreMode: CommandLineMode, Equatable {
 
   /// Explores; 1 when an invariant broke, 2 for options the explorer refuses (nothing is written).
   func run(in context: ProgramContext) async -> ExitStatus {
-    guard let (configured, storeKitConfiguration) = storeKit.configuration(context) else { return .usage }
+    guard let (configured, storeKitConfiguration, provenance) = storeKit.load(context) else { return .usage }
     var rules = configured
     do {
       var played = configured.balance
@@ -163,6 +163,8 @@ struct ExploreMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
+    // Once the request is accepted: which files were read goes beside the deterministic output.
+    context.printError(provenance.line)
     let outcome: Explorer.Outcome
     do {
       outcome = try await explorer.run(

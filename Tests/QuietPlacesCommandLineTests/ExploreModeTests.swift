@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing
 
@@ -28,6 +29,11 @@ import Testing
     #expect(one.output.contains("findings: none"))
     // Timings go to standard error, never to standard output.
     #expect(one.errors.contains { $0.hasPrefix("explore: 6 runs, ") })
+    // Which files were read goes there too, first, with the balance's fingerprint.
+    let balance = ConfigurationProvenance.fingerprint(
+      of: Fixtures.configurationFolder.appendingPathComponent("balance.json"))
+    #expect(one.errors.first?.hasPrefix("configuration: ") == true)
+    #expect(one.errors.first?.contains("balance \(balance)") == true)
     #expect(!one.output.contains { $0.contains("steps/s") })
   }
 
