@@ -26,8 +26,12 @@ public final class Device {
 
   /// What the device was made from.
   public let configuration: DeviceConfiguration
-  /// The rules the game plays under.
-  public let rules: Rules
+  /// The rules the game plays under: the configuration's, or those a new game or a snapshot put in
+  /// their place (``changedRules``).
+  public private(set) var rules: Rules
+  /// The rules in place of the configuration's, with the changes that made them; `nil` when the game
+  /// plays under the configuration's own.
+  public private(set) var changedRules: ChangedRules?
   /// The simulated now, in seconds since 1970.
   public private(set) var now: Int64
   /// The seed of the new game a launch without a save starts.
@@ -38,7 +42,7 @@ public final class Device {
 
   private let faults = AppFaults()
   /// The save's storage, as the device keeps it (the app writes through the faults in front of it).
-  private let storage: any SaveStorage
+  private var storage: any SaveStorage
   /// The folder the device lives in, or `nil` in memory.
   private let folder: URL?
   private var store: SimulatedAppStore
@@ -279,7 +283,12 @@ public final class Device {
   ///
   /// The new account is made and written first: when that fails (a storefront the store does not
   /// have, a folder that cannot be written), the running app, its save and the account stay.
-  public func newGame(seed: UInt64, storefront: Storefront?) async throws(DeviceError) -> NewGame {
+  ///
+  /// The new game plays under `changedRules` (`nil`: the configuration's rules), until the next new
+  /// game or a snapshot put back.
+  public func newGame(seed: UInt64, storefront: Storefront?, changedRules: ChangedRules? = nil)
+    async throws(DeviceError) -> NewGame
+  {
     let fresh: SimulatedAppStore
     do {
       let account = try SimulatedAppStore.newAccount(catalogue: store.catalogue, storefront: storefront)
@@ -299,6 +308,7 @@ public final class Device {
       throw error
     }
     adopt(fresh)
+    play(under: changedRules)
     now = rules.startClock
     epochs.clock += 1
     epochs.account += 1
@@ -518,7 +528,7 @@ public final class Device {
     if let app { await app.settle(sent: await store.updatesYielded()) }
     return DeviceSnapshot(
       clock: now, disk: disk(), running: await app?.memory, account: await store.exportAccount(),
-      faults: faults.setting, seed: seed)
+      faults: faults.setting, seed: seed, changedRules: changedRules)
   }
 
   /// The whole device as it stands, for a checker: read without delivering anything, while a
@@ -527,7 +537,7 @@ public final class Device {
     DeviceInspection(
       snapshot: DeviceSnapshot(
         clock: now, disk: disk(), running: await app?.memory, account: await store.exportAccount(),
-        faults: faults.setting, seed: seed),
+        faults: faults.setting, seed: seed, changedRules: changedRules),
       isRestoring: restoreInFlight != nil, epochs: epochs)
   }
 
@@ -571,6 +581,7 @@ public final class Device {
     epochs.account += 1
     faults.setting = snapshot.faults
     seed = snapshot.seed
+    play(under: snapshot.changedRules)
     guard let memory = snapshot.running else { return }
     await setStoreClock()
     let store = store
@@ -626,6 +637,15 @@ public final class Device {
         throw .saveNotRestored(reason: "a device in memory holds only a save that reads")
       }
     }
+  }
+
+  /// The game plays under `changed` (`nil`: the configuration's rules) from now on; a save in a
+  /// folder is read under them too.
+  private func play(under changed: ChangedRules?) {
+    guard changed != changedRules else { return }
+    changedRules = changed
+    rules = changed?.rules ?? configuration.rules
+    if let folder { storage = FileSaveStorage(directory: folder, rules: rules) }
   }
 
   // MARK: - The one clock

@@ -100,6 +100,10 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   public var faults: Faults
   /// The configuration in use.
   public var fingerprints: Fingerprints
+  /// The changes to the configuration's balance the game played under (`new --set`), `KEY=VALUE`
+  /// each; absent when it played under the configuration's own. A loader plays the bundle under the
+  /// same changes.
+  public var balanceChanges: [String]?
   /// The event log (`log`), so a recording that starts from the bundle replays it too.
   public var log: [String]?
   /// The session's checkpoints when the bundle was written, oldest first, so that a recording
@@ -124,7 +128,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   public init(
     clock: Int64, open: Bool, seed: UInt64, save: AppSave?, unreadableSave: String?, running: Running?,
     account: StoreAccount, faults: Faults, fingerprints: Fingerprints, log: [String]? = nil,
-    checkpoints: [Checkpoint]? = nil
+    checkpoints: [Checkpoint]? = nil, balanceChanges: [String]? = nil
   ) {
     format = Self.currentFormat
     kind = Self.kind
@@ -141,6 +145,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     self.fingerprints = fingerprints
     self.log = log
     self.checkpoints = checkpoints
+    self.balanceChanges = balanceChanges
   }
 
   /// Whether `data` is a bundle rather than a bare save: its `kind` says so.

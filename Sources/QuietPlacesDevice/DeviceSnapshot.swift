@@ -5,8 +5,9 @@ import QuietPlacesStore
 
 /// The whole device at one instant: what a checkpoint keeps in memory and a bundle keeps in a file.
 /// ``Device/restore(from:)`` puts every part back exactly: the clock, the save on the device, the
-/// running app (or the app closed), the App Store account, the armed faults and the seed a launch
-/// without a save starts with.
+/// running app (or the app closed), the App Store account, the armed faults, the seed a launch
+/// without a save starts with and the rules the game plays under when they are not the
+/// configuration's.
 public struct DeviceSnapshot: Sendable, Equatable {
   /// The save on the device as its storage holds it.
   public enum Disk: Sendable, Equatable {
@@ -30,13 +31,15 @@ public struct DeviceSnapshot: Sendable, Equatable {
   public var faults: AppFaults.Setting
   /// The seed of the new game a launch without a save starts.
   public var seed: UInt64
+  /// The rules the game plays under in place of the configuration's, or `nil` for the configuration's.
+  public var changedRules: ChangedRules?
 
   /// Whether the app is open.
   public var isOpen: Bool { running != nil }
 
   public init(
     clock: Int64, disk: Disk, running: AppModel.Memory?, account: StoreAccount, faults: AppFaults.Setting,
-    seed: UInt64
+    seed: UInt64, changedRules: ChangedRules? = nil
   ) {
     self.clock = clock
     self.disk = disk
@@ -44,11 +47,13 @@ public struct DeviceSnapshot: Sendable, Equatable {
     self.account = account
     self.faults = faults
     self.seed = seed
+    self.changedRules = changedRules
   }
 
   /// The device a bundle holds; with `closed`, the app closed whatever the bundle says (its memory,
-  /// if it was open, is gone as after a crash).
-  public init(_ bundle: DeviceBundle, closed: Bool) {
+  /// if it was open, is gone as after a crash). The bundle's balance changes are the caller's to
+  /// turn into ``changedRules``: the changed rules need the configuration's balance.
+  public init(_ bundle: DeviceBundle, closed: Bool, changedRules: ChangedRules? = nil) {
     clock = bundle.clock
     if let save = bundle.save {
       disk = .save(save)
@@ -61,6 +66,7 @@ public struct DeviceSnapshot: Sendable, Equatable {
     account = bundle.account
     faults = bundle.faults.setting
     seed = bundle.seed
+    self.changedRules = changedRules
   }
 
   /// The save on the device, if there is one that reads.
@@ -100,6 +106,7 @@ public struct DeviceSnapshot: Sendable, Equatable {
     return DeviceBundle(
       clock: clock, open: isOpen, seed: seed, save: save, unreadableSave: unreadable,
       running: running.map { DeviceBundle.Running(save: $0.save, heldForLaunch: $0.held) },
-      account: account, faults: DeviceBundle.Faults(faults), fingerprints: fingerprints, log: log)
+      account: account, faults: DeviceBundle.Faults(faults), fingerprints: fingerprints, log: log,
+      balanceChanges: changedRules?.changes)
   }
 }

@@ -38,7 +38,10 @@ extension InvariantChecker {
     let back: DeviceSnapshot
     do {
       let data = try snapshot.bundle(fingerprints: fingerprints, rules: rules, log: nil).encoded()
-      back = DeviceSnapshot(try DeviceBundle.decode(data, file: "copy", rules: rules), closed: false)
+      let read = try DeviceBundle.decode(data, file: "copy", rules: rules)
+      let changed = snapshot.changedRules
+      back = DeviceSnapshot(
+        read, closed: false, changedRules: read.balanceChanges == changed?.changes ? changed : nil)
     } catch {
       return InvariantBreak(
         .saveRoundTrip, expected: expected, found: "the device bundle does not read back: \(error)")
@@ -164,6 +167,9 @@ extension InvariantChecker {
     if !sameAccount { return "another App Store account" }
     if a.faults != b.faults { return "other faults armed" }
     if a.seed != b.seed { return "another seed" }
+    if a.changedRules != b.changedRules {
+      return "other balance changes: \(b.changedRules?.changes.joined(separator: " ") ?? "none")"
+    }
     return nil
   }
 

@@ -17,8 +17,11 @@ public final class InvariantChecker {
   /// `nil` when there is nothing to replay.
   public typealias Replay = () async -> DeviceSnapshot?
 
-  /// The rules the device plays under.
-  public let rules: Rules
+  /// The rules the device plays under as last seen: the configuration's, or those a new game or a
+  /// snapshot put in their place.
+  public private(set) var rules: Rules
+  /// The configuration's rules.
+  let configurationRules: Rules
   var history: CheckerHistory
   /// The first break of each invariant a step showed, since the history began.
   public private(set) var stepBreaks: [Invariant: InvariantBreak] = [:]
@@ -30,8 +33,9 @@ public final class InvariantChecker {
 
   /// A checker of a device first seen as `start`.
   public init(rules: Rules, start: DeviceInspection) {
-    self.rules = rules
-    history = CheckerHistory(start, rules: rules)
+    configurationRules = rules
+    self.rules = start.snapshot.changedRules?.rules ?? rules
+    history = CheckerHistory(start, rules: self.rules)
   }
 
   /// The device clock at the last observation.
@@ -43,6 +47,7 @@ public final class InvariantChecker {
   public func record(_ step: StepRecord, before: DeviceInspection, after: DeviceInspection)
     -> [InvariantBreak]
   {
+    rules = after.snapshot.changedRules?.rules ?? configurationRules
     history.observe(after, rules: rules)
     var breaks: [(Invariant, InvariantBreak)] = []
     func add(_ invariant: Invariant, _ found: InvariantBreak?) {

@@ -7,18 +7,23 @@ import QuietPlacesStoreKit
 import QuietPlacesUtilities
 
 extension DeviceSnapshot {
-  /// The device's `state --json` line, as the command prints it for this device.
-  func stateLine(rules: Rules) -> String {
+  /// The device's `state --json` line, as the command prints it for this device (under its own
+  /// rules when they are not the configuration's `rules`).
+  func stateLine(rules configurationRules: Rules) -> String {
+    let rules = changedRules?.rules ?? configurationRules
     let save = save(rules: rules) ?? AppSave(game: game(rules: rules))
     return StateJSON(
       save: save, open: isOpen, now: clock,
       unfinished: account.transactions.filter { !$0.finished }.map(\.id),
-      storefront: account.settings.storefront.rawValue, rules: rules
+      storefront: account.settings.storefront.rawValue, rules: rules,
+      balanceChanges: changedRules?.changes ?? []
     ).line()
   }
 
-  /// Three lines on what the device holds: clock and app, the save, the App Store account.
-  func summary(rules: Rules) -> [String] {
+  /// Three lines on what the device holds: clock and app, the save, the App Store account; and a
+  /// fourth when the game plays under changed rules, naming the changes.
+  func summary(rules configurationRules: Rules) -> [String] {
+    let rules = changedRules?.rules ?? configurationRules
     var lines = [
       "  clock \(Text.instant(clock)) · app \(isOpen ? "open" : "closed") · storefront \(account.settings.storefront.rawValue)"
     ]
@@ -47,13 +52,17 @@ extension DeviceSnapshot {
       store += ", \(account.interruptedPurchases.count) interrupted"
     }
     lines.append(store)
+    if let changes = changedRules?.changes {
+      lines.append("  rules: the configuration's balance with \(changes.joined(separator: ", "))")
+    }
     return lines
   }
 
   /// What the device holds beyond `state --json`, as `diff` compares it: the App Store account
   /// (every transaction, the queues, the next ID, the test controls), the armed faults, the seed of
   /// the next new game and the save on disk; each with its path under `device.`.
-  func deviceFields(rules: Rules) -> [(path: String, value: JSONValue)] {
+  func deviceFields(rules configurationRules: Rules) -> [(path: String, value: JSONValue)] {
+    let rules = changedRules?.rules ?? configurationRules
     func list(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
     func waiting(_ purchases: [WaitingPurchase]) -> JSONValue {
       list(purchases.map { "\($0.id) \(ProductID(fullID: $0.productID)?.rawValue ?? $0.productID)" })
@@ -135,16 +144,53 @@ extension Session {
   /// The checkpoint of that name, or the error that lists the ones there are.
   /// Takes the checkpoints a bundle carries (a recording's), each replacing one of the same name;
   /// returns the line that says so, if it carried any.
-  func adoptCheckpoints(of bundle: DeviceBundle) -> String? {
-    guard let carried = bundle.checkpoints, !carried.isEmpty else { return nil }
+  func adoptCheckpoints(_ carried: [Checkpoint]) -> String? {
+    guard !carried.isEmpty else { return nil }
     for checkpoint in carried {
       checkpoints.removeAll { $0.name == checkpoint.name }
-      checkpoints.append(
-        Checkpoint(
-          name: checkpoint.name, device: DeviceSnapshot(checkpoint.device, closed: false),
-          log: checkpoint.device.log ?? []))
+      checkpoints.append(checkpoint)
     }
     return Self.checkpointsLine(carried.map(\.name))
+  }
+
+  /// A bundle file read under the rules it was played with (the configuration's balance with the
+  /// bundle's changes), with the device and the checkpoints it holds; `closed` closes the app
+  /// whatever the bundle says.
+  func readBundle(_ data: Data, path: String, closed: Bool) throws(CommandError) -> (
+    bundle: DeviceBundle, device: DeviceSnapshot, checkpoints: [Checkpoint]
+  ) {
+    struct Header: Decodable { var balanceChanges: [String]? }
+    let changes = (try? JSONDecoder().decode(Header.self, from: data))?.balanceChanges
+    let changed = try bundleRules(changes, path: path)
+    let bundle: DeviceBundle
+    do {
+      bundle = try DeviceBundle.decode(
+        data, file: path, rules: changed?.rules ?? device.configuration.rules)
+    } catch {
+      throw .file(path: error.file, reason: error.problem)
+    }
+    var carried: [Checkpoint] = []
+    for checkpoint in bundle.checkpoints ?? [] {
+      let rules = try bundleRules(checkpoint.device.balanceChanges, path: path)
+      carried.append(
+        Checkpoint(
+          name: checkpoint.name,
+          device: DeviceSnapshot(checkpoint.device, closed: false, changedRules: rules),
+          log: checkpoint.device.log ?? []))
+    }
+    return (bundle, DeviceSnapshot(bundle, closed: closed, changedRules: changed), carried)
+  }
+
+  /// The rules of a bundle's balance changes, or the error that says why they do not apply here.
+  private func bundleRules(_ changes: [String]?, path: String) throws(CommandError) -> ChangedRules? {
+    switch changedRules(ofBundle: changes) {
+    case .success(let rules): return rules
+    case .failure(let error):
+      throw .file(
+        path: path,
+        reason: "its balanceChanges do not apply to this configuration's balance (\(error.message)); "
+          + "load it with the configuration it was made with")
+    }
   }
 
   /// `Checkpoints from the bundle: a, b (rewind and diff reach them).`
@@ -288,13 +334,7 @@ extension Session {
       throw .file(
         path: path, reason: "cannot be read; give the path of a device bundle written by bundle FILE")
     }
-    let bundle: DeviceBundle
-    do {
-      bundle = try DeviceBundle.decode(data, file: path, rules: rules)
-    } catch {
-      throw .file(path: error.file, reason: error.problem)
-    }
-    let device = DeviceSnapshot(bundle, closed: true)
+    let (bundle, device, _) = try readBundle(data, path: path, closed: true)
     try await restore(device, log: bundle.log ?? [], for: "--bundle")
     var lines =
       fingerprintNotes(bundle) + [

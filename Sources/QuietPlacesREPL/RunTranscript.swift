@@ -20,7 +20,7 @@ public enum RunTranscript {
     let expected = StateJSON(
       save: final.save, open: true, now: final.clock, unfinished: final.unfinished,
       storefront: final.storefront,
-      rules: rules
+      rules: rules, balanceChanges: []
     ).line()
     var lines = [
       "# Recorded by quietplaces simulate: run \(result.index), variant \(result.variant), seed \(result.seed).",

@@ -41,7 +41,8 @@ extension Session {
     let state = StateJSON(
       save: save, open: device.isOpen, now: device.now,
       unfinished: snapshot.transactions.filter { !$0.finished }.map(\.id),
-      storefront: snapshot.settings.storefront.rawValue, rules: rules)
+      storefront: snapshot.settings.storefront.rawValue, rules: rules,
+      balanceChanges: device.changedRules?.changes ?? [])
     return (try? JSONValue(parsing: state.line())) ?? .object(JSONObject())
   }
 
@@ -53,7 +54,9 @@ extension Session {
     do {
       factory =
         try replayFactory
-        ?? DeviceFactory(DeviceConfiguration(rules: rules, storeKit: environment.storeKit, storage: .memory))
+        ?? DeviceFactory(
+          DeviceConfiguration(
+            rules: device.configuration.rules, storeKit: environment.storeKit, storage: .memory))
     } catch {
       return nil
     }

@@ -133,7 +133,7 @@ public final class Session: LineInterpreter {
   /// Starts checking the invariants from the device as it stands.
   func beginChecking() async {
     let start = await device.inspect()
-    checker = InvariantChecker(rules: rules, start: start)
+    checker = InvariantChecker(rules: device.configuration.rules, start: start)
     lastInspection = start
     startSnapshot = try? await device.snapshot()
   }

@@ -60,8 +60,14 @@ struct StateJSON: Encodable {
   var ledger: [UInt64]
   var unfinished: [UInt64]
   var storefront: String
+  /// The changes to the configuration's balance the game plays under (`new --set`), `KEY=VALUE`
+  /// each; empty under the configuration's own.
+  var balanceChanges: [String]
 
-  init(save: AppSave, open: Bool, now: Int64, unfinished: [UInt64], storefront: String, rules: Rules) {
+  init(
+    save: AppSave, open: Bool, now: Int64, unfinished: [UInt64], storefront: String, rules: Rules,
+    balanceChanges: [String]
+  ) {
     let game = save.game
     let rates = game.rates(rules)
     clock = Rules.formatInstant(now)
@@ -95,6 +101,7 @@ struct StateJSON: Encodable {
     ledger = save.ledger.ids
     self.unfinished = unfinished
     self.storefront = storefront
+    self.balanceChanges = balanceChanges
   }
 
   /// Rounds to 12 significant digits, so the last bits of a platform's `pow` or `log` never show.
@@ -114,7 +121,8 @@ struct StateJSON: Encodable {
   /// Every field path `state --json FIELD…` accepts, in the object's order (for Tab completion; a
   /// test checks it against the object itself).
   static let fieldPaths = [
-    "bearingsGain", "clock", "countdowns", "countdowns.current", "countdowns.survey", "currentRemaining",
+    "balanceChanges", "bearingsGain", "clock", "countdowns", "countdowns.current", "countdowns.survey",
+    "currentRemaining",
     "discoveries", "equipment", "equipment.cargo", "equipment.sails", "equipment.spyglass", "generations",
     "holdHours", "knowledge", "ledger", "legRemaining", "nextPlace", "open", "owned", "postmarks", "progress",
     "rates", "rates.ordinary", "rates.scouts", "rates.travel", "route", "sail", "sail.owned", "sail.selected",

@@ -15,6 +15,6 @@ struct BundleCommand: FileArgumentCommand {
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     let device = try await session.snapshot(for: Self.name)
     try session.writeBundle(device, to: path)
-    return .info(["Wrote the device to \(path):"] + device.summary(rules: session.rules))
+    return .info(["Wrote the device to \(path):"] + device.summary(rules: session.device.configuration.rules))
   }
 }

@@ -34,7 +34,7 @@ struct DiffCommand: REPLCommand {
     } else {
       new = try await session.snapshot(for: Self.name)
     }
-    let rules = session.rules
+    let rules = session.device.configuration.rules
     let before = StateDifference.fields(old.stateLine(rules: rules))
     let after = StateDifference.fields(new.stateLine(rules: rules))
     let lines =

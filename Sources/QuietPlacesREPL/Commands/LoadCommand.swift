@@ -35,20 +35,14 @@ struct LoadCommand: FileArgumentCommand {
 
   /// The whole device as the bundle holds it, open or closed.
   private func loadBundle(_ data: Data, in session: Session) async throws(CommandError) -> [OutputLine] {
-    let bundle: DeviceBundle
-    do {
-      bundle = try DeviceBundle.decode(data, file: path, rules: session.rules)
-    } catch {
-      throw .file(path: error.file, reason: error.problem)
-    }
-    let device = DeviceSnapshot(bundle, closed: false)
+    let (bundle, device, carried) = try session.readBundle(data, path: path, closed: false)
     try await session.restore(device, log: bundle.log ?? [], for: Self.name)
-    let checkpoints = session.adoptCheckpoints(of: bundle)
+    let checkpoints = session.adoptCheckpoints(carried)
     return .info(
       session.fingerprintNotes(bundle) + [
         "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
       ]
-        + device.summary(rules: session.rules) + [checkpoints].compactMap { $0 })
+        + device.summary(rules: session.device.configuration.rules) + [checkpoints].compactMap { $0 })
   }
 
   /// A bare save in place of the running app's game.
@@ -78,6 +72,11 @@ struct LoadCommand: FileArgumentCommand {
       lines.append(
         "note: the App Store account's next transaction ID moves past \(highest), the save's highest, "
           + "so no new purchase is taken for one the save already delivered.")
+    }
+    if session.device.changedRules != nil {
+      lines.append(
+        "note: \(path) is a bare save, which carries no balance: it plays under this game's changed balance "
+          + "(status names the changes).")
     }
     return .info(lines)
   }

@@ -97,7 +97,7 @@ struct RecordCommand: REPLCommand {
         try recorder.record(
           command: "load \(bundleName)",
           output: ["Loaded the device bundle \(bundleName) (\(AppSave.writer)):"]
-            + device.summary(rules: session.rules)
+            + device.summary(rules: session.device.configuration.rules)
             + (checkpointNames.isEmpty ? [] : [Session.checkpointsLine(checkpointNames)]))
         session.recorder = recorder
       } catch {

@@ -36,6 +36,13 @@ struct SaveCommand: REPLCommand {
       throw .file(path: path, reason: "the game could not be encoded")
     }
     try session.writeFile(data, to: path)
-    return [.info("Saved a copy to \(path).")]
+    guard let changes = session.device.changedRules?.changes else {
+      return [.info("Saved a copy to \(path).")]
+    }
+    return .info([
+      "Saved a copy to \(path).",
+      "note: a save carries no balance, so \(path) loads under the loading session's rules, not this game's "
+        + "changes (\(changes.joined(separator: ", "))); bundle FILE keeps them.",
+    ])
   }
 }

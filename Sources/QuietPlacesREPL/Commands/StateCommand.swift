@@ -34,7 +34,8 @@ struct StateCommand: REPLCommand {
     let unfinished = snapshot.transactions.filter { !$0.finished }.map(\.id)
     let state = StateJSON(
       save: save, open: device.isOpen, now: device.now, unfinished: unfinished,
-      storefront: snapshot.settings.storefront.rawValue, rules: rules)
+      storefront: snapshot.settings.storefront.rawValue, rules: rules,
+      balanceChanges: device.changedRules?.changes ?? [])
     do {
       return [.record(try state.line(fields: fields))]
     } catch {

@@ -16,7 +16,7 @@ struct StatusCommand: REPLCommand {
     guard let game = await device.currentSave()?.game else {
       return .info(
         ["\(Text.instant(device.now)) · app closed · no save on this device (launch starts a new game)"]
-          + [session.environment.provenance?.line].compactMap { $0 })
+          + [session.balanceLine, session.environment.provenance?.line].compactMap { $0 })
     }
     let open = device.isOpen
     let signal = game.owns(.signal) ? " + companion" : ""
@@ -32,8 +32,11 @@ struct StatusCommand: REPLCommand {
       "Owned: \(owned) · sail \(game.sailColour.rawValue) (owned: \(colours))",
     ]
     if game.currentRemaining > 0 {
-      lines.insert("A current runs: speed ×2 for \(Text.duration(game.currentRemaining)) more.", at: 3)
+      lines.insert(
+        "A current runs: speed ×\(Text.number(rules.currentSpeedMultiplier)) for \(Text.duration(game.currentRemaining)) more.",
+        at: 3)
     }
+    if let balance = session.balanceLine { lines.append(balance) }
     if let provenance = session.environment.provenance { lines.append(provenance.line) }
     return .info(lines)
   }
