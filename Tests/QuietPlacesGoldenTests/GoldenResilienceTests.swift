@@ -124,9 +124,9 @@ import Testing
 
   @Test func lengtheningTheFirstLegBreaksOnlyTheScriptsAboutLegsAndRates() async throws {
     // balance.json: the first leg of route 1, 1.0 → 1.2 nm. Every new game prints it, and most
-    // scripts sailed exactly 6 minutes to reach it: it broke 72 of 75 scripts. Now the scripts
-    // that break are those whose rule is a formula over route 1's legs: when an arrival happens,
-    // what a voyage's grants and the ordinary rate are, and the rules computed from them.
+    // scripts sailed exactly 6 minutes to reach it: it broke 72 of 75 scripts, then 13 while the
+    // scripts about other rules still computed from route 1. Now those pin route 1 with
+    // `new --set`, and only the scripts whose rule is a formula over route 1's legs break.
     let folder = try configuration(setting: ["routes", "0", "places", "0", "legNauticalMiles"], to: 1.2)
     defer { try? FileManager.default.removeItem(at: folder) }
     let (rules, _) = try SessionEnvironment.load(configurationDirectory: folder)
@@ -135,21 +135,28 @@ import Testing
     let failing = try await failingScripts(configuration: folder)
     #expect(
       failing == [
-        "Scripts/game/02-clock-and-instants.qp",  // the first arrival is due at 1.0 / 10 h = 360 s
-        "Scripts/game/03-legs-and-arrival-grants.qp",  // legs and grants of route 1
-        "Scripts/game/04-knowledge-and-generation-multipliers.qp",  // travel = 10 × 50 × 4.5 / 6.0
-        "Scripts/game/05-advance-until-affordable.qp",  // waits for the first arrival's 88
-        "Scripts/game/05-sails-and-spyglass.qp",  // a level's speed over the loop's legs
+        "Scripts/game/03-legs-and-arrival-grants.qp",  // the loop is 1.0 + 1.2 + 1.4 + 1.2 + 1.2 nm
         "Scripts/game/06-ordinary-rate.qp",  // travel = 10 × 50 / 6.0 / 3600
-        "Scripts/game/07-current-ends-at-an-arrival.qp",  // 11.0 nm at 22 knots end at Reedwater
-        "Scripts/game/07-currents.qp",  // Gull Rock 1.2 nm at 20 knots = 3m36s
-        "Scripts/game/07-survey-knowledge.qp",  // Gull Rock 7m12s after Lantern Quay
-        "Scripts/game/09-offline-hold.qp",  // 80 nm = 13 loops + Lantern Quay
-        "Scripts/game/10-supplies.qp",  // supplies = ordinary rate × 3,600
-        "Scripts/game/11-luminous-charts.qp",  // Gull Rock 7m12s later, grants × 1.5
-        "Scripts/lab/prices.qp",  // ordinary rate 10 × 50 / 6.0 = 83.333/h
       ],
-      "pin only what each script's rule is about (state --json FIELD…, (re)/(glob) lines)")
+      "pin with new --set what a script computes from and is not about")
+  }
+
+  @Test func raisingTheSpeedBreaksOnlyTheScriptsAboutSpeed() async throws {
+    // balance.json: ship.baseSpeedKnots 10 → 12, the number that broke 18 scripts when every
+    // script about another rule computed its arrivals from the speed.
+    let folder = try configuration(setting: ["ship", "baseSpeedKnots"], to: 12)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (rules, _) = try SessionEnvironment.load(configurationDirectory: folder)
+    #expect(rules.balance.ship.baseSpeedKnots == 12)
+
+    let failing = try await failingScripts(configuration: folder)
+    #expect(
+      failing == [
+        "Scripts/game/03-legs-and-arrival-grants.qp",  // 6.0 nm at 10 knots = 36m a loop
+        "Scripts/game/05-sails-and-spyglass.qp",  // speed = 10 · 1.1^L = 12.1 at level 2
+        "Scripts/game/06-ordinary-rate.qp",  // travel = 10 × 50 / 6.0 / 3600
+      ],
+      "pin with new --set what a script computes from and is not about")
   }
 
   @Test func aRegexThatMustNotMatchFailsAgainstTheEngineAndUpdateWritesTheLine() async throws {
