@@ -1,5 +1,6 @@
 import COpenSSL
 import FoundationEssentials
+import Synchronization
 
 /// A P-256 private key that makes ES256 signatures.
 ///
@@ -18,15 +19,29 @@ public struct ES256PrivateKey: Sendable {
   public init() throws(ES256Error) {
     guard let key = EVPKey.generate() else { throw .cryptoFailure("could not generate a P-256 key") }
     try self.init(key: key)
+    Self.parsed.remember(self)
   }
 
   /// Reads a P-256 private key from DER: PKCS#8 (as `pkcs8DERRepresentation` writes) or SEC1.
+  ///
+  /// Reading is a pure function of the bytes, and the costly part of opening an account (libcrypto
+  /// decodes and checks the key): the keys of recent readings and generations are kept by their
+  /// bytes, so the same bytes read again (an account put back from a snapshot, a new account's
+  /// key) give the key already made.
   public init(pkcs8DERRepresentation der: Data) throws(ES256Error) {
+    if let known = Self.parsed[der] {
+      self = known
+      return
+    }
     guard let key = EVPKey.privateKey(der: der) else {
       throw .invalidPrivateKey("not a valid P-256 private key in PKCS#8 or SEC1 DER (\(der.count) bytes)")
     }
     try self.init(key: key)
+    Self.parsed.remember(self, as: der)
   }
+
+  /// The keys of recent readings and generations, by their DER bytes.
+  private static let parsed = KnownKeys()
 
   private init(key: EVPKey) throws(ES256Error) {
     guard let der = key.pkcs8 else { throw .cryptoFailure("could not encode the key as PKCS#8") }
@@ -73,5 +88,27 @@ extension ES256PrivateKey: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(pkcs8DERRepresentation.base64EncodedString())
+  }
+}
+
+extension ES256PrivateKey {
+  /// Recent private keys by their DER bytes (as read, and as written); at most ``limit`` are kept
+  /// (all are forgotten when it is reached, and read again when they come back).
+  fileprivate final class KnownKeys: Sendable {
+    /// The most keys kept.
+    static let limit = 64
+
+    private let keys = Mutex<[Data: ES256PrivateKey]>([:])
+
+    subscript(der: Data) -> ES256PrivateKey? { keys.withLock { $0[der] } }
+
+    /// Keeps `key` under its PKCS#8 bytes, and under `der` when it was read from other bytes (SEC1).
+    func remember(_ key: ES256PrivateKey, as der: Data? = nil) {
+      keys.withLock { keys in
+        if keys.count >= Self.limit { keys.removeAll() }
+        keys[key.pkcs8DERRepresentation] = key
+        if let der { keys[der] = key }
+      }
+    }
   }
 }
