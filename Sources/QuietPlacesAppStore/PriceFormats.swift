@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesUtilities
+import Synchronization
 
 /// Every App Store storefront with its currency, and how each CLDR locale writes a price in it:
 /// the table `Configuration/price-formats.tsv`, generated from CLDR by
@@ -21,6 +22,11 @@ public struct PriceFormats: Sendable, Equatable, Codable {
     /// The Latin-digit separators (decimal, group) of locales whose default numbering system is
     /// another.
     let latin: [String: LatinSeparators]
+    /// Prices already written, by amount, storefront and locale (a price is a pure function of the
+    /// three and the table, and a shop asks for the same few again and again); at most
+    /// ``writtenLimit`` are kept, all forgotten when it is reached.
+    let written = Mutex<[PriceKey: String?]>([:])
+    static let writtenLimit = 4_096
 
     init(
       storefronts: [StorefrontInfo] = [], digits: [String: Int] = [:], locales: [String: LocaleEntry] = [:],
@@ -233,8 +239,24 @@ public struct PriceFormats: Sendable, Equatable, Codable {
   /// `amount` in the currency of `storefront`, written by the rules of `locale`; nil when the
   /// storefront or the locale is not in the table.
   public func displayPrice(_ amount: String, storefront: String, locale: String) -> String? {
-    guard let info = self.storefront(storefront), let rules = rules(locale) else { return nil }
-    return format(amount, currency: info.currency, rules: rules)
+    let key = PriceKey(amount: amount, storefront: storefront, locale: locale)
+    if let known = storage.written.withLock({ $0[key] }) { return known }
+    var price: String?
+    if let info = self.storefront(storefront), let rules = rules(locale) {
+      price = format(amount, currency: info.currency, rules: rules)
+    }
+    storage.written.withLock { written in
+      if written.count >= Storage.writtenLimit { written.removeAll() }
+      written[key] = .some(price)
+    }
+    return price
+  }
+
+  /// What a written price depends on besides the table.
+  struct PriceKey: Hashable {
+    var amount: String
+    var storefront: String
+    var locale: String
   }
 
   private static func needsSpace(_ scalar: Unicode.Scalar) -> Bool {
