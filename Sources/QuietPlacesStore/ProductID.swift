@@ -17,13 +17,12 @@ public enum ProductID: String, Sendable, Codable, CaseIterable, Hashable, Compar
 
   /// The product for a full ID.
   public init?(fullID: String) {
-    let prefix = "\(Self.bundleID)."
-    guard fullID.hasPrefix(prefix), let id = ProductID(rawValue: String(fullID.dropFirst(prefix.count)))
-    else {
-      return nil
-    }
+    guard let id = Self.byFullID[fullID] else { return nil }
     self = id
   }
+
+  /// Every product by its full ID.
+  private static let byFullID = Dictionary(uniqueKeysWithValues: allCases.map { ($0.fullID, $0) })
 
   /// The product a user named by suffix or full ID, in any letter case.
   public init?(argument: String) {
