@@ -203,10 +203,9 @@ extension SimulatedAppStore {
   public func forge(productID: String) throws(AppStoreError) -> Transaction {
     let item = try item(productID)
     let throwaway: ES256PrivateKey
-    do {
-      throwaway = try ES256PrivateKey()
-    } catch {
-      throw .signingFailed(error.description)
+    switch Self.throwawayKey {
+    case .success(let key): throwaway = key
+    case .failure(let error): throw .signingFailed(error.description)
     }
     let storefront = currentAccount.settings.storefront
     let now = now

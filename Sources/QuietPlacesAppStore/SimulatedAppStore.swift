@@ -136,6 +136,10 @@ public actor SimulatedAppStore: StoreClient {
       accountFile: accountFile)
   }
 
+  /// The key forged transactions are signed with: any key but a store's will do, so one is made
+  /// for the whole process (making a key is most of a forgery's cost).
+  static let throwawayKey = Swift.Result { () throws(ES256Error) in try ES256PrivateKey() }
+
   /// A new, empty test account for the products of `catalogue`: a new signing key, the
   /// configuration's default settings (in `storefront` when one is given), no transactions.
   ///
