@@ -30,8 +30,14 @@ public final class Session: LineInterpreter {
   var recorder: TranscriptRecorder?
   /// The recorder's path as the user gave it.
   var recordingPath: String?
-  /// Recent events, newest last, for `log`.
-  var recentEvents: [String] = []
+  /// Recent events, newest last, for `log`: each with the device clock it happened at, or none
+  /// when it came already written (from a bundle's log or a checkpoint). Written only when read.
+  var loggedEvents: [(at: Int64?, text: String)] = []
+  /// Recent events, newest last, as `log` prints them.
+  var recentEvents: [String] {
+    get { loggedEvents.map { event in (event.at.map { "\(Rules.formatInstant($0))  " } ?? "") + event.text } }
+    set { loggedEvents = newValue.map { (nil, $0) } }
+  }
   public private(set) var hadError = false
   /// Set by `quit`: the caller should stop reading.
   public private(set) var wantsToQuit = false
@@ -286,12 +292,9 @@ public final class Session: LineInterpreter {
 
   /// Remembers event lines for `log`; errors are not events.
   func remember(_ lines: [OutputLine]) {
-    let stamp = Rules.formatInstant(device.now)
-    recentEvents += lines.compactMap { line in
-      guard case .info(let text) = line else { return nil }
-      return "\(stamp)  \(text)"
-    }
-    if recentEvents.count > 200 { recentEvents.removeFirst(recentEvents.count - 200) }
+    let now = device.now
+    for case .info(let text) in lines { loggedEvents.append((now, text)) }
+    if loggedEvents.count > 200 { loggedEvents.removeFirst(loggedEvents.count - 200) }
   }
 
   // MARK: - The app
