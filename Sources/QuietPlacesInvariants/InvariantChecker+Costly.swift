@@ -15,7 +15,10 @@ extension InvariantChecker {
   /// back, each equal to what was written.
   func saveRoundTrip(_ inspection: DeviceInspection) -> InvariantBreak? {
     let expected = "saving then loading to give an equal device"
-    for (name, save) in Saves(inspection, rules: rules).each {
+    // The running app's save and the one on disk are mostly equal: an equal save reads back alike.
+    var tripped: [AppSave] = []
+    for (name, save) in Saves(inspection, rules: rules).each where !tripped.contains(save) {
+      tripped.append(save)
       let read: AppSave
       do {
         read = try SaveCodec.decode(try SaveCodec.encode(save), file: "copy", rules: rules)
