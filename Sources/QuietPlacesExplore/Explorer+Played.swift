@@ -1,3 +1,5 @@
+import QuietPlacesInvariants
+
 extension Explorer {
   /// Plays runs 1 to `runs` one after another, each checked as an exploration checks it, without
   /// shrinking or writing anything; for each run, the lines it played, starting with the
@@ -11,5 +13,12 @@ extension Explorer {
         ["new --seed \(result.record.game)"] + result.steps.prefix(result.record.steps).map(\.line))
     }
     return lines
+  }
+
+  /// The names of the invariants an exploration checks after step `step` (from 1) of run `run`
+  /// (from 1): the cheap ones, then the costly ones due there. The benchmark's pipe harness asks
+  /// `check` for the same at the same points.
+  public func invariantsChecked(afterStep step: Int, ofRun run: Int) -> [String] {
+    (ExploreContext.cheap + ExploreContext.costlyDue(step: step, of: context.steps, run: run)).map(\.name)
   }
 }

@@ -21,6 +21,7 @@ struct RunPlayer: Sendable {
     var coverage = Coverage()
     var states: Set<String> = []
     var checkpoints: [String] = []
+    var checked: [Invariant: Int] = [:]
     var checks: [String: Int] = [:]
     var previous: ExploreStep?
     for number in 1...context.steps {
@@ -52,7 +53,7 @@ struct RunPlayer: Sendable {
         ExploreContext.cheap
         + ExploreContext.costlyDue(step: number, of: context.steps, run: run)
       var broken = await session.check(invariants)
-      for invariant in invariants { checks[invariant.name, default: 0] += 1 }
+      for invariant in invariants { checked[invariant, default: 0] += 1 }
       if !context.expressions.isEmpty {
         let state = await session.stateJSON()
         for expression in context.expressions {
@@ -71,6 +72,7 @@ struct RunPlayer: Sendable {
     for state in states {
       coverage.add("transaction states", String(state.split(separator: "|", maxSplits: 1)[1]))
     }
+    for (invariant, count) in checked { checks[invariant.name] = count }
     record.checks = checks
     record.coverage = coverage.counts
     return RunResult(record: record, steps: steps)

@@ -41,7 +41,9 @@ extension InvariantChecker {
   func deliveredAgain(_ step: StepRecord, before: DeviceInspection, after: DeviceInspection)
     -> InvariantBreak?
   {
-    guard before.epochs.save == after.epochs.save, before.epochs.account == after.epochs.account else {
+    guard before.epochs.save == after.epochs.save, before.epochs.account == after.epochs.account,
+      step.storeEvents.contains(where: { if case .delivered = $0 { true } else { false } })
+    else {
       return nil
     }
     var delivered = Set(before.save(rules: rules)?.ledger.ids ?? [])

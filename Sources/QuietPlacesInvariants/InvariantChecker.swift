@@ -113,21 +113,20 @@ public final class InvariantChecker {
     /// The save on disk, if one reads.
     let disk: AppSave?
 
+    /// Each save there is, named for a message.
+    let each: [(name: String, save: AppSave)]
+
     init(_ inspection: DeviceInspection, rules: Rules) {
       running = inspection.running
       disk = inspection.diskSave(rules: rules)
+      var all: [(String, AppSave)] = []
+      if let running { all.append(("the running app's save", running)) }
+      if let disk { all.append(("the save on disk", disk)) }
+      each = all
     }
 
     /// The save the player has: the running app's, else the one on disk.
     var current: AppSave? { running ?? disk }
-
-    /// Each save there is, named for a message.
-    var each: [(name: String, save: AppSave)] {
-      var all: [(String, AppSave)] = []
-      if let running { all.append(("the running app's save", running)) }
-      if let disk { all.append(("the save on disk", disk)) }
-      return all
-    }
   }
 
   // MARK: - Words

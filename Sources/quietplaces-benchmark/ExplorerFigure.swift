@@ -11,16 +11,15 @@ extension Benchmark {
   /// Runs the explorer plays in process for the figure, and how many of them go through the pipe.
   static let exploredRuns = 300
   static let pipedRuns = 15
-  /// The REPL's check of the cheap invariants, the ones the explorer checks after every step.
-  static let cheapCheck = "check money postmarks game clock refused"
 
   // MARK: - (j) the explorer
 
   /// The explorer's checked steps per CPU second on one job (`--jobs 1`: 300 runs of up to 60 steps, in
   /// process, every cheap invariant after every step and the costly ones at their sample), beside
-  /// the first 15 of those runs driven through `quietplaces --jsonl` over a pipe, a `check` after
-  /// each command (`check` of the ten cheap invariants; a program reading each answer before it sends the next line, as a driver in
-  /// another language would), and the ratio.
+  /// the first 15 of those runs driven through `quietplaces --jsonl` over a pipe, each step followed
+  /// by a `check` of what the explorer checked after it (`determinism` aside; a program reading
+  /// each answer before it sends the next line, as a driver in another language would), and the
+  /// ratio.
   mutating func explorer() async {
     print("")
     print("(j) explorer: \(Self.exploredRuns) runs of up to 60 steps, --jobs 1, every check after every step")
@@ -60,7 +59,16 @@ extension Benchmark {
       "  in process: \(Format.grouped(Double(steps))) steps in \(Format.duration(seconds)) "
         + "(\(Format.rate(Double(steps) / seconds)) checked steps) using \(Format.duration(cpu)) of CPU: "
         + "\(Format.rate(inProcess)) checked steps per CPU second")
-    let piped = Array(runs.prefix(Self.pipedRuns))
+    // After each step the pipe asks `check` for what the explorer checked there: the cheap
+    // invariants, and the costly ones at the same sample, but `determinism`, whose replay in one
+    // long REPL session would run every earlier run again (so the pipe does less than the explorer).
+    let piped = runs.prefix(Self.pipedRuns).enumerated().map { index, lines in
+      lines.enumerated().map { step, line in
+        let names = step == 0 ? [] : explorer.invariantsChecked(afterStep: step, ofRun: index + 1)
+        let checked = names.filter { $0 != "determinism" }
+        return (line: line, check: checked.isEmpty ? nil : "check " + checked.joined(separator: " "))
+      }
+    }
     guard let pipe = Self.throughPipe(piped, executable: executable, folder: folder) else {
       report.add(
         "(j) explorer checked steps per CPU second", Format.rate(inProcess), target: "≥ 20,000",
@@ -70,7 +78,7 @@ extension Benchmark {
     }
     let pipeRate = Double(pipe.steps) / pipe.cpu
     print(
-      "  through quietplaces --jsonl over a pipe, a check after each command: \(Format.grouped(Double(pipe.steps))) "
+      "  through quietplaces --jsonl over a pipe, the same checks after each step: \(Format.grouped(Double(pipe.steps))) "
         + "steps in \(Format.duration(pipe.seconds)) (\(Format.rate(Double(pipe.steps) / pipe.seconds)) checked steps) "
         + "using \(Format.duration(pipe.cpu)) of CPU (the child's and this driver's): "
         + "\(Format.rate(pipeRate)) checked steps per CPU second")
@@ -87,10 +95,10 @@ extension Benchmark {
       target: "≥ 50×", passed: wallRatio >= 50)
   }
 
-  /// Drives `quietplaces --jsonl` with each run's lines, each followed by `check`, reading every
-  /// answer before sending the next line; the steps sent and the wall seconds, or `nil` if the
+  /// Drives `quietplaces --jsonl` with each run's lines, each step's followed by its `check`, reading
+  /// every answer before sending the next line; the steps sent and the wall seconds, or `nil` if the
   /// child failed.
-  static func throughPipe(_ runs: [[String]], executable: String, folder: URL)
+  static func throughPipe(_ runs: [[(line: String, check: String?)]], executable: String, folder: URL)
     -> (steps: Int, seconds: Double, cpu: Double)?
   {
     let process = Process()
@@ -110,9 +118,9 @@ extension Benchmark {
     let childrenCPU = cpuSeconds(RUSAGE_CHILDREN)
     var steps = 0
     for run in runs {
-      for (index, line) in run.enumerated() {
-        for sent in [line, Self.cheapCheck] {
-          input.fileHandleForWriting.write(Data((sent + "\n").utf8))
+      for (index, sent) in run.enumerated() {
+        for text in [sent.line] + (sent.check.map { [$0] } ?? []) {
+          input.fileHandleForWriting.write(Data((text + "\n").utf8))
           guard reader.next() != nil else { return nil }
         }
         if index > 0 { steps += 1 }
