@@ -166,9 +166,38 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   /// Reads a bundle named `file`, checking what a loader must: the kind and format, the saves'
   /// consistency under `rules`, the account's, and the clock's range.
   public static func decode(_ data: Data, file: String, rules: Rules) throws(BundleError) -> DeviceBundle {
+    // An embedded save of a format this version cannot read is refused as a bare save of that
+    // format is, before anything else of it is read.
+    struct SaveHeader: Decodable {
+      var format: Int?
+      var writtenBy: String?
+    }
+    struct SavesHeader: Decodable {
+      struct Running: Decodable { var save: SaveHeader? }
+      var save: SaveHeader?
+      var running: Running?
+    }
+    struct FaultsHeader: Decodable {
+      struct Faults: Decodable { var saveFails: String? }
+      var faults: Faults?
+    }
+    // What is checked before the whole is decoded, read in one pass: the kind and format must
+    // read, the saves' formats and the faults are looked at only where they read.
     struct Header: Decodable {
       var kind: String?
       var format: Int?
+      var saves: SavesHeader?
+      var faults: FaultsHeader?
+
+      enum CodingKeys: String, CodingKey { case kind, format }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decodeIfPresent(String.self, forKey: .kind)
+        format = try container.decodeIfPresent(Int.self, forKey: .format)
+        saves = try? SavesHeader(from: decoder)
+        faults = try? FaultsHeader(from: decoder)
+      }
     }
     guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
       throw BundleError(file: file, problem: "it is not JSON (truncated or damaged?)")
@@ -182,18 +211,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         problem: "its format \(header.format.map(String.init) ?? "(none)") is not one this version reads "
           + "(1 to \(currentFormat)); read it with the quietplaces that wrote it")
     }
-    // An embedded save of a format this version cannot read is refused as a bare save of that
-    // format is, before anything else of it is read.
-    struct SaveHeader: Decodable {
-      var format: Int?
-      var writtenBy: String?
-    }
-    struct SavesHeader: Decodable {
-      struct Running: Decodable { var save: SaveHeader? }
-      var save: SaveHeader?
-      var running: Running?
-    }
-    let saves = try? JSONDecoder().decode(SavesHeader.self, from: data)
+    let saves = header.saves
     for (name, save) in [("save", saves?.save), ("running.save", saves?.running?.save)] {
       guard let format = save?.format, format > SaveCodec.readableFormats.upperBound else { continue }
       let readable = SaveCodec.readableFormats
@@ -207,11 +225,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
           + "\(readable.lowerBound) to \(readable.upperBound); open it with \(writer.map { "\($0) or later" } ?? "a newer quietplaces")"
       )
     }
-    struct FaultsHeader: Decodable {
-      struct Faults: Decodable { var saveFails: String? }
-      var faults: Faults?
-    }
-    if let saveFails = (try? JSONDecoder().decode(FaultsHeader.self, from: data))?.faults?.saveFails,
+    if let saveFails = header.faults?.faults?.saveFails,
       AppFaults.SaveFailure(rawValue: saveFails) == nil
     {
       throw BundleError(file: file, problem: "faults.saveFails is '\(saveFails)', not off, once or on")
