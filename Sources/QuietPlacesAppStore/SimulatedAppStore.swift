@@ -274,8 +274,15 @@ public actor SimulatedAppStore: StoreClient {
   /// The first read after a `sync` that took an armed `delayRestore` (a restore's read) takes its
   /// snapshot, then waits for `continueRestore`. Other reads, such as the one every launch makes,
   /// never wait: nothing could continue them while the app is still launching.
+  ///
+  /// A delayed read completes with the account as it stands when it is continued: what it read is
+  /// returned as it was signed then, less every transaction the device no longer holds (a `clear`,
+  /// Xcode's "Delete all transactions", while it waited leaves nothing to restore). A refund
+  /// meanwhile does not change the copy already read; the app's ledger, which the revocation
+  /// reached through `updates`, keeps it from being granted back.
   public func currentEntitlements() async -> [SignedTransaction] {
-    let snapshot = entitlements().map(sign)
+    let read = entitlements()
+    let snapshot = read.map(sign)
     guard delayNextEntitlementsRead else { return snapshot }
     delayNextEntitlementsRead = false
     await withCheckedContinuation { continuation in
@@ -284,7 +291,8 @@ public actor SimulatedAppStore: StoreClient {
       restoreWatchers = [:]
       for watcher in watchers { watcher.resume() }
     }
-    return snapshot
+    let held = Set(account.deviceTransactions.map(\.id))
+    return zip(read, snapshot).filter { held.contains($0.0.id) }.map(\.1)
   }
 
   /// Brings the device up to date with the account (its cache, and the updates held back); fails

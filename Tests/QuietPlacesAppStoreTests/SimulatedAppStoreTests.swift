@@ -457,6 +457,35 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   #expect(await store.snapshot().restoreWaiting == false)
 }
 
+@Test func aDelayedReadCompletesWithoutWhatTheAccountNoLongerHoldsButAsItWasRead() async throws {
+  let store = try makeStore()
+  _ = try await buy(store, .charts)
+  _ = try await buy(store, .hold)
+  try await store.delayRestore()
+  let restore = Task {
+    try await store.sync()
+    return try await store.currentEntitlements().map { try decode($0, store.publicKey) }
+  }
+  await store.restoreWaits()
+  // A refund of the hold meanwhile leaves the copy already read as it was signed.
+  _ = try await store.refund(.hold)
+  try await store.continueRestore()
+  let read = try await restore.value
+  #expect(read.map(\.transactionId) == [1, 2])
+  #expect(read.allSatisfy { $0.revocationDate == nil })
+
+  // The account wiped while the read waits: what it read is no longer there to restore.
+  try await store.delayRestore()
+  let wiped = Task {
+    try await store.sync()
+    return try ids(await store.currentEntitlements(), store)
+  }
+  await store.restoreWaits()
+  try await store.clear()
+  try await store.continueRestore()
+  #expect(try await wiped.value == [])
+}
+
 // MARK: - Persistence
 
 @Test func aStoreReopenedFromItsAccountFileResumesExactly() async throws {
