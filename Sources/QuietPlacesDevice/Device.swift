@@ -237,7 +237,7 @@ public final class Device {
     await app.settle(sent: await store.updatesYielded())
     let closed = await app.close()
     self.app = nil
-    // A restore the app started ends with it: its read goes on, and the closed app writes nothing.
+    // A restore the app started ends with it: its sync completes, and the closed app writes nothing.
     if let progress = restoreInFlight {
       try? await store.continueRestore()
       _ = await progress.outcome()
@@ -462,7 +462,7 @@ public final class Device {
 
   /// How far a restore got.
   public enum Restoring: Sendable, Equatable {
-    /// It read current entitlements and waits for the store's `continue`.
+    /// Its sync waits for the store's `continue`.
     case waiting
     /// It finished.
     case finished(RestoreOutcome)

@@ -159,7 +159,7 @@ extension AppModel {
   func reconcileEntitlements() async throws(AppCrash) {
     let readStart = stamp
     let signed = await store.currentEntitlements()
-    // An app that closed or died while the read waited (a delayed restore) is gone: what it would
+    // An app that closed or died while the restore waited (a delayed sync) is gone: what it would
     // write now is older than the save the next launch made.
     guard !hasCrashed, !hasClosed else { return }
     var entitled: Set<PermanentPurchase> = []
