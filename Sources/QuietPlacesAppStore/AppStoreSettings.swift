@@ -31,8 +31,7 @@ public struct AppStoreSettings: Sendable, Codable, Equatable, Hashable {
   /// The StoreKit errors on, by API name (`Purchase`): the error's name, or "" for the default;
   /// nil or absent means none.
   public var storeKitErrors: [String: String]?
-  /// The next restore's current-entitlements read (the first after `sync`) waits for `continueRestore`
-  /// (one shot).
+  /// The next restore's `sync` waits for `continueRestore` before it completes (one shot).
   public var delayRestore: Bool
 
   /// Makes settings.

@@ -14,7 +14,7 @@ public struct AppStoreSnapshot: Sendable, Equatable {
   public var settings: AppStoreSettings
   /// Whether an app observes `updates` now.
   public var listenerAttached: Bool
-  /// Whether a delayed restore has taken its snapshot and waits for `continueRestore`.
+  /// Whether a delayed restore's sync waits for `continueRestore`.
   public var restoreWaiting: Bool
   /// The ID the next transaction will get.
   public var nextTransactionID: TransactionID

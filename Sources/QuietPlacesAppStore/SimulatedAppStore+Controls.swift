@@ -267,12 +267,12 @@ extension SimulatedAppStore {
     return transaction
   }
 
-  /// Arms a one-shot delay: the next restore's current-entitlements read waits for `continueRestore`.
+  /// Arms a one-shot delay: the next restore's sync waits for `continueRestore`.
   public func delayRestore() throws(AppStoreError) {
     try commit { $0.settings.delayRestore = true }
   }
 
-  /// Lets the oldest delayed current-entitlements read return its snapshot.
+  /// Lets the oldest delayed restore's sync complete.
   public func continueRestore() throws(AppStoreError) {
     guard resumeRestore() else { throw .noRestoreWaiting(armed: currentAccount.settings.delayRestore) }
   }

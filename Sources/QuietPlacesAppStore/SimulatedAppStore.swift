@@ -50,8 +50,6 @@ public actor SimulatedAppStore: StoreClient {
   /// Callers of `restoreWaits`, by ticket, until a restore read waits or they are cancelled.
   private var restoreWatchers: [Int: CheckedContinuation<Void, Never>] = [:]
   private var nextWatcher = 0
-  /// A restore's `sync` took the armed delay: the next current-entitlements read waits.
-  private var delayNextEntitlementsRead = false
   /// The token last signed for each transaction, with its payload: handed out again while the
   /// transaction stays as it was.
   private var tokens: [TransactionID: (payload: Transaction, token: SignedTransaction)] = [:]
@@ -274,35 +272,36 @@ public actor SimulatedAppStore: StoreClient {
   }
 
   /// The latest unrevoked transaction of each non-consumable of this app; answers offline too.
-  ///
-  /// The first read after a `sync` that took an armed `delayRestore` (a restore's read) takes its
-  /// snapshot, then waits for `continueRestore`. Other reads, such as the one every launch makes,
-  /// never wait: nothing could continue them while the app is still launching.
   public func currentEntitlements() async -> [SignedTransaction] {
-    let snapshot = entitlements().map(sign)
-    guard delayNextEntitlementsRead else { return snapshot }
-    delayNextEntitlementsRead = false
-    await withCheckedContinuation { continuation in
-      restoreWaiters.append(continuation)
-      let watchers = restoreWatchers.values
-      restoreWatchers = [:]
-      for watcher in watchers { watcher.resume() }
-    }
-    return snapshot
+    entitlements().map(sign)
   }
 
   /// Brings the device up to date with the account (its cache, and the updates held back); fails
-  /// offline. A restore begins here, so this is where an armed `delayRestore` is taken for the
-  /// entitlements read that follows.
+  /// offline. A restore begins here, so this is where an armed `delayRestore` is taken: the sync
+  /// then waits for `continueRestore` (as `AppStore.sync()` waits on the network and the user's
+  /// sign-in), and completes with the account as it stands then, so the entitlements read that
+  /// follows it sees everything that changed meanwhile.
   public func sync() async throws(StoreError) {
+    try checkSync()
+    if account.settings.delayRestore {
+      record { $0.settings.delayRestore = false }
+      // One shot even if that save failed: this restore is the delayed one either way.
+      account.settings.delayRestore = false
+      await withCheckedContinuation { continuation in
+        restoreWaiters.append(continuation)
+        let watchers = restoreWatchers.values
+        restoreWatchers = [:]
+        for watcher in watchers { watcher.resume() }
+      }
+      // The network may have gone, or the sync started failing, while it waited.
+      try checkSync()
+    }
+    syncDevice()
+  }
+
+  private func checkSync() throws(StoreError) {
     guard !account.settings.offline else { throw .networkError }
     if let error = account.settings.simulatedError(.appStoreSync) { throw error }
-    syncDevice()
-    guard account.settings.delayRestore else { return }
-    record { $0.settings.delayRestore = false }
-    // One shot even if that save failed: this restore is the delayed one either way.
-    account.settings.delayRestore = false
-    delayNextEntitlementsRead = true
   }
 
   /// Marks a transaction finished and drops its queued updates. A device out of step finishes its
@@ -334,8 +333,8 @@ public actor SimulatedAppStore: StoreClient {
     listener.yielded
   }
 
-  /// Returns once a restore's delayed entitlements read waits for `continueRestore` (at once if one
-  /// waits now), or once the calling task is cancelled.
+  /// Returns once a restore's delayed sync waits for `continueRestore` (at once if one waits now),
+  /// or once the calling task is cancelled.
   public func restoreWaits() async {
     let ticket = nextWatcher
     nextWatcher += 1
@@ -450,7 +449,7 @@ public actor SimulatedAppStore: StoreClient {
     listener.yield(signed)
   }
 
-  /// Resumes the oldest restore waiting in `currentEntitlements`; false if none waits.
+  /// Resumes the oldest restore waiting in `sync`; false if none waits.
   func resumeRestore() -> Bool {
     guard !restoreWaiters.isEmpty else { return false }
     restoreWaiters.removeFirst().resume()

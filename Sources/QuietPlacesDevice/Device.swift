@@ -237,13 +237,18 @@ public final class Device {
     await app.settle(sent: await store.updatesYielded())
     let closed = await app.close()
     self.app = nil
-    // A restore the app started ends with it: its read goes on, and the closed app writes nothing.
-    if let progress = restoreInFlight {
-      try? await store.continueRestore()
-      _ = await progress.outcome()
-      restoreInFlight = nil
-    }
+    await endRestore()
     return closed
+  }
+
+  /// A restore the app started ends with it: its sync completes, and the app that is gone writes
+  /// nothing. Left waiting, it would be the oldest the store's `continue` resumes, ahead of the
+  /// next app's own.
+  private func endRestore() async {
+    guard let progress = restoreInFlight else { return }
+    try? await store.continueRestore()
+    _ = await progress.outcome()
+    restoreInFlight = nil
   }
 
   /// Launches the app: it loads the save (or starts a new game with ``seed``), recovers the
@@ -334,7 +339,7 @@ public final class Device {
       await app.terminate()
       self.app = nil
     }
-    restoreInFlight = nil
+    await endRestore()
     epochs.save += 1
   }
 
@@ -462,7 +467,7 @@ public final class Device {
 
   /// How far a restore got.
   public enum Restoring: Sendable, Equatable {
-    /// It read current entitlements and waits for the store's `continue`.
+    /// Its sync waits for the store's `continue`.
     case waiting
     /// It finished.
     case finished(RestoreOutcome)

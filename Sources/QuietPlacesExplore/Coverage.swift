@@ -15,9 +15,10 @@ struct Coverage: Sendable, Equatable {
     (
       "store events",
       DeliverySource.allSources.map { "delivered via \($0.rawValue)" } + [
-        "already delivered", "rejected unverified", "rejected unrecognised", "revoked and removed",
-        "revoked, not owned", "revoked consumable", "save failed", "revocation not saved", "held for launch",
-        "revoked during a restore's read", "reconciled", "reconciliation not saved",
+        "already delivered", "owned again", "rejected unverified", "rejected unrecognised",
+        "revoked and removed", "revoked, not owned", "revoked consumable", "save failed",
+        "revocation not saved", "held for launch", "revoked during a restore's read", "reconciled",
+        "reconciliation not saved",
       ]
     ),
     (
@@ -95,6 +96,7 @@ struct Coverage: Sendable, Equatable {
     switch event {
     case .delivered(_, _, let source): "delivered via \(source.rawValue)"
     case .alreadyDelivered: "already delivered"
+    case .ownedAgain: "owned again"
     case .rejectedUnverified: "rejected unverified"
     case .rejectedUnrecognised: "rejected unrecognised"
     case .revoked(_, _, let removed, _): removed ? "revoked and removed" : "revoked, not owned"

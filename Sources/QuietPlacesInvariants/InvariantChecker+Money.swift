@@ -9,10 +9,20 @@ import QuietPlacesStoreKit
 extension InvariantChecker {
   // MARK: - money.verified-only
 
-  /// A delivery in this step of a transaction the account never issued for that product.
+  /// A delivery (or an ownership granted again) in this step of a transaction the account never
+  /// issued for that product.
   func unissuedDelivery(_ step: StepRecord) -> InvariantBreak? {
-    for case .delivered(let id, let product, let source) in step.storeEvents
-    where history.issued[id] != product.fullID {
+    for event in step.storeEvents {
+      let id: TransactionID
+      let product: ProductID
+      let source: DeliverySource
+      switch event {
+      case .delivered(let delivered, let what, let via), .ownedAgain(let delivered, let what, let via):
+        (id, product, source) = (delivered, what, via)
+      default:
+        continue
+      }
+      guard history.issued[id] != product.fullID else { continue }
       return InvariantBreak(
         .verifiedOnly, expected: "only transactions the App Store signed for this app delivered",
         found: "\(Self.transaction(id, product.fullID)) delivered (via \(source.rawValue)), which the App "
@@ -150,6 +160,7 @@ extension InvariantChecker {
       case .saveFailed, .heldForLaunch, .reconciliationNotSaved:
         return nil
       case .delivered(_, let product, _), .alreadyDelivered(_, let product, _),
+        .ownedAgain(_, let product, _),
         .revoked(_, let product, _, _):
         if let permanent = product.permanent { products.insert(permanent) }
       default:

@@ -141,6 +141,9 @@ enum Text {
     case .alreadyDelivered(let id, let product, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): already in the ledger; finished, not delivered again."
+    case .ownedAgain(let id, let product, let source):
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): already in the ledger, and not owned now; \(productName(product)) unlocked again; saved, then finished."
     case .rejectedUnverified(let id, let productID, let reason, let source):
       let name = id.map { "Transaction \($0)" } ?? "A transaction"
       let product = productID.map { " (\($0.fromOutside))" } ?? ""

@@ -46,6 +46,14 @@ extension AppModel {
           if (try? storage.write(again)) != nil { save = again }
         }
       #endif
+      // Owning a permanent purchase is a state, not a count: a valid, unrevoked transaction the
+      // ledger knows, of one the app no longer owns (removed by a read that did not list it),
+      // proves the entitlement again. A pack is never granted twice.
+      let refunded = save.ledger.entry(id)?.revoked ?? false
+      if let permanent = product.permanent, !save.game.owns(permanent), !refunded {
+        try await ownAgain(permanent, id: id, product: product, source: source)
+        return
+      }
       await store.finish(id)
       journal.append(.alreadyDelivered(id: id, product: product, source: source))
       return
@@ -75,6 +83,28 @@ extension AppModel {
     try checkpoint(.beforeFinish, id)
     await store.finish(id)
     journal.append(.delivered(id: id, product: product, source: source))
+  }
+
+  /// A transaction already in the ledger proves a permanent purchase the app does not own now: it
+  /// is owned again, saved, and only then finished; nothing enters the ledger a second time.
+  private func ownAgain(
+    _ permanent: PermanentPurchase, id: TransactionID, product: ProductID, source: DeliverySource
+  ) async throws(AppCrash) {
+    try checkpoint(.beforeSave, id)
+    var next = save
+    next.game.grant(permanent)
+    do {
+      try storage.write(next)
+    } catch {
+      if source != .entitlements { heldForLaunch.insert(id) }
+      journal.append(.saveFailed(id: id, product: product, source: source))
+      return
+    }
+    save = next
+    markGranted(permanent)
+    try checkpoint(.beforeFinish, id)
+    await store.finish(id)
+    journal.append(.ownedAgain(id: id, product: product, source: source))
   }
 
   /// A revoked transaction: a non-consumable leaves (unless another purchase of it stands), the
@@ -129,7 +159,7 @@ extension AppModel {
   func reconcileEntitlements() async throws(AppCrash) {
     let readStart = stamp
     let signed = await store.currentEntitlements()
-    // An app that closed or died while the read waited (a delayed restore) is gone: what it would
+    // An app that closed or died while the restore waited (a delayed sync) is gone: what it would
     // write now is older than the save the next launch made.
     guard !hasCrashed, !hasClosed else { return }
     var entitled: Set<PermanentPurchase> = []

@@ -20,6 +20,9 @@ public enum StoreEvent: Sendable, Equatable {
   case delivered(id: TransactionID, product: ProductID, source: DeliverySource)
   /// Already in the ledger: finished without delivering again.
   case alreadyDelivered(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// Already in the ledger, of a permanent purchase the app did not own: owned again, saved, then
+  /// finished (the ledger is not changed).
+  case ownedAgain(id: TransactionID, product: ProductID, source: DeliverySource)
   /// The signature did not verify: not delivered, not finished.
   case rejectedUnverified(id: TransactionID?, productID: String?, reason: JWSError, source: DeliverySource)
   /// Not this app's bundle or not one of its products: not delivered, not finished.

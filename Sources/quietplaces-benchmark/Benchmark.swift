@@ -69,6 +69,14 @@ struct Benchmark {
       report.printSummary()
       return report.allPassed
     }
+    // `quietplaces-benchmark engine` measures only the engine's figures (a)–(c).
+    if CommandLine.arguments.dropFirst().first == "engine" {
+      onlineYear()
+      offlineHold()
+      costDoesNotGrow()
+      report.printSummary()
+      return report.allPassed
+    }
     // `quietplaces-benchmark explore` measures only the explorer's figures (j).
     if CommandLine.arguments.dropFirst().first == "explore" {
       await explorer()

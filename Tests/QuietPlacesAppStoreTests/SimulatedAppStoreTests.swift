@@ -431,14 +431,14 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   #expect(try ids(await store.currentEntitlements(), store) == [3, 4])
 }
 
-@Test func aDelayedRestoreTakesItsSnapshotThenLetsOtherCallsRunUntilContinued() async throws {
+@Test func aDelayedRestoresSyncWaitsAndLetsOtherCallsRunUntilContinued() async throws {
   let store = try makeStore()
   _ = try await buy(store, .charts)
   await #expect(throws: AppStoreError.noRestoreWaiting(armed: false)) { try await store.continueRestore() }
   try await store.delayRestore()
   await #expect(throws: AppStoreError.noRestoreWaiting(armed: true)) { try await store.continueRestore() }
 
-  // A launch's read does not wait; a restore's (sync, then read) does.
+  // A launch's read does not wait; a restore's sync does.
   #expect(try ids(await store.currentEntitlements(), store) == [1])
   #expect(await store.snapshot().settings.delayRestore)
   let restore = Task {
@@ -452,9 +452,55 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   let hold = try purchasedTransaction(try await buy(store, .hold), store)
   #expect(try ids(await store.currentEntitlements(), store) == [1, hold.transactionId])
 
+  // The read follows the completed sync: it sees the purchase made while the sync waited.
   try await store.continueRestore()
-  #expect(try await restore.value == [1])
+  #expect(try await restore.value == [1, hold.transactionId])
   #expect(await store.snapshot().restoreWaiting == false)
+}
+
+@Test func aDelayedSyncCompletesWithTheAccountAsItStandsThen() async throws {
+  let store = try makeStore()
+  _ = try await buy(store, .charts)
+
+  // The test account wiped while the sync waits: the read after it finds nothing.
+  try await store.delayRestore()
+  let wiped = Task {
+    try await store.sync()
+    return try ids(await store.currentEntitlements(), store)
+  }
+  await store.restoreWaits()
+  try await store.clear()
+  try await store.continueRestore()
+  #expect(try await wiped.value == [])
+
+  // A new device while it waits: the completed sync brings its empty cache up to the account.
+  let hold = try purchasedTransaction(try await buy(store, .hold), store)
+  try await store.delayRestore()
+  let synced = Task {
+    try await store.sync()
+    return try ids(await store.currentEntitlements(), store)
+  }
+  await store.restoreWaits()
+  try await store.newDevice()
+  #expect(await store.snapshot().deviceInStep == false)
+  try await store.continueRestore()
+  #expect(try await synced.value == [hold.transactionId])
+  #expect(await store.snapshot().deviceInStep)
+
+  // The network gone while it waits: the sync fails when it completes.
+  try await store.delayRestore()
+  let failed = Task { () async -> StoreError? in
+    do throws(StoreError) {
+      try await store.sync()
+      return nil
+    } catch {
+      return error
+    }
+  }
+  await store.restoreWaits()
+  try await store.setOffline(true)
+  try await store.continueRestore()
+  #expect(await failed.value == .networkError)
 }
 
 // MARK: - Persistence

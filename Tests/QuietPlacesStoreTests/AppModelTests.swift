@@ -216,4 +216,39 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     #expect(storage.saved?.game.owned == [.hold])
     #expect(await store.finished == [4])
   }
+  @Test func aPermanentPurchaseInTheLedgerButNoLongerOwnedIsOwnedAgainAndAPackNeverTwice() async throws {
+    let storage = MemorySaveStorage()
+    let store = try ScriptedStoreClient()
+    let (app, _) = try await launch(rules, storage, store)
+    let signal = try store.signed(3, .signal)
+    let pack = try store.signed(4, .marks100)
+    store.continuation.yield(signal)
+    store.continuation.yield(pack)
+    await app.settle(sent: 2)
+    #expect(await app.game.owns(.signal))
+    #expect(await app.game.postmarks == 100)
+    _ = await app.drainJournal()
+
+    // A read that does not list the signal (a device whose StoreKit cache is empty) removes it.
+    await store.script(entitlements: [])
+    _ = await app.restore()
+    #expect(await app.game.owns(.signal) == false)
+    _ = await app.drainJournal()
+
+    // The App Store answers with the same transaction again: owning is a state, so it is owned
+    // again, saved, then finished; the pack sent again is not delivered a second time.
+    store.continuation.yield(signal)
+    store.continuation.yield(pack)
+    await app.settle(sent: 4)
+    #expect(
+      await app.drainJournal() == [
+        .ownedAgain(id: 3, product: .signal, source: .updates),
+        .alreadyDelivered(id: 4, product: .marks100, source: .updates),
+      ])
+    #expect(await app.game.owns(.signal))
+    #expect(storage.saved?.game.owns(.signal) == true)
+    #expect(await app.game.postmarks == 100)
+    #expect(await app.save.ledger.ids == [3, 4])
+    #expect(await store.finished == [3, 4, 3, 4])
+  }
 }

@@ -141,7 +141,7 @@ extension StoreCommand: ControlHelp {
         )
       case .delayRestore:
         (
-          "the next restore reads current entitlements, then waits until store continue",
+          "the next restore's sync waits until store continue, then it reads current entitlements",
           "the next restore (never a launch)",
           "store delay-restore · restore · store buy-outside hold · store continue"
         )

@@ -27,7 +27,7 @@ struct RestoreCommand: REPLCommand {
   /// ended.
   static func describe(_ restoring: Device.Restoring, in session: Session) async -> [OutputLine] {
     guard case .finished(let outcome) = restoring else {
-      return [.info("Restore read current entitlements and waits (store continue lets it finish).")]
+      return [.info("Restore syncs and waits (store continue lets it read entitlements and finish).")]
     }
     session.step.restored = outcome
     // What the restore delivered reads before its summary.

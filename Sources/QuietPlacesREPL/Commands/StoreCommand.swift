@@ -320,7 +320,7 @@ struct StoreCommand: REPLCommand {
         "Sent a signed transaction \(transaction.id) for \(transaction.productID.fromOutside) through updates."
     case .delayRestore:
       try await device.control(.delayRestore)
-      return "The next restore will read entitlements, then wait for store continue."
+      return "The next restore's sync will wait for store continue; it reads entitlements after."
     case .continueRestore:
       try await device.control(.continueRestore)
       return "The restore continues."
