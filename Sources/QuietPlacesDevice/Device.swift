@@ -481,8 +481,10 @@ public final class Device {
     await setStoreClock()
     let progress = RestoreProgress()
     restoreInFlight = progress
+    let store = store
     Task {
-      progress.finish(await app.restore())
+      progress.finish(
+        await app.restore(settle: { app in await app.settle(sent: await store.updatesYielded()) }))
     }
     return await awaitRestore() ?? .waiting
   }

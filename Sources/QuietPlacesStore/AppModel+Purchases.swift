@@ -100,13 +100,21 @@ extension AppModel {
     }
   }
 
-  /// Restores purchases: `AppStore.sync()`, then reconciliation with current entitlements.
-  public func restore() async -> RestoreOutcome {
+  /// Restores purchases: `AppStore.sync()`, then the updates the sync brought, then reconciliation
+  /// with current entitlements — the order a launch follows, so the same restore always reports the
+  /// same deliveries in the same order, whichever task the system runs first.
+  ///
+  /// `settle` must return once every update the store has sent to this app has gone through the
+  /// pipeline.
+  public func restore(settle: @Sendable (AppModel) async -> Void) async -> RestoreOutcome {
     do {
       try await store.sync()
     } catch {
       return .storeUnreachable(owned: save.game.owned, error: error)
     }
+    let crashedBefore = crashReport != nil
+    await settle(self)
+    if !crashedBefore, let crashReport { return .crashed(crashReport) }
     do {
       try await reconcileEntitlements()
     } catch {

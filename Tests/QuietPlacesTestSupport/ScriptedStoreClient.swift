@@ -19,6 +19,10 @@ public actor ScriptedStoreClient: StoreClient {
   public var unfinishedTransactions: [SignedTransaction] = []
   /// What `currentEntitlements` answers.
   public var entitlements: [SignedTransaction] = []
+  /// What the next `sync` sends through `updates` before it returns (a device catching up).
+  public var syncSends: [SignedTransaction] = []
+  /// How many transactions `sync` has sent through `updates`.
+  public private(set) var syncSent = 0
   /// Transactions finished, in order.
   public private(set) var finished: [TransactionID] = []
   /// Called at each `finish`, so a test can look at the save at that instant.
@@ -47,6 +51,8 @@ public actor ScriptedStoreClient: StoreClient {
   public func script(unfinished: [SignedTransaction]) { unfinishedTransactions = unfinished }
   /// Sets what `currentEntitlements` answers.
   public func script(entitlements: [SignedTransaction]) { self.entitlements = entitlements }
+  /// Sets what the next `sync` sends through `updates`.
+  public func script(syncSends: [SignedTransaction]) { self.syncSends = syncSends }
 
   public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
     catalogue.filter { identifiers.contains($0.id) }
@@ -63,7 +69,11 @@ public actor ScriptedStoreClient: StoreClient {
 
   public func currentEntitlements() async -> [SignedTransaction] { entitlements }
 
-  public func sync() async throws(StoreError) {}
+  public func sync() async throws(StoreError) {
+    for signed in syncSends { continuation.yield(signed) }
+    syncSent += syncSends.count
+    syncSends = []
+  }
 
   public func finish(_ id: TransactionID) async {
     onFinish(id)
