@@ -308,11 +308,31 @@ extension Autoplay {
   ) async throws(LabError) -> PlayReport {
     guard let game = await device.game else { throw .appClosed }
     var autoplay = Autoplay(strategy, goal: goal, rules: device.rules, from: game, keeping: keeping)
-    while let step = autoplay.nextStep() {
-      let start = autoplay.profileStart
-      let game = try await device.play(step)
-      autoplay.profiled(step.phase, since: start)
-      autoplay.stepped(to: game)
+    var next = autoplay.nextStep()
+    while let step = next {
+      guard step.playsOnOpenApp else {
+        let start = autoplay.profileStart
+        let game = try await device.play(step)
+        autoplay.profiled(step.phase, since: start)
+        autoplay.stepped(to: game)
+        next = autoplay.nextStep()
+        continue
+      }
+      // The player's actions and open sailing that follow one another are played in one visit to
+      // the app, until a step that leaves it (an absence, a purchase) or the end.
+      var playing = (autoplay: consume autoplay, step: step as PlayStep?)
+      let open = try await device.whileOpen(&playing) { app, open, playing throws(LabError) in
+        while let step = playing.step {
+          let start = playing.autoplay.profileStart
+          let game = try open.play(step, on: app)
+          playing.autoplay.profiled(step.phase, since: start)
+          playing.autoplay.stepped(to: game)
+          playing.step = playing.autoplay.nextStep()
+          if playing.step?.playsOnOpenApp != true { return }
+        }
+      }
+      guard open else { throw .appClosedDuringRun(at: device.now) }
+      (autoplay, next) = (playing.autoplay, playing.step)
     }
     return autoplay.report
   }
