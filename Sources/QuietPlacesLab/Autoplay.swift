@@ -123,8 +123,11 @@ public struct Autoplay: Sendable {
       return .buyProduct(product)
     }
     let elapsed = game.clock - start
-    if strategy.atlasDue(game, rules), atlasDueAt == nil { atlasDueAt = elapsed }
-    if strategy.bearingsDue(game, rules), bearingsDueAt == nil { bearingsDueAt = elapsed }
+    // The game does not change until this decision's step: each rule is asked once.
+    let atlasDue = strategy.atlasDue(game, rules)
+    let bearingsDue = strategy.bearingsDue(game, rules)
+    if atlasDue, atlasDueAt == nil { atlasDueAt = elapsed }
+    if bearingsDue, bearingsDueAt == nil { bearingsDueAt = elapsed }
     let milestonesStart = profileStart
     tracker.update(game, report: report, elapsed: elapsed, wall: wall)
     profiled(.milestones, since: milestonesStart)
@@ -138,7 +141,7 @@ public struct Autoplay: Sendable {
       noteDueWhileAway(off, elapsed: elapsed)
       return .away(off)
     }
-    if strategy.atlasDue(game, rules) {
+    if atlasDue {
       noteWiped(by: .atlas)
       report.atlases += 1
       report.decisions += 1
@@ -147,7 +150,7 @@ public struct Autoplay: Sendable {
       bearingsDueAt = nil
       return acted(.prestige(.atlas))
     }
-    if strategy.bearingsDue(game, rules) {
+    if bearingsDue {
       noteWiped(by: .bearings)
       report.bearings += 1
       report.decisions += 1
@@ -158,10 +161,15 @@ public struct Autoplay: Sendable {
     if strategy.suppliesDue(game, rules) {
       return boughtSupplies()
     }
-    let prices =
-      strategy.kind == .idle && !tracker.watchesWalls
-      ? nil : PriceList(game: game, rules: rules, sessions: strategy.sessions)
-    let choice = strategy.kind == .idle ? nil : prices.flatMap(strategy.choice)
+    var choice: PriceRow?
+    var noneAffordable = false
+    var rate = 0.0
+    if strategy.kind != .idle || tracker.watchesWalls {
+      let prices = PriceList(game: game, rules: rules, sessions: strategy.sessions)
+      if strategy.kind != .idle { choice = strategy.choice(prices) }
+      noneAffordable = !prices.rows.contains(where: \.affordable)
+      rate = prices.ordinaryRate
+    }
     if let choice, choice.affordable, let cost = choice.cost {
       report.bought[choice.item, default: 0] += 1
       report.decisions += 1
@@ -170,11 +178,11 @@ public struct Autoplay: Sendable {
       return acted(choice.item.step)
     }
     if let choice,
-      strategy.bridgesWait(choice.secondsToAfford, onlineLeft: onlineLeft, game, rules)
+      strategy.bridgesWait(choice.secondsToAfford, onlineLeft: onlineLeft, game, rules, rate: rate)
     {
       return boughtSupplies()
     }
-    if tracker.watchesWalls, wall == nil, let prices, !prices.rows.contains(where: \.affordable) {
+    if tracker.watchesWalls, wall == nil, noneAffordable {
       wall = MilestoneTracker.Figures(
         seconds: elapsed, onlineSeconds: report.onlineSeconds, decisions: report.decisions,
         spent: report.spent)
