@@ -122,8 +122,11 @@ public struct Autoplay: Sendable {
       report.products.append(product)
       return .buyProduct(product)
     }
+    // The game does not change until this decision's step. Read once: a stored property of the
+    // struct being changed is copied for every call that takes it.
+    let game = self.game
     let elapsed = game.clock - start
-    // The game does not change until this decision's step: each rule is asked once.
+    // Each rule is asked once.
     let atlasDue = strategy.atlasDue(game, rules)
     let bearingsDue = strategy.bearingsDue(game, rules)
     if atlasDue, atlasDueAt == nil { atlasDueAt = elapsed }
