@@ -79,6 +79,10 @@ struct SimulateMode: CommandLineMode, Equatable {
     request.settings = balance.settings
   }
 
+  /// Whether the sweep is printed run by run, keeping no run (csv or jsonl alone, no recording): the
+  /// limit of ``SimulatePlan/maximumRuns`` kept runs does not hold for it.
+  var streams: Bool { record == nil && output.streams }
+
   /// Plays the sweep; 2 for a request the configuration refuses, 1 for a failed run or replay.
   func run(in context: ProgramContext) async -> ExitStatus {
     guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
@@ -103,16 +107,19 @@ struct SimulateMode: CommandLineMode, Equatable {
             + "balance; record without --balance and --set"))
       return .usage
     }
-    do {
-      try plan.checkSize(shard: parallel.shard)
-    } catch {
-      context.printError(OutputLine.errorText(error.message))
-      return .usage
+    if !streams {
+      do {
+        try plan.checkSize(shard: parallel.shard)
+      } catch {
+        context.printError(OutputLine.errorText(error.message))
+        return .usage
+      }
     }
     guard output.checkFiles(in: context) else { return .usage }
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
     // files were read goes beside it.
     context.printError(provenance.line)
+    if streams { return await stream(plan, storeKit: storeKit, in: context) }
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     let results: [RunResult]
@@ -134,6 +141,38 @@ struct SimulateMode: CommandLineMode, Equatable {
     return output.show(
       results, provenance: .of(provenance, balanceFiles: balance.files, in: context), in: context
     )
+  }
+
+  /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
+  /// it have ended, keeping none of them: the bytes are those of the kept sweep, and its memory does
+  /// not grow with its number of runs.
+  func stream(_ plan: SimulatePlan, storeKit: StoreKitConfiguration, in context: ProgramContext) async
+    -> ExitStatus
+  {
+    let runs = plan.lazyRuns(shard: parallel.shard)
+    let progress = SweepProgress(total: runs.count)
+    let jsonl = output.format == .jsonl
+    if !jsonl { context.print(SweepOutput.csvHeader) }
+    var done = 0
+    do {
+      try await Sweep.forEach(runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores) {
+        result in
+        progress.clear()
+        if jsonl {
+          SweepOutput.jsonlRecords(result).forEach(context.printRecord)
+        } else {
+          SweepOutput.csvRecords(result).forEach(context.print)
+        }
+        done += 1
+        progress.update(done, runs.count)
+      }
+    } catch {
+      progress.clear()
+      context.printError(OutputLine.errorText(error.message))
+      return .failure
+    }
+    progress.clear()
+    return .success
   }
 
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it

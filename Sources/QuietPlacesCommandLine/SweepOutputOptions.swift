@@ -43,6 +43,10 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     ] + SweepTableOptions.declared(in: \.table)
   }
 
+  /// Whether the output is printed run by run, keeping no run: csv or jsonl with no chart, report or
+  /// output file (each of those needs every run).
+  var streams: Bool { format != .table && files.isEmpty }
+
   /// Every file asked for, in the order the options are listed.
   var files: [String] { [chart, report, csvFile, jsonlFile, tableFile].compactMap { $0 } }
 

@@ -181,6 +181,11 @@ public final class Device {
   /// instant a save holds. A verb that passes time among other steps (an absence) asks this first,
   /// so a refusal changes nothing.
   public func checkAdvance(by seconds: Int64) throws(DeviceError) {
+    try Self.checkAdvance(by: seconds, at: now)
+  }
+
+  /// ``checkAdvance(by:)`` with the clock at `now`.
+  static func checkAdvance(by seconds: Int64, at now: Int64) throws(DeviceError) {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else {
       throw .game(.invalidDuration(seconds: seconds))
     }
@@ -227,6 +232,57 @@ public final class Device {
       return Acted(events: events, game: await app.game, saveFailure: saveFailure)
     } catch {
       throw .game(error)
+    }
+  }
+
+  /// Plays `body` in one visit to the open app: a stretch of
+  /// the player's own steps (actions and open sailing, through ``OpenApp``) without a hop to the app
+  /// for each, as a driver that owns the device (the lab) plays them. Nothing else runs on the app
+  /// meanwhile; the device's clock is where the stretch's sailing left it.
+  /// `state` is the driver's own, handed to `body` to change in place. Returns false, having done
+  /// nothing, while the app is closed.
+  public func whileOpen<State: Sendable, Failure: Error>(
+    _ state: inout State,
+    _ body: @Sendable (isolated AppModel, inout OpenApp, inout State) throws(Failure) -> Void
+  ) async throws(Failure) -> Bool {
+    guard let app else { return false }
+    var open = OpenApp(now: now)
+    defer { now = open.now }
+    try await body(app, &open, &state)
+    return true
+  }
+
+  /// The open app's clock during ``whileOpen(_:)``: its verbs are ``act(_:)`` and ``advance(by:)``,
+  /// done the same way without leaving the app.
+  public struct OpenApp: Sendable {
+    /// The simulated now, in seconds since 1970.
+    public private(set) var now: Int64
+
+    /// A player's action, saved at once, as ``Device/act(_:)`` does it.
+    public func act(_ command: GameCommand, on app: isolated AppModel) throws(DeviceError) -> Acted {
+      precondition(command.isPlayerAction, "time, close and launch are the device's own verbs")
+      do {
+        let (events, saveFailure) = try app.act(command)
+        return Acted(events: events, game: app.game, saveFailure: saveFailure)
+      } catch {
+        throw .game(error)
+      }
+    }
+
+    /// Open sailing, as ``Device/advance(by:)`` does it while the app is open: the game's report, if
+    /// it made one, and the game after it.
+    public mutating func advance(by seconds: Int64, on app: isolated AppModel) throws(DeviceError) -> (
+      GameEvent?, GameState
+    ) {
+      try Device.checkAdvance(by: seconds, at: now)
+      let events: [GameEvent]
+      do {
+        events = try app.act(.advance(seconds: seconds)).events
+      } catch {
+        throw .game(error)
+      }
+      now += seconds
+      return (events.first, app.game)
     }
   }
 

@@ -104,21 +104,31 @@ extension GameState {
   }
 
   /// The ordinary rates: current equipment, route and permanent bonuses; scouts in, currents out.
-  public func rates(_ rules: Rules) -> Rates {
+  public func rates(_ rules: Rules) -> Rates { rates(rules, onRoute: route) }
+
+  /// The ordinary rates as they would be on `route` with everything else as it is (the place the
+  /// ship sails to does not count): a charter's gain, without a copy of the game.
+  public func rates(_ rules: Rules, onRoute route: Int) -> Rates {
+    // Each factor is read once; every product is taken in the order of `grant(at:)` and
+    // `scoutRate(effectiveScouts:_:)`, so the rates are theirs to the last bit.
+    let knowledge = knowledgeMultiplier(rules)
+    let generation = generationMultiplier(rules)
+    let charts = chartsMultiplier(rules)
+    let signal = owns(.signal) ? rules.signalScoutMultiplier : 1
+    let spyglass = rules.spyglassPower(equipment.spyglass)
     let first = Rules.place(route: route, index: 0)
     var grants = 0.0
-    for place in first..<first + Rules.placesPerRoute { grants += grant(at: place, rules) }
+    for place in first..<first + Rules.placesPerRoute {
+      grants += rules.rewards[place] * spyglass * knowledge * generation * charts
+    }
     let speed = baseSpeed(rules)
+    let effectiveScouts = Self.effectiveScouts(fleetSize(rules), rules: rules)
     return Rates(
-      knowledge: knowledgeMultiplier(rules),
-      generation: generationMultiplier(rules),
-      charts: chartsMultiplier(rules),
-      signal: owns(.signal) ? rules.signalScoutMultiplier : 1,
-      spyglass: rules.spyglassPower(equipment.spyglass),
-      speed: speed,
-      effectiveScouts: Self.effectiveScouts(fleetSize(rules), rules: rules),
+      knowledge: knowledge, generation: generation, charts: charts, signal: signal, spyglass: spyglass,
+      speed: speed, effectiveScouts: effectiveScouts,
       travel: speed * grants / rules.loopLengths[route - 1] / 3600,
-      scouts: scoutRate(rules))
+      scouts: Double(effectiveScouts) * rules.scoutYields[route - 1] * knowledge * generation * charts
+        * signal)
   }
 
   /// Discoveries per second from travel and scouts, as `ordinaryRate` is defined.

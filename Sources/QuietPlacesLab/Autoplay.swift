@@ -122,9 +122,15 @@ public struct Autoplay: Sendable {
       report.products.append(product)
       return .buyProduct(product)
     }
+    // The game does not change until this decision's step. Read once: a stored property of the
+    // struct being changed is copied for every call that takes it.
+    let game = self.game
     let elapsed = game.clock - start
-    if strategy.atlasDue(game, rules), atlasDueAt == nil { atlasDueAt = elapsed }
-    if strategy.bearingsDue(game, rules), bearingsDueAt == nil { bearingsDueAt = elapsed }
+    // Each rule is asked once.
+    let atlasDue = strategy.atlasDue(game, rules)
+    let bearingsDue = strategy.bearingsDue(game, rules)
+    if atlasDue, atlasDueAt == nil { atlasDueAt = elapsed }
+    if bearingsDue, bearingsDueAt == nil { bearingsDueAt = elapsed }
     let milestonesStart = profileStart
     tracker.update(game, report: report, elapsed: elapsed, wall: wall)
     profiled(.milestones, since: milestonesStart)
@@ -138,7 +144,7 @@ public struct Autoplay: Sendable {
       noteDueWhileAway(off, elapsed: elapsed)
       return .away(off)
     }
-    if strategy.atlasDue(game, rules) {
+    if atlasDue {
       noteWiped(by: .atlas)
       report.atlases += 1
       report.decisions += 1
@@ -147,7 +153,7 @@ public struct Autoplay: Sendable {
       bearingsDueAt = nil
       return acted(.prestige(.atlas))
     }
-    if strategy.bearingsDue(game, rules) {
+    if bearingsDue {
       noteWiped(by: .bearings)
       report.bearings += 1
       report.decisions += 1
@@ -158,10 +164,15 @@ public struct Autoplay: Sendable {
     if strategy.suppliesDue(game, rules) {
       return boughtSupplies()
     }
-    let prices =
-      strategy.kind == .idle && !tracker.watchesWalls
-      ? nil : PriceList(game: game, rules: rules, sessions: strategy.sessions)
-    let choice = strategy.kind == .idle ? nil : prices.flatMap(strategy.choice)
+    var choice: PriceRow?
+    var noneAffordable = false
+    var rate = 0.0
+    if strategy.kind != .idle || tracker.watchesWalls {
+      let prices = PriceList(game: game, rules: rules, sessions: strategy.sessions)
+      if strategy.kind != .idle { choice = strategy.choice(prices) }
+      noneAffordable = !prices.rows.contains(where: \.affordable)
+      rate = prices.ordinaryRate
+    }
     if let choice, choice.affordable, let cost = choice.cost {
       report.bought[choice.item, default: 0] += 1
       report.decisions += 1
@@ -170,11 +181,11 @@ public struct Autoplay: Sendable {
       return acted(choice.item.step)
     }
     if let choice,
-      strategy.bridgesWait(choice.secondsToAfford, onlineLeft: onlineLeft, game, rules)
+      strategy.bridgesWait(choice.secondsToAfford, onlineLeft: onlineLeft, game, rules, rate: rate)
     {
       return boughtSupplies()
     }
-    if tracker.watchesWalls, wall == nil, let prices, !prices.rows.contains(where: \.affordable) {
+    if tracker.watchesWalls, wall == nil, noneAffordable {
       wall = MilestoneTracker.Figures(
         seconds: elapsed, onlineSeconds: report.onlineSeconds, decisions: report.decisions,
         spent: report.spent)
@@ -308,11 +319,31 @@ extension Autoplay {
   ) async throws(LabError) -> PlayReport {
     guard let game = await device.game else { throw .appClosed }
     var autoplay = Autoplay(strategy, goal: goal, rules: device.rules, from: game, keeping: keeping)
-    while let step = autoplay.nextStep() {
-      let start = autoplay.profileStart
-      let game = try await device.play(step)
-      autoplay.profiled(step.phase, since: start)
-      autoplay.stepped(to: game)
+    var next = autoplay.nextStep()
+    while let step = next {
+      guard step.playsOnOpenApp else {
+        let start = autoplay.profileStart
+        let game = try await device.play(step)
+        autoplay.profiled(step.phase, since: start)
+        autoplay.stepped(to: game)
+        next = autoplay.nextStep()
+        continue
+      }
+      // The player's actions and open sailing that follow one another are played in one visit to
+      // the app, until a step that leaves it (an absence, a purchase) or the end.
+      var playing = (autoplay: consume autoplay, step: step as PlayStep?)
+      let open = try await device.whileOpen(&playing) { app, open, playing throws(LabError) in
+        while let step = playing.step {
+          let start = playing.autoplay.profileStart
+          let game = try open.play(step, on: app)
+          playing.autoplay.profiled(step.phase, since: start)
+          playing.autoplay.stepped(to: game)
+          playing.step = playing.autoplay.nextStep()
+          if playing.step?.playsOnOpenApp != true { return }
+        }
+      }
+      guard open else { throw .appClosedDuringRun(at: device.now) }
+      (autoplay, next) = (playing.autoplay, playing.step)
     }
     return autoplay.report
   }

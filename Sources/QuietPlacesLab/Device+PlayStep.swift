@@ -62,3 +62,36 @@ extension Device {
     return acted.game
   }
 }
+
+extension Device.OpenApp {
+  /// Carries out a step that ``PlayStep/playsOnOpenApp`` on the open app, as
+  /// ``Device/play(_:)`` does it, and returns the game it left.
+  mutating func play(_ step: PlayStep, on app: isolated AppModel) throws(LabError) -> GameState {
+    switch step {
+    case .upgrade(let item): return try playerAction(.upgrade(item, .count(1)), on: app)
+    case .hire: return try playerAction(.hire(.count(1)), on: app)
+    case .charter: return try playerAction(.charter, on: app)
+    case .supplies: return try playerAction(.buySupplies, on: app)
+    case .prestige(let layer): return try playerAction(.prestige(layer), on: app)
+    case .advance(let seconds):
+      do {
+        return try advance(by: seconds, on: app).1
+      } catch {
+        throw .stepRefused(at: now, error)
+      }
+    case .buyProduct, .away: preconditionFailure("\(step) is not played on the open app alone")
+    }
+  }
+
+  /// A player's action, saved at once as the app does.
+  private func playerAction(_ command: GameCommand, on app: isolated AppModel) throws(LabError) -> GameState {
+    let acted: Device.Acted
+    do {
+      acted = try act(command, on: app)
+    } catch {
+      throw .stepRefused(at: now, error)
+    }
+    if let failure = acted.saveFailure { throw .actionNotSaved(at: now, failure) }
+    return acted.game
+  }
+}

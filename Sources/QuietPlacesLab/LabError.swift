@@ -230,7 +230,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "the files hold no runs"
     case .tooManyRuns(let runs, let limit, let shards):
       return "this sweep plays \(runs.withThousandsSeparators) runs in one process, more than the "
-        + "\(limit.withThousandsSeparators) whose results one process keeps; split it with --shard K/\(shards) "
+        + "\(limit.withThousandsSeparators) whose results one process keeps for a table, chart, report, file or "
+        + "recording; print --format csv or jsonl alone (which keeps none), or split it with --shard K/\(shards) "
         + "(K from 1 to \(shards), each its own process) and join the --format jsonl files with simulate merge"
     case .runsMissing(let total, let present, let first):
       let shown = first.map(String.init).joined(separator: ", ")

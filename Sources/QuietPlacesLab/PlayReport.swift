@@ -37,21 +37,30 @@ public struct MilestoneOutcome: Sendable, Equatable {
 public struct Sample: Sendable, Equatable {
   /// Simulated seconds from the start of the run.
   public var seconds: Int64
-  /// Knowledge, Discoveries, Postmarks and generations then.
-  public var values: [Double]
+  /// Knowledge, Discoveries, Postmarks and generations then, held in place (a run takes a sample
+  /// at every step, so none of them is an array of its own).
+  private var held: SIMD4<Double>
 
   /// The names of the metrics a sample holds, in order.
   public static let metrics = Metric.allCases.map(\.rawValue)
 
   init(seconds: Int64, game: GameState) {
     self.seconds = seconds
-    values = [Double(game.knowledge), game.discoveries, Double(game.postmarks), Double(game.generations)]
+    held = SIMD4(Double(game.knowledge), game.discoveries, Double(game.postmarks), Double(game.generations))
   }
 
+  /// A sample of the four metrics of ``metrics``, in that order.
   public init(seconds: Int64, values: [Double]) {
+    precondition(values.count == 4, "a sample holds the four metrics")
     self.seconds = seconds
-    self.values = values
+    held = SIMD4(values)
   }
+
+  /// Knowledge, Discoveries, Postmarks and generations then.
+  public var values: [Double] { [held[0], held[1], held[2], held[3]] }
+
+  /// The metric at `index` of ``metrics``.
+  public func value(_ index: Int) -> Double { held[index] }
 }
 
 /// What a run did: its steps, its counts, the milestones, the final game.

@@ -31,4 +31,13 @@ extension PlayStep {
     case .away: .away
     }
   }
+
+  /// Whether it is played on the open app alone (a player's action or open sailing), so a run of
+  /// such steps is played in one visit to the app (``Device/whileOpen(_:)``).
+  var playsOnOpenApp: Bool {
+    switch self {
+    case .upgrade, .hire, .charter, .supplies, .prestige, .advance: true
+    case .buyProduct, .away: false
+    }
+  }
 }

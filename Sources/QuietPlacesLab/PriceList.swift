@@ -65,7 +65,7 @@ public struct PriceList: Sendable, Equatable {
   ///
   /// Gains come from one pass of the ordinary rates: a sails level scales travel by the new speed
   /// over the old, a spyglass level by its reward factor, a scout adds `eff(n+1) − eff(n)` scouts'
-  /// worth; only a charter reads the rates of the next route afresh.
+  /// worth; only a charter reads the rates of the next route afresh (with no copy of the game).
   public init(game: GameState, rules: Rules, sessions: SessionModel = .always) {
     let rates = game.rates(rules)
     let rate = rates.ordinary
@@ -142,10 +142,10 @@ public struct PriceList: Sendable, Equatable {
         gain: Double(added) * perScout))
     // Charter: the rates of the next route from its first place, as after chartering.
     if let cost = game.nextCharterCost(rules) {
-      var chartered = game
-      chartered.route += 1
-      chartered.legIndex = 0
-      rows.append(row(.charter, cost: cost, level: game.route, gain: chartered.ordinaryRate(rules) - rate))
+      rows.append(
+        row(
+          .charter, cost: cost, level: game.route,
+          gain: game.rates(rules, onRoute: game.route + 1).ordinary - rate))
     } else {
       rows.append(row(.charter, cost: nil, level: game.route, gain: 0))
     }

@@ -25,7 +25,7 @@ public struct Series: Sendable, Equatable {
       let instant = end * Int64(k) / Int64(Self.points)
       while cursor + 1 < samples.count && samples[cursor + 1].seconds <= instant { cursor += 1 }
       seconds.append(instant)
-      for m in values.indices { values[m].append(Self.rounded(samples[cursor].values[m])) }
+      for m in values.indices { values[m].append(Self.rounded(samples[cursor].value(m))) }
     }
     self.seconds = seconds
     self.values = values

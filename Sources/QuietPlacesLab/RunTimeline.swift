@@ -60,7 +60,7 @@ public struct RunTimeline: Sendable, Equatable {
     let kept = keep.filter { $0 < samples.count }.sorted().map { samples[$0] }
     var values = Array(repeating: [Double](), count: Sample.metrics.count)
     for sample in kept {
-      for m in values.indices { values[m].append(Series.rounded(sample.values[m])) }
+      for m in values.indices { values[m].append(Series.rounded(sample.value(m))) }
     }
     self.init(events: events, series: Series(seconds: kept.map(\.seconds), values: values))
   }

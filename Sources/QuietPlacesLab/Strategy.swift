@@ -103,12 +103,14 @@ public struct Strategy: Sendable, Hashable {
   /// Whether a `bridge` strategy buys a crate now, waiting `wait` seconds for its choice with
   /// `onlineLeft` seconds of the session left: the wait outlasts the session (always online: the
   /// crate's hour), and no prestige it takes falls due before the choice is affordable with the crate.
-  func bridgesWait(_ wait: Double, onlineLeft: Int64?, _ game: GameState, _ rules: Rules) -> Bool {
+  /// `rate` is the game's ordinary rate.
+  func bridgesWait(_ wait: Double, onlineLeft: Int64?, _ game: GameState, _ rules: Rules, rate: Double)
+    -> Bool
+  {
     guard supplies == .bridge, game.postmarks >= rules.suppliesPrice, wait.isFinite, wait > 0 else {
       return false
     }
     guard wait > Double(onlineLeft ?? Int64(rules.suppliesSeconds)) else { return false }
-    let rate = game.ordinaryRate(rules)
     let afterCrate = max(0, wait - rules.suppliesSeconds)
     if let target = bearingsTarget(game, rules) {
       let needed = rules.bearingsProgress(forKnowledge: target) - game.progress

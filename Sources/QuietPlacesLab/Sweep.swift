@@ -62,16 +62,39 @@ public enum Sweep {
     keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
   ) async throws(LabError) -> [RunResult] {
     guard let first = plan.variants.first else { return [] }
-    let factory: DeviceFactory
-    do {
-      factory = try DeviceFactory(DeviceConfiguration(rules: first.rules, storeKit: configuration))
-    } catch {
-      throw .deviceNotStarted(error)
-    }
+    let factory = try Self.factory(first, configuration: configuration)
     return try await BoundedParallel.map(
       runs, atMost: jobs, inOrder: { index, _ in progress(index + 1, runs.count) }
     ) {
       run throws(LabError) in try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps)
+    }
+  }
+
+  /// Plays `runs` with at most `jobs` at once and hands each result to `each` in run order as soon
+  /// as it and every run before it have ended, keeping none: what the sweep holds at once (at most
+  /// `jobs` runs playing and results waiting for an earlier one) does not grow with its length.
+  public static func forEach(
+    _ runs: SimulatePlan.LazyRuns, plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
+    each: (RunResult) -> Void
+  ) async throws(LabError) {
+    guard let first = plan.variants.first else { return }
+    let factory = try Self.factory(first, configuration: configuration)
+    try await BoundedParallel.forEach(runs, atMost: jobs) {
+      run throws(LabError) in
+      try await Self.run(run, plan: plan, factory: factory, keepSteps: false)
+    } inOrder: { _, result in
+      each(result)
+    }
+  }
+
+  /// The factory of a sweep's devices, made for its first variant and `configuration`.
+  private static func factory(_ first: Variant, configuration: StoreKitConfiguration) throws(LabError)
+    -> DeviceFactory
+  {
+    do {
+      return try DeviceFactory(DeviceConfiguration(rules: first.rules, storeKit: configuration))
+    } catch {
+      throw .deviceNotStarted(error)
     }
   }
 }

@@ -30,40 +30,43 @@ public enum SweepOutput {
 
   /// The results as CSV lines, header first.
   public static func csv(_ results: [RunResult]) -> [String] {
-    var lines = [csvHeader]
-    for result in results {
-      for outcome in result.outcomes {
-        lines.append(
-          [
-            "\(result.index)", csvField(result.variant), "\(result.seed)", outcome.milestone.name,
-            outcome.reached ? "true" : "false", "\(outcome.seconds)", "\(outcome.onlineSeconds)",
-            "\(outcome.decisions)", number(outcome.spent), outcome.dueSeconds.map(String.init) ?? "",
-          ].joined(separator: ","))
-      }
+    [csvHeader] + results.flatMap(csvRecords)
+  }
+
+  /// One run's CSV lines, one per milestone.
+  public static func csvRecords(_ result: RunResult) -> [String] {
+    result.outcomes.map { outcome in
+      [
+        "\(result.index)", csvField(result.variant), "\(result.seed)", outcome.milestone.name,
+        outcome.reached ? "true" : "false", "\(outcome.seconds)", "\(outcome.onlineSeconds)",
+        "\(outcome.decisions)", number(outcome.spent), outcome.dueSeconds.map(String.init) ?? "",
+      ].joined(separator: ",")
     }
-    return lines
   }
 
   /// The results as JSON Lines.
   public static func jsonl(_ results: [RunResult]) -> [String] {
+    results.flatMap(jsonlRecords)
+  }
+
+  /// One run's JSON Lines: one per milestone, its series, and its timeline if it is the sweep's first.
+  public static func jsonlRecords(_ result: RunResult) -> [String] {
     var lines: [String] = []
-    for result in results {
-      let head = "{\"run\":\(result.index),\"variant\":\(result.variant.jsonQuoted),\"seed\":\(result.seed)"
-      for outcome in result.outcomes {
-        lines.append(
-          head + ",\"milestone\":\(outcome.milestone.name.jsonQuoted),\"reached\":\(outcome.reached)"
-            + ",\"seconds\":\(outcome.seconds),\"online_seconds\":\(outcome.onlineSeconds)"
-            + ",\"decisions\":\(outcome.decisions),\"spent\":\(number(outcome.spent))"
-            + (outcome.dueSeconds.map { ",\"due_seconds\":\($0)" } ?? "") + "}")
-      }
-      var series = "\"seconds\":[\(result.series.seconds.map(String.init).joined(separator: ","))]"
-      for (m, metric) in Sample.metrics.enumerated() {
-        series += ",\"\(metric)\":[\(result.series.values[m].map(number).joined(separator: ","))]"
-      }
+    let head = "{\"run\":\(result.index),\"variant\":\(result.variant.jsonQuoted),\"seed\":\(result.seed)"
+    for outcome in result.outcomes {
       lines.append(
-        head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)}")
-      if let timeline = result.timeline { lines.append(head + ",\"timeline\":\(timeline.json)}") }
+        head + ",\"milestone\":\(outcome.milestone.name.jsonQuoted),\"reached\":\(outcome.reached)"
+          + ",\"seconds\":\(outcome.seconds),\"online_seconds\":\(outcome.onlineSeconds)"
+          + ",\"decisions\":\(outcome.decisions),\"spent\":\(number(outcome.spent))"
+          + (outcome.dueSeconds.map { ",\"due_seconds\":\($0)" } ?? "") + "}")
     }
+    var series = "\"seconds\":[\(result.series.seconds.map(String.init).joined(separator: ","))]"
+    for (m, metric) in Sample.metrics.enumerated() {
+      series += ",\"\(metric)\":[\(result.series.values[m].map(number).joined(separator: ","))]"
+    }
+    lines.append(
+      head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)}")
+    if let timeline = result.timeline { lines.append(head + ",\"timeline\":\(timeline.json)}") }
     return lines
   }
 

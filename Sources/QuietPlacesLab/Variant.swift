@@ -43,15 +43,52 @@ public struct SimulatePlan: Sendable {
     return runs
   }
 
+  /// The runs of the sweep, or of one shard of it, in order, each made as it is read: a streamed
+  /// sweep of millions of runs holds none of them ahead.
+  public func lazyRuns(shard: Shard?) -> LazyRuns {
+    LazyRuns(seeds: seeds, variants: variants.count, first: shard?.index ?? 0, stride: shard?.count ?? 1)
+  }
+
+  /// The runs of ``SimulatePlan/lazyRuns(shard:)``: run `i` is seed `i / variants` with variant
+  /// `i % variants`, for every `i` of the shard.
+  public struct LazyRuns: Sequence, Sendable {
+    let seeds: [UInt64]
+    let variants: Int
+    let first: Int
+    let stride: Int
+
+    /// How many runs there are.
+    public var count: Int {
+      let total = seeds.count * variants
+      return total > first ? (total - first + stride - 1) / stride : 0
+    }
+
+    public func makeIterator() -> Iterator { Iterator(runs: self, position: first) }
+
+    /// Reads the runs in order.
+    public struct Iterator: IteratorProtocol {
+      let runs: LazyRuns
+      var position: Int
+
+      public mutating func next() -> Run? {
+        guard runs.variants > 0, position < runs.seeds.count * runs.variants else { return nil }
+        let index = position
+        position += runs.stride
+        return Run(index: index, seed: runs.seeds[index / runs.variants], variant: index % runs.variants)
+      }
+    }
+  }
+
   /// The name of the variant that `--vary` varies around.
   public static let baselineName = "baseline"
 
   /// How many runs the whole sweep has.
   public var total: Int { seeds.count * variants.count }
 
-  /// The most runs one process plays: every run's result is kept for the percentiles, the charts and
-  /// the files (about 4 KB each, so 200,000 runs hold under 1 GB). A larger sweep is split with
-  /// `--shard K/N` into processes of at most this many runs each, and `simulate merge` joins them.
+  /// The most runs one process keeps: a table, a chart, a report, an output file or a recording keeps
+  /// every run's result (about 4 KB each, so 200,000 runs hold under 1 GB). A larger sweep is split
+  /// with `--shard K/N` into processes of at most this many runs each, and `simulate merge` joins them;
+  /// csv or jsonl printed alone keeps no run and has no limit.
   public static let maximumRuns = 200_000
 
   /// How many runs `shard` (the whole sweep without one) holds.

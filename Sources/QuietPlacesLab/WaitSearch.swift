@@ -31,15 +31,28 @@ enum WaitSearch {
       before = probe
       beforeAt = at
     }
-    // It holds at `at` and not at `beforeAt`: halve the stretch between them, from `before`.
+    // It holds at `at` and not at `beforeAt`: narrow the stretch between them, from `before`. While
+    // more than one arrival falls in it, halve it; once one does, the arrival most likely tips the
+    // condition, so the seconds just before and at it are tried first. Any second tried halves or
+    // cuts the stretch, so the answer is the same first second however they are chosen.
     var low = beforeAt
     var high = at
+    var after = probe
     while high - low > 1 {
-      let middle = low + (high - low) / 2
+      var middle = low + (high - low) / 2
+      if after.lifetime.arrivals &- before.lifetime.arrivals == 1 {
+        let arrival = low + secondsToArrival(before, rules: rules)
+        if arrival - 1 > low && arrival - 1 < high {
+          middle = arrival - 1
+        } else if arrival > low && arrival < high {
+          middle = arrival
+        }
+      }
       var trial = before
       guard (try? trial.apply(.advance(seconds: middle - beforeAt), rules: rules)) != nil else { break }
       if holds(trial) {
         high = middle
+        after = trial
       } else {
         low = middle
         before = trial
@@ -47,5 +60,22 @@ enum WaitSearch {
       }
     }
     return high
+  }
+
+  /// The whole seconds of open sailing until the ship's next arrival (at least 1): the leg left at
+  /// today's speed, slower once a running current ends.
+  static func secondsToArrival(_ game: GameState, rules: Rules) -> Int64 {
+    let base = game.baseSpeed(rules)
+    var seconds = game.legRemaining / base * 3600
+    if game.currentRemaining > 0 {
+      let boosted = base * rules.currentSpeedMultiplier
+      let inCurrent = game.legRemaining / boosted * 3600
+      seconds =
+        inCurrent <= game.currentRemaining
+        ? inCurrent
+        : game.currentRemaining + (game.legRemaining - boosted * game.currentRemaining / 3600) / base * 3600
+    }
+    guard seconds.isFinite else { return 1 }
+    return Int64(min(max(seconds.rounded(.up), 1), 1e15))
   }
 }

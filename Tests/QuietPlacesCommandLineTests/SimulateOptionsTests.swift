@@ -1,5 +1,6 @@
 import QuietPlacesLab
 import QuietPlacesStore
+import QuietPlacesTestSupport
 import QuietPlacesUtilities
 import Testing
 
@@ -117,8 +118,9 @@ import Testing
     #expect(
       run.errors == [
         "error: this sweep plays 10,000,000 runs in one process, more than the 200,000 whose results one "
-          + "process keeps; split it with --shard K/50 (K from 1 to 50, each its own process) and join the "
-          + "--format jsonl files with simulate merge"
+          + "process keeps for a table, chart, report, file or recording; print --format csv or jsonl alone "
+          + "(which keeps none), or split it with --shard K/50 (K from 1 to 50, each its own process) and join "
+          + "the --format jsonl files with simulate merge"
       ])
     // A shard counts its own runs: the first of two shards of 400,001 runs holds 200,001, one too many.
     let shard = await ProgramRun.run([
@@ -127,6 +129,52 @@ import Testing
     #expect(shard.status == .usage)
     #expect(shard.errors.first?.hasPrefix("error: this sweep plays 200,001 runs in one process") == true)
     #expect(shard.errors.first?.contains("--shard K/4 ") == true)
+  }
+
+  /// csv and jsonl printed alone keep no run, so the limit of kept runs does not hold for them: a
+  /// sweep of ten million runs streams; a table, an output file, a chart, a report or a recording
+  /// keeps every run and is refused past the limit.
+  @Test func onlyKeptSweepsHaveARunLimit() throws {
+    func streams(_ extra: [String]) throws -> Bool {
+      let parsed = try CommandLineParser.parse(
+        ["simulate", "--seeds", "1-10000000"] + extra, root: REPLMode.self, environment: [:])
+      guard case .mode(let mode) = parsed, let simulate = mode as? SimulateMode else {
+        Issue.record("not simulate")
+        return false
+      }
+      return simulate.streams
+    }
+    #expect(try streams(["--format", "csv"]))
+    #expect(try streams(["--format", "jsonl", "--jobs", "2", "--shard", "1/3"]))
+    for kept in [
+      [], ["--format", "table"], ["--format", "csv", "--table", "t.txt"],
+      ["--format", "csv", "--csv", "c.csv"],
+      ["--format", "jsonl", "--jsonl", "j.jsonl"], ["--format", "csv", "--chart", "c.svg"],
+      ["--format", "csv", "--report", "r.html"], ["--format", "csv", "--record", "runs"],
+    ] {
+      #expect(try !streams(kept), "\(kept)")
+    }
+  }
+
+  /// A streamed sweep prints what the kept sweep prints, byte for byte: the csv header, then each
+  /// run's records in run order (csv: one per milestone; jsonl: those, its series, and the first
+  /// run's timeline).
+  @Test func aStreamedSweepPrintsWhatAKeptOnePrints() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let arguments = [
+      "simulate", "--seeds", "3-7", "--strategy", "idle", "--strategy", "payback", "--until",
+      "bearings,time:30m", "--limit", "1h", "--jobs", "3",
+    ]
+    for (format, lines) in [("csv", 1 + 10 * 2), ("jsonl", 10 * 3 + 1)] {
+      let streamed = await ProgramRun.run(arguments + ["--format", format])
+      let kept = await ProgramRun.run(
+        arguments + ["--format", format, "--table", folder.url.appendingPathComponent("table.txt").path])
+      #expect(streamed.status == .success && kept.status == .success)
+      #expect(streamed.output.count == lines)
+      // The kept csv is printed in one piece, the streamed one line by line: the same bytes.
+      #expect(streamed.output.joined(separator: "\n") == kept.output.joined(separator: "\n"))
+    }
   }
 
   @Test func mergeTakesFilesAndTheOutputOptions() throws {
