@@ -286,6 +286,12 @@ public final class Device {
     }
   }
 
+  /// What a launch, a resume and a restore wait for: every update `store` has sent to the app gone
+  /// through its pipeline.
+  private static func settlingUpdates(of store: SimulatedAppStore) -> @Sendable (AppModel) async -> Void {
+    { app in await app.settle(sent: await store.updatesYielded()) }
+  }
+
   /// Closes the app once the updates that arrived are delivered; it saves, and any current ends.
   /// Returns the game's events and how the save went, or `nil` when the app was closed.
   public func close() async -> (events: [GameEvent], saved: Result<Void, SaveError>)? {
@@ -321,7 +327,7 @@ public final class Device {
         at: now, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
         verifier: verifier, crashHook: faults.crashHook,
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
-        settle: { app in await app.settle(sent: await store.updatesYielded()) })
+        settle: Self.settlingUpdates(of: store))
       self.app = app
       return report
     } catch {
@@ -537,10 +543,9 @@ public final class Device {
     await setStoreClock()
     let progress = RestoreProgress()
     restoreInFlight = progress
-    let store = store
+    let settle = Self.settlingUpdates(of: store)
     Task {
-      progress.finish(
-        await app.restore(settle: { app in await app.settle(sent: await store.updatesYielded()) }))
+      progress.finish(await app.restore(settle: settle))
     }
     return await awaitRestore() ?? .waiting
   }
@@ -651,7 +656,7 @@ public final class Device {
     app = await AppModel.resume(
       memory, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
       verifier: verifier, crashHook: faults.crashHook,
-      settle: { app in await app.settle(sent: await store.updatesYielded()) })
+      settle: Self.settlingUpdates(of: store))
   }
 
   /// Writes the save a snapshot holds to the device's storage.
