@@ -22,16 +22,7 @@ struct ExploreMergeMode: CommandLineMode, Equatable {
   /// Merges the files; 2 when one cannot be read or they are not one exploration's shards, 1 when
   /// the exploration found anything.
   func run(in context: ProgramContext) async -> ExitStatus {
-    var texts: [(name: String, text: String)] = []
-    for file in files {
-      guard let data = try? Data(contentsOf: URL(fileURLWithPath: file, relativeTo: context.currentDirectory))
-      else {
-        context.printError(
-          OutputLine.errorText("cannot read \(file); give the jsonl files the shards printed"))
-        return .usage
-      }
-      texts.append((file, String(decoding: data, as: UTF8.self)))
-    }
+    guard let texts = context.readShardFiles(files) else { return .usage }
     let outcome: Explorer.Outcome
     do {
       outcome = try ExploreMerge.merge(texts, format: format)

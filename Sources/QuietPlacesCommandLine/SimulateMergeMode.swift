@@ -23,16 +23,7 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
   /// Merges the files; 2 when one cannot be read or they are not one sweep's shards.
   func run(in context: ProgramContext) async -> ExitStatus {
     guard output.checkFiles(in: context) else { return .usage }
-    var texts: [(name: String, text: String)] = []
-    for file in files {
-      guard let data = try? Data(contentsOf: URL(fileURLWithPath: file, relativeTo: context.currentDirectory))
-      else {
-        context.printError(
-          OutputLine.errorText("cannot read \(file); give the jsonl files the shards printed"))
-        return .usage
-      }
-      texts.append((file, String(decoding: data, as: UTF8.self)))
-    }
+    guard let texts = context.readShardFiles(files) else { return .usage }
     let results: [RunResult]
     do {
       results = try SweepRecords.merge(texts)
