@@ -199,7 +199,19 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         faults = try? FaultsHeader(from: decoder)
       }
     }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+    // The header and the whole bundle read from one pass over the document; what the whole's
+    // reading threw is reported only once the header's checks pass.
+    struct Document: Decodable {
+      var header: Header?
+      var bundle: Result<DeviceBundle, any Error>
+
+      init(from decoder: any Decoder) throws {
+        header = try? Header(from: decoder)
+        bundle = Result { try DeviceBundle(from: decoder) }
+      }
+    }
+    guard let document = try? JSONDecoder().decode(Document.self, from: data), let header = document.header
+    else {
       throw BundleError(file: file, problem: "it is not JSON (truncated or damaged?)")
     }
     guard header.kind == kind else {
@@ -232,7 +244,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     }
     let bundle: DeviceBundle
     do {
-      bundle = try JSONDecoder().decode(DeviceBundle.self, from: data)
+      bundle = try document.bundle.get()
     } catch let error as DecodingError {
       throw BundleError(file: file, problem: error.keyPathReason)
     } catch {
