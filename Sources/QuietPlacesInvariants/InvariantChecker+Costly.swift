@@ -11,44 +11,41 @@ extension InvariantChecker {
 
   // MARK: - save.round-trip
 
-  /// The app's saves written and read back, and the whole device written as a bundle and read
-  /// back, each equal to what was written.
+  /// The whole device written as a bundle and read back equal to what was written: the running
+  /// app's save and the one on disk whole (they are written and read by the same coding a save file
+  /// uses, and checked as a save file's reading checks them), then the rest of the device.
   func saveRoundTrip(_ inspection: DeviceInspection) -> InvariantBreak? {
     let expected = "saving then loading to give an equal device"
-    // The running app's save and the one on disk are mostly equal: an equal save reads back alike.
-    var tripped: [AppSave] = []
-    for (name, save) in Saves(inspection, rules: rules).each where !tripped.contains(save) {
-      tripped.append(save)
-      let read: AppSave
-      do {
-        read = try SaveCodec.decode(try SaveCodec.encode(save), file: "copy", rules: rules)
-      } catch {
-        return InvariantBreak(
-          .saveRoundTrip, expected: expected, found: "\(name) does not read back: \(error)")
-      }
-      var written = save
-      written.writtenBy = read.writtenBy
-      if let difference = GameComparison(written.game, read.game, rules: rules).difference {
-        return InvariantBreak(
-          .saveRoundTrip, expected: expected, found: "\(name) reads back with \(difference)")
-      }
-      if read != written {
-        return InvariantBreak(
-          .saveRoundTrip, expected: expected, found: "\(name) reads back with another ledger")
-      }
-    }
     let snapshot = inspection.snapshot
-    let back: DeviceSnapshot
+    let bundle = snapshot.bundle(fingerprints: fingerprints, rules: rules, log: nil)
+    let read: DeviceBundle
     do {
-      let data = try snapshot.bundle(fingerprints: fingerprints, rules: rules, log: nil).encoded()
-      let read = try DeviceBundle.decode(data, file: "copy", rules: rules)
-      let changed = snapshot.changedRules
-      back = DeviceSnapshot(
-        read, closed: false, changedRules: read.balanceChanges == changed?.changes ? changed : nil)
+      read = try DeviceBundle.decode(try bundle.encoded(), file: "copy", rules: rules)
     } catch {
       return InvariantBreak(
         .saveRoundTrip, expected: expected, found: "the device bundle does not read back: \(error)")
     }
+    let saves = [
+      ("the running app's save", bundle.running?.save, read.running?.save),
+      ("the save on disk", bundle.save, read.save),
+    ]
+    for case (let name, var written?, let back) in saves {
+      guard let back else {
+        return InvariantBreak(.saveRoundTrip, expected: expected, found: "\(name) does not read back")
+      }
+      written.writtenBy = back.writtenBy
+      if let difference = GameComparison(written.game, back.game, rules: rules).difference {
+        return InvariantBreak(
+          .saveRoundTrip, expected: expected, found: "\(name) reads back with \(difference)")
+      }
+      if back != written {
+        return InvariantBreak(
+          .saveRoundTrip, expected: expected, found: "\(name) reads back with another ledger")
+      }
+    }
+    let changed = snapshot.changedRules
+    let back = DeviceSnapshot(
+      read, closed: false, changedRules: read.balanceChanges == changed?.changes ? changed : nil)
     if let difference = Self.difference(snapshot, back, rules: rules, sameKey: true) {
       return InvariantBreak(
         .saveRoundTrip, expected: expected, found: "the device bundle reads back with \(difference)")
