@@ -10,7 +10,11 @@ import QuietPlacesUtilities
 enum Text {
   /// `2026-01-05 09:06:00`, the simulated clock (always UTC).
   static func instant(_ seconds: Int64) -> String {
-    Rules.formatInstant(seconds).replacing("T", with: " ").replacing("Z", with: "")
+    // `2026-01-05T09:00:00Z` read as `2026-01-05 09:00:00`, in one pass over its ASCII.
+    String(
+      decoding: Rules.formatInstant(seconds).utf8.compactMap { byte in
+        byte == UInt8(ascii: "T") ? UInt8(ascii: " ") : byte == UInt8(ascii: "Z") ? nil : byte
+      }, as: UTF8.self)
   }
 
   /// A Discoveries amount.
