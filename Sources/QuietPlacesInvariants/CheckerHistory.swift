@@ -34,10 +34,12 @@ struct CheckerHistory {
   /// Takes in the device as a step left it.
   mutating func observe(_ inspection: DeviceInspection, rules: Rules) {
     if inspection.epochs.account != epochs.account { startAccount(inspection) }
+    // One pass over the account: what it issued and what is finished.
+    var finishedNow: Set<UInt64> = []
     for transaction in inspection.account.transactions where Self.isApps(transaction) {
       issued[transaction.id] = transaction.productID
+      if transaction.finished { finishedNow.insert(transaction.id) }
     }
-    let finishedNow = Self.finished(inspection.account)
     if inspection.epochs.save != epochs.save || inspection.epochs.account != epochs.account {
       startSave(inspection, rules: rules)
     } else {
