@@ -1,7 +1,7 @@
 /// Everything a player's game is at one instant: the value the engine steps and the save holds.
 ///
 /// Time and randomness come in as values (``clock``, ``random``); nothing here reads the real clock.
-public struct GameState: Sendable, Codable, Equatable {
+public struct GameState: Sendable, Equatable {
   /// Levels of each piece of equipment.
   public struct EquipmentLevels: Sendable, Codable, Equatable {
     public var sails = 0
@@ -80,16 +80,27 @@ public struct GameState: Sendable, Codable, Equatable {
   /// Places with a postmark stamp (visited ever), one bit per ``PlaceID``.
   public var stamped: UInt64
   /// Permanent purchases owned, in catalogue order.
-  public private(set) var owned: [PermanentPurchase]
+  public private(set) var owned: [PermanentPurchase] {
+    get { holdings.owned }
+    set { holdings = Holdings(owned: newValue, ownedColours: holdings.ownedColours, audit: holdings.audit) }
+  }
   /// The sail colour shown.
   public var sailColour: SailColour
   /// Sail colours owned, in catalogue order.
-  public var ownedColours: [SailColour]
+  public var ownedColours: [SailColour] {
+    get { holdings.ownedColours }
+    set { holdings = Holdings(owned: holdings.owned, ownedColours: newValue, audit: holdings.audit) }
+  }
   /// Lifetime totals.
   public var lifetime: LifetimeStatistics
   /// Where the Postmarks came from and went since the audit began; `nil` for a save written before
   /// audits, until its first counted change (``currentPostmarkAudit`` reads it either way).
-  public var postmarkAudit: PostmarkAudit?
+  public var postmarkAudit: PostmarkAudit? {
+    get { holdings.audit }
+    set { holdings = Holdings(owned: holdings.owned, ownedColours: holdings.ownedColours, audit: newValue) }
+  }
+  /// The three lists above, behind one reference (set through their properties).
+  var holdings: Holdings
 
   /// A new game at `clock`, drawing the survey countdown and then the current countdown from `seed`.
   public init(seed: UInt64, clock: Int64, rules: Rules) {
@@ -112,20 +123,19 @@ public struct GameState: Sendable, Codable, Equatable {
     currentCountdown = random.nextCountdown(probability: 1 / rules.balance.events.current.oneIn)
     visited = 0
     stamped = 0
-    owned = []
     sailColour = .ivory
-    ownedColours = rules.balance.sailColours.enumerated().filter(\.element.free).map {
-      SailColour.allCases[$0.offset]
-    }
     lifetime = LifetimeStatistics()
-    postmarkAudit = PostmarkAudit()
+    holdings = Holdings(
+      owned: [],
+      ownedColours: rules.balance.sailColours.enumerated().filter(\.element.free).map {
+        SailColour.allCases[$0.offset]
+      },
+      audit: PostmarkAudit())
   }
 
   /// Whether a permanent purchase is owned.
   public func owns(_ purchase: PermanentPurchase) -> Bool {
-    // A plain loop over at most three items: cheaper than the generic `contains` on the sailing path.
-    for item in owned where item == purchase { return true }
-    return false
+    holdings.ownedBits & purchase.bit != 0
   }
 
   /// The place the ship is sailing to.

@@ -47,6 +47,20 @@ public enum PermanentPurchase: String, Sendable, Codable, CaseIterable, Hashable
   public static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
+
+  /// Its bit in a set of purchases kept as one byte.
+  var bit: UInt8 {
+    switch self {
+    case .charts: 1
+    case .hold: 2
+    case .signal: 4
+    }
+  }
+
+  /// The bits of `purchases`.
+  static func bits(of purchases: [PermanentPurchase]) -> UInt8 {
+    purchases.reduce(0) { $0 | $1.bit }
+  }
 }
 
 /// A sail colour; ivory is free, the others cost Postmarks once.
