@@ -106,13 +106,18 @@ extension AppModel {
   ///
   /// `settle` must return once every update the store has sent to this app has gone through the
   /// pipeline.
+  ///
+  /// An app that crashes while the sync's updates go through (a crash armed before saving a delivery)
+  /// ends the restore there: whether the `updates` observer got to the crash before or after the
+  /// sync returned, the restore reads no entitlements and reports the crash.
   public func restore(settle: @Sendable (AppModel) async -> Void) async -> RestoreOutcome {
+    // Taken before the sync: the observer delivers what the sync sends while the sync returns.
+    let crashedBefore = crashReport != nil
     do {
       try await store.sync()
     } catch {
       return .storeUnreachable(owned: save.game.owned, error: error)
     }
-    let crashedBefore = crashReport != nil
     await settle(self)
     if !crashedBefore, let crashReport { return .crashed(crashReport) }
     do {

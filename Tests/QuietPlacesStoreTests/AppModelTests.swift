@@ -238,6 +238,27 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     }
   }
 
+  @Test func aRestoreWhoseSyncBroughtACrashReportsTheCrashAndReadsNoEntitlements() async throws {
+    let storage = MemorySaveStorage()
+    let store = try ScriptedStoreClient()
+    let (app, _) = try await launch(rules, storage, store, crashHook: crashOnce(at: .beforeSave))
+    let signal = try store.signed(1, .signal)
+    await store.script(syncSends: [signal])
+    await store.script(entitlements: [signal])
+    // The observer reaches the update (and the crash) before the sync returns to the restore.
+    await store.script(syncWaits: { await app.settle(sent: 1) })
+
+    let outcome = await app.restore(settle: { app in await app.settle(sent: await store.syncSent) })
+
+    guard case .crashed(let report) = outcome else {
+      Issue.record("the restore ended \(outcome), not with the crash")
+      return
+    }
+    #expect(report.point == .beforeSave && report.transaction == 1)
+    #expect(await app.game.owns(.signal) == false)
+    #expect(await store.finished.isEmpty)
+  }
+
   @Test func aPermanentPurchaseInTheLedgerButNoLongerOwnedIsOwnedAgainAndAPackNeverTwice() async throws {
     let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()

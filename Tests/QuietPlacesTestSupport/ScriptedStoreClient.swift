@@ -21,6 +21,9 @@ public actor ScriptedStoreClient: StoreClient {
   public var entitlements: [SignedTransaction] = []
   /// What the next `sync` sends through `updates` before it returns (a device catching up).
   public var syncSends: [SignedTransaction] = []
+  /// What the next `sync` waits for once it has sent ``syncSends``, before it returns (the app's
+  /// observer getting to them first).
+  public var syncWaits: (@Sendable () async -> Void)?
   /// How many transactions `sync` has sent through `updates`.
   public private(set) var syncSent = 0
   /// Transactions finished, in order.
@@ -53,6 +56,8 @@ public actor ScriptedStoreClient: StoreClient {
   public func script(entitlements: [SignedTransaction]) { self.entitlements = entitlements }
   /// Sets what the next `sync` sends through `updates`.
   public func script(syncSends: [SignedTransaction]) { self.syncSends = syncSends }
+  /// Sets what the next `sync` waits for after it sent ``syncSends``.
+  public func script(syncWaits: @escaping @Sendable () async -> Void) { self.syncWaits = syncWaits }
 
   public func products(for identifiers: [String]) async throws(StoreError) -> [Product] {
     catalogue.filter { identifiers.contains($0.id) }
@@ -73,6 +78,10 @@ public actor ScriptedStoreClient: StoreClient {
     for signed in syncSends { continuation.yield(signed) }
     syncSent += syncSends.count
     syncSends = []
+    if let wait = syncWaits {
+      syncWaits = nil
+      await wait()
+    }
   }
 
   public func finish(_ id: TransactionID) async {
