@@ -422,6 +422,11 @@ public actor SimulatedAppStore: StoreClient {
   var reachesDevice: Bool { !account.settings.offline && account.deviceCache == nil }
 
   /// Brings the device's cache up to the account and sends the updates held back meanwhile.
+  ///
+  /// The held updates go to the listener as one batch: forged ones are dropped when a listener was
+  /// there to take the batch. Whether it is there at the end depends on the app, which may crash on
+  /// an update of the batch and stop listening while the rest is still being sent; the account must
+  /// not depend on how far the app got by then.
   func syncDevice() {
     let held = account.queue.filter { $0.held == true }
     guard account.deviceCache != nil || !held.isEmpty else { return }
@@ -429,8 +434,9 @@ public actor SimulatedAppStore: StoreClient {
       account.deviceCache = nil
       for index in account.queue.indices { account.queue[index].held = nil }
     }
+    let listening = listener.isAttached
     for update in held { emit(update) }
-    if held.contains(where: { $0.forgedJWS != nil }), listener.isAttached {
+    if held.contains(where: { $0.forgedJWS != nil }), listening {
       record { $0.queue.removeAll { $0.forgedJWS != nil } }
     }
   }
