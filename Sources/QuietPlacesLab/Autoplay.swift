@@ -56,6 +56,8 @@ public struct Autoplay: Sendable {
   /// What the strategy waits for since its last purchase, and the wait's item.
   private var awaiting: Buyable?
   private var finished = false
+  /// Levels, scouts and charters bought so far (``PlayReport/bought`` once the run ends).
+  private var bought = Bought()
   /// Nanoseconds of the decision being made that belong to other phases than the decision itself.
   private var elsewhere: UInt64 = 0
   /// What the run did so far; final once ``nextStep()`` has returned `nil`.
@@ -168,13 +170,12 @@ public struct Autoplay: Sendable {
     var noneAffordable = false
     var rate = 0.0
     if strategy.kind != .idle || tracker.watchesWalls {
-      let prices = PriceList(game: game, rules: rules, sessions: strategy.sessions)
-      if strategy.kind != .idle { choice = strategy.choice(prices) }
-      noneAffordable = !prices.rows.contains(where: \.affordable)
-      rate = prices.ordinaryRate
+      // What the strategy reads of the price list, without keeping the list.
+      (choice, noneAffordable, rate) = PriceList.reading(
+        for: strategy.kind, game: game, rules: rules, sessions: strategy.sessions)
     }
     if let choice, choice.affordable, let cost = choice.cost {
-      report.bought[choice.item, default: 0] += 1
+      bought[choice.item] += 1
       report.decisions += 1
       report.spent += cost
       awaiting = nil
@@ -295,6 +296,33 @@ public struct Autoplay: Sendable {
     tracker.close(report: report, elapsed: report.seconds)
     report.outcomes = tracker.outcomes
     report.final = game
+    for item in Buyable.allCases where bought[item] > 0 { report.bought[item] = bought[item] }
+  }
+
+  /// A count for each ``Buyable``: no hashing on the path of every purchase.
+  private struct Bought {
+    private var counts = (0, 0, 0, 0, 0)
+
+    subscript(_ item: Buyable) -> Int {
+      get {
+        switch item {
+        case .sails: counts.0
+        case .spyglass: counts.1
+        case .cargo: counts.2
+        case .scout: counts.3
+        case .charter: counts.4
+        }
+      }
+      set {
+        switch item {
+        case .sails: counts.0 = newValue
+        case .spyglass: counts.1 = newValue
+        case .cargo: counts.2 = newValue
+        case .scout: counts.3 = newValue
+        case .charter: counts.4 = newValue
+        }
+      }
+    }
   }
 
   /// Whether the next one of `item` can be bought now.

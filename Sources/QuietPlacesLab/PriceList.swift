@@ -60,62 +60,113 @@ public struct PriceList: Sendable, Equatable {
       && lhs.colours.map(\.owned) == rhs.colours.map(\.owned)
   }
 
-  /// Prices for `game`. Cargo's gain is the extra offline credit per cycle of `sessions`,
+  /// Prices for `game`; cargo's gain counts the offline credit it adds under `sessions`
+  /// (``forEachRow(game:rules:sessions:rates:_:)`` says how each row is priced).
+  public init(game: GameState, rules: Rules, sessions: SessionModel = .always) {
+    let rates = game.rates(rules)
+    ordinaryRate = rates.ordinary
+    discoveries = game.discoveries
+    postmarks = game.postmarks
+    suppliesPrice = rules.suppliesPrice
+    // `suppliesAmount` is `ordinaryRate × suppliesSeconds`: the same product, without a second rates pass.
+    suppliesDiscoveries = rates.ordinary * rules.suppliesSeconds
+    colourPrice = rules.colourPrice
+    ownedColours = game.ownedColours
+    var rows: [PriceRow] = []
+    rows.reserveCapacity(Buyable.allCases.count)
+    var choices = Choices()
+    Self.forEachRow(game: game, rules: rules, sessions: sessions, rates: rates) { row in
+      rows.append(row)
+      choices.consider(row)
+    }
+    self.rows = rows
+    best = choices.best?.item
+    cheapest = choices.cheapest?.item
+  }
+
+  /// What a strategy reads of the prices of `game`: the row it would choose, whether any row is
+  /// affordable and the ordinary rate — the same as ``PriceList/init(game:rules:sessions:)`` and
+  /// ``Strategy/choice(_:)`` give, with no list kept.
+  static func reading(
+    for kind: StrategyKind, game: GameState, rules: Rules, sessions: SessionModel
+  ) -> (choice: PriceRow?, noneAffordable: Bool, ordinaryRate: Double) {
+    let rates = game.rates(rules)
+    var choices = Choices()
+    var anyAffordable = false
+    forEachRow(game: game, rules: rules, sessions: sessions, rates: rates) { row in
+      choices.consider(row)
+      if row.affordable { anyAffordable = true }
+    }
+    let choice: PriceRow? =
+      switch kind {
+      case .idle: nil
+      case .payback: choices.best
+      case .cheapest: choices.cheapest
+      }
+    return (choice, !anyAffordable, rates.ordinary)
+  }
+
+  /// The least payback and the least cost seen (ties in row order).
+  private struct Choices {
+    var best: PriceRow?
+    var cheapest: PriceRow?
+
+    mutating func consider(_ row: PriceRow) {
+      if let payback = row.payback, payback.isFinite, payback < best?.payback ?? .infinity { best = row }
+      if let cost = row.cost, cost.isFinite, cost < cheapest?.cost ?? .infinity { cheapest = row }
+    }
+  }
+
+  /// Each row of the prices of `game` in order (sails, spyglass, cargo, scout, charter), from its
+  /// `rates`. Cargo's gain is the extra offline credit per cycle of `sessions`,
   /// `min(hold added, max(0, OFF − hold)) × rate`, spread over `ON + OFF`; 0 when always online.
   ///
   /// Gains come from one pass of the ordinary rates: a sails level scales travel by the new speed
   /// over the old, a spyglass level by its reward factor, a scout adds `eff(n+1) − eff(n)` scouts'
   /// worth; only a charter reads the rates of the next route afresh (with no copy of the game).
-  public init(game: GameState, rules: Rules, sessions: SessionModel = .always) {
-    let rates = game.rates(rules)
+  private static func forEachRow(
+    game: GameState, rules: Rules, sessions: SessionModel, rates: Rates, _ body: (PriceRow) -> Void
+  ) {
     let rate = rates.ordinary
-    ordinaryRate = rate
-    discoveries = game.discoveries
-    postmarks = game.postmarks
-    suppliesPrice = rules.suppliesPrice
-    // `suppliesAmount` is `ordinaryRate × suppliesSeconds`: the same product, without a second rates pass.
-    suppliesDiscoveries = rate * rules.suppliesSeconds
-    colourPrice = rules.colourPrice
-    ownedColours = game.ownedColours
+    let held = game.discoveries
+    let fleet = game.fleetSize(rules)
 
     /// The engine's rule for "the Discoveries held pay for it" (`GeometricPrice.pays`): the closed
     /// form may round a few units in the last place above the sum of the single prices.
     func pays(_ cost: Double) -> Bool {
-      cost.isFinite && cost <= game.discoveries + abs(game.discoveries) * 1e-12
+      cost.isFinite && cost <= held + abs(held) * 1e-12
     }
 
     func row(_ item: Buyable, cost: Double?, level: Int, gain: Double, hold: Int = 0) -> PriceRow {
       let affordable = cost.map(pays) ?? false
-      let wait = cost.map { affordable ? 0 : max(0, $0 - game.discoveries) / rate } ?? .infinity
+      let wait = cost.map { affordable ? 0 : max(0, $0 - held) / rate } ?? .infinity
       var payback: Double?
       if let cost, gain > 0 {
-        payback = max(0, cost - game.discoveries) / rate + cost / gain
+        payback = max(0, cost - held) / rate + cost / gain
       }
-      let pathfinder = item == .scout && rules.isPathfinder(scout: game.fleetSize(rules) + 1)
+      let pathfinder = item == .scout && rules.isPathfinder(scout: fleet + 1)
       return PriceRow(
         item: item, cost: cost, level: level, affordable: affordable, secondsToAfford: wait, gain: gain,
         holdHours: hold, payback: payback, pathfinder: pathfinder)
     }
 
-    var rows: [PriceRow] = []
-    rows.reserveCapacity(Buyable.allCases.count)
     // Sails: the speed of one more level (capped as the engine caps it) over the speed now.
     let sailsLevel = game.equipment.sails
     let faster = rules.shipSpeed(sailsLevel: sailsLevel + 1)
-    rows.append(
+    body(
       row(
         .sails, cost: rules.price(of: .sails, level: sailsLevel), level: sailsLevel,
         gain: rates.travel * (faster / rates.speed) - rates.travel))
     // Spyglass: every arrival reward × its effect.
     let spyglassLevel = game.equipment.spyglass
-    rows.append(
+    body(
       row(
         .spyglass, cost: rules.price(of: .spyglass, level: spyglassLevel),
         level: spyglassLevel, gain: rates.travel * rules.spyglassEffect - rates.travel))
     // Cargo: hold, and under a session model the offline credit it adds per cycle.
     let cargoLevel = game.equipment.cargo
     if let limit = rules.levelLimit(of: .cargo), cargoLevel >= limit {
-      rows.append(row(.cargo, cost: nil, level: cargoLevel, gain: 0))
+      body(row(.cargo, cost: nil, level: cargoLevel, gain: 0))
     } else {
       let holdNow = game.holdHours(rules)
       let hold = game.holdHours(rules, cargoLevel: cargoLevel + 1) - holdNow
@@ -124,43 +175,30 @@ public struct PriceList: Sendable, Equatable {
         let missed = max(0, Double(off) - Double(holdNow) * 3600)
         gain = min(Double(hold) * 3600, missed) * rate / Double(on + off)
       }
-      rows.append(
+      body(
         row(
           .cargo, cost: rules.price(of: .cargo, level: cargoLevel),
           level: cargoLevel,
           gain: gain, hold: hold))
     }
     // Scout: the effective scouts one more hire adds, each worth the scout rate of one.
-    let fleet = game.fleetSize(rules)
     let added = GameState.effectiveScouts(fleet + 1, rules: rules) - rates.effectiveScouts
     let perScout =
       rates.effectiveScouts > 0 ? rates.scouts / Double(rates.effectiveScouts) : Self.scoutWorth(game, rules)
-    rows.append(
+    body(
       row(
         .scout, cost: rules.scoutPrice(hired: game.hiredScouts),
         level: game.hiredScouts,
         gain: Double(added) * perScout))
     // Charter: the rates of the next route from its first place, as after chartering.
     if let cost = game.nextCharterCost(rules) {
-      rows.append(
+      body(
         row(
           .charter, cost: cost, level: game.route,
           gain: game.rates(rules, onRoute: game.route + 1).ordinary - rate))
     } else {
-      rows.append(row(.charter, cost: nil, level: game.route, gain: 0))
+      body(row(.charter, cost: nil, level: game.route, gain: 0))
     }
-    self.rows = rows
-
-    var best: (Buyable, Double)?
-    var cheapest: (Buyable, Double)?
-    for row in rows {
-      if let payback = row.payback, payback.isFinite, payback < best?.1 ?? .infinity {
-        best = (row.item, payback)
-      }
-      if let cost = row.cost, cost.isFinite, cost < cheapest?.1 ?? .infinity { cheapest = (row.item, cost) }
-    }
-    self.best = best?.0
-    self.cheapest = cheapest?.0
   }
 
   /// What one effective scout earns per second now: `yield · mK · mG · mC · (1.2 if signal)`.
