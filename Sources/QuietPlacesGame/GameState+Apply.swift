@@ -13,10 +13,7 @@ extension GameState {
     case .launch(let now):
       return [.launched(try launch(at: now, rules: rules, method: method))]
     case .advance(let seconds):
-      guard isOpen else { throw .appClosed }
-      let report = try advance(seconds: seconds, rules: rules, method: method)
-      saturateTotals()
-      return [.sailed(report)]
+      return [.sailed(try sail(seconds: seconds, rules: rules, method: method))]
     default:
       var copy = self
       let events = try copy.run(command, rules: rules, method: method)
@@ -24,6 +21,18 @@ extension GameState {
       self = copy
       return events
     }
+  }
+
+  /// Open sailing for `seconds`: what `apply(.advance(seconds:))` does, without a list of events
+  /// to make (a search that tries many stretches on copies of the state reads only the state).
+  @discardableResult
+  public mutating func sail(
+    seconds: Int64, rules: Rules, method: SailingMethod = .closedForm
+  ) throws(GameError) -> SailingReport {
+    guard isOpen else { throw .appClosed }
+    let report = try advance(seconds: seconds, rules: rules, method: method)
+    saturateTotals()
+    return report
   }
 
   /// Opens the app at `now` and credits the absence: what `apply(.launch(clock:))` does, returning

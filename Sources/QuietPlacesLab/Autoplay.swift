@@ -235,7 +235,7 @@ public struct Autoplay: Sendable {
     let credited = min(off, Int64(game.holdHours(rules)) * 3_600)
     func away(_ seconds: Int64) -> GameState? {
       var state = closed
-      return (try? state.apply(.launch(clock: closed.clock + seconds), rules: rules)) != nil ? state : nil
+      return (try? state.launch(at: closed.clock + seconds, rules: rules)) != nil ? state : nil
     }
     func first(_ holds: (GameState) -> Bool) -> Int64? {
       guard credited >= 1, let end = away(credited), holds(end) else { return nil }

@@ -23,7 +23,7 @@ enum WaitSearch {
       var next = guess.isFinite ? Int64(min(max(guess.rounded(.up), 1), 1e15)) : cap
       next = max(next, step * 2)
       next = min(next, cap - at)
-      guard (try? probe.apply(.advance(seconds: next), rules: rules)) != nil else { return nil }
+      guard (try? probe.sail(seconds: next, rules: rules)) != nil else { return nil }
       at += next
       step = next
       if holds(probe) { break }
@@ -49,7 +49,7 @@ enum WaitSearch {
         }
       }
       var trial = before
-      guard (try? trial.apply(.advance(seconds: middle - beforeAt), rules: rules)) != nil else { break }
+      guard (try? trial.sail(seconds: middle - beforeAt, rules: rules)) != nil else { break }
       if holds(trial) {
         high = middle
         after = trial
