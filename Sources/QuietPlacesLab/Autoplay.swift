@@ -110,12 +110,12 @@ public struct Autoplay: Sendable {
   var profileStart: UInt64 { keeping.profile ? RunProfile.now() : 0 }
 
   /// The step yielded last is done, and left `game`.
-  public mutating func stepped(to game: GameState) {
+  public mutating func stepped(to game: consuming GameState) {
     guard let step = pending else { preconditionFailure("no step was yielded") }
     pending = nil
-    self.game = game
     if keeping.steps { report.steps.append(step) }
-    if keeping.samples { report.samples.append(Sample(seconds: game.clock - start, game: game)) }
+    if keeping.samples { report.samples.append(Sample(seconds: game.clock - start, game: copy game)) }
+    self.game = consume game
   }
 
   private mutating func decide() -> PlayStep? {
