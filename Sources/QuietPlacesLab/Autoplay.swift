@@ -84,15 +84,30 @@ public struct Autoplay: Sendable {
   /// The next step, or `nil` once the goal is reached or the limit has come (``report`` is then
   /// final). Each step is counted in the report as it is yielded.
   public mutating func nextStep() -> PlayStep? {
+    // A stored property of the struct being changed is copied for the decision to read.
+    nextStep(on: game)
+  }
+
+  /// The step yielded last is done and left `game`; the next step, decided on `game` in place:
+  /// ``stepped(to:)`` then ``nextStep()`` without a copy of the game for the decision.
+  mutating func nextStep(after game: consuming GameState) -> PlayStep? {
+    noteStepped(to: game)
+    let step = nextStep(on: game)
+    self.game = consume game
+    return step
+  }
+
+  /// The next step, decided on `game` (the game the last step left).
+  private mutating func nextStep(on game: GameState) -> PlayStep? {
     precondition(pending == nil, "a step is yielded only after the one before it is done")
     guard !finished else { return nil }
     guard keeping.profile else {
-      pending = decide()
+      pending = decide(game)
       return pending
     }
     let start = RunProfile.now()
     elsewhere = 0
-    let step = decide()
+    let step = decide(game)
     report.profile?.add(.decisions, nanoseconds: RunProfile.now() &- start &- elsewhere)
     pending = step
     return step
@@ -111,22 +126,25 @@ public struct Autoplay: Sendable {
 
   /// The step yielded last is done, and left `game`.
   public mutating func stepped(to game: consuming GameState) {
-    guard let step = pending else { preconditionFailure("no step was yielded") }
-    pending = nil
-    if keeping.steps { report.steps.append(step) }
-    if keeping.samples { report.samples.append(Sample(seconds: game.clock - start, game: copy game)) }
+    noteStepped(to: game)
     self.game = consume game
   }
 
-  private mutating func decide() -> PlayStep? {
+  /// Counts the step yielded last as done, leaving `game`.
+  private mutating func noteStepped(to game: GameState) {
+    guard let step = pending else { preconditionFailure("no step was yielded") }
+    pending = nil
+    if keeping.steps { report.steps.append(step) }
+    if keeping.samples { report.samples.append(Sample(seconds: game.clock - start, game: game)) }
+  }
+
+  /// The next step from `game`, which does not change until that step is done.
+  private mutating func decide(_ game: GameState) -> PlayStep? {
     if !productsToBuy.isEmpty {
       let product = productsToBuy.removeFirst()
       report.products.append(product)
       return .buyProduct(product)
     }
-    // The game does not change until this decision's step. Read once: a stored property of the
-    // struct being changed is copied for every call that takes it.
-    let game = self.game
     let elapsed = game.clock - start
     // Each rule is asked once.
     let atlasDue = strategy.atlasDue(game, rules)
@@ -137,17 +155,17 @@ public struct Autoplay: Sendable {
     tracker.update(game, report: report, elapsed: elapsed, wall: wall)
     profiled(.milestones, since: milestonesStart)
     if tracker.allReached || elapsed >= goal.limit {
-      finish()
+      finish(game)
       return nil
     }
     if let left = onlineLeft, left <= 0, case .cycle(let on, let off) = strategy.sessions {
       report.absences += 1
       onlineLeft = on
-      noteDueWhileAway(off, elapsed: elapsed)
+      noteDueWhileAway(off, from: game, elapsed: elapsed)
       return .away(off)
     }
     if atlasDue {
-      noteWiped(by: .atlas)
+      noteWiped(by: .atlas, game)
       report.atlases += 1
       report.decisions += 1
       report.atlasesDue.append(atlasDueAt ?? elapsed)
@@ -156,7 +174,7 @@ public struct Autoplay: Sendable {
       return acted(.prestige(.atlas))
     }
     if bearingsDue {
-      noteWiped(by: .bearings)
+      noteWiped(by: .bearings, game)
       report.bearings += 1
       report.decisions += 1
       report.bearingsDue.append(bearingsDueAt ?? elapsed)
@@ -193,7 +211,7 @@ public struct Autoplay: Sendable {
     }
     awaiting = choice?.cost == nil ? nil : choice?.item
     let searchStart = profileStart
-    let wait = waitFor(choice, elapsed: elapsed)
+    let wait = waitFor(choice, from: game, elapsed: elapsed)
     profiled(.waitSearch, since: searchStart)
     report.onlineSeconds += wait
     if let left = onlineLeft {
@@ -216,7 +234,7 @@ public struct Autoplay: Sendable {
   }
 
   /// Notes Discoveries saved for the awaited item that a prestige is about to wipe.
-  private mutating func noteWiped(by layer: PrestigeLayer) {
+  private mutating func noteWiped(by layer: PrestigeLayer, _ game: GameState) {
     guard let item = awaiting, game.discoveries > 0 else { return }
     report.wiped.append(PlayReport.WipedSaving(item: item, discoveries: game.discoveries, by: layer))
     awaiting = nil
@@ -226,7 +244,7 @@ public struct Autoplay: Sendable {
   /// begins now: the first second `t` such that an absence of `t` seconds (offline sailing, credited
   /// at launch up to the hold) would make its rule hold. Offline credit only grows with the absence,
   /// so the search halves the absence.
-  private mutating func noteDueWhileAway(_ off: Int64, elapsed: Int64) {
+  private mutating func noteDueWhileAway(_ off: Int64, from game: GameState, elapsed: Int64) {
     guard atlasDueAt == nil || bearingsDueAt == nil else { return }
     let strategy = strategy
     let rules = rules
@@ -255,7 +273,7 @@ public struct Autoplay: Sendable {
 
   /// How long to wait for the choice, a prestige, supplies or a Knowledge milestone: the first
   /// second one of them holds, within the online session, a time milestone, the limit and a day.
-  private func waitFor(_ choice: PriceRow?, elapsed: Int64) -> Int64 {
+  private func waitFor(_ choice: PriceRow?, from game: GameState, elapsed: Int64) -> Int64 {
     let strategy = strategy
     let rules = rules
     var cap = min(goal.limit - elapsed, Self.longestWait)
@@ -290,7 +308,7 @@ public struct Autoplay: Sendable {
       }) ?? cap
   }
 
-  private mutating func finish() {
+  private mutating func finish(_ game: GameState) {
     finished = true
     report.seconds = game.clock - start
     tracker.close(report: report, elapsed: report.seconds)
@@ -353,8 +371,7 @@ extension Autoplay {
         let start = autoplay.profileStart
         let game = try await device.play(step)
         autoplay.profiled(step.phase, since: start)
-        autoplay.stepped(to: game)
-        next = autoplay.nextStep()
+        next = autoplay.nextStep(after: game)
         continue
       }
       // The player's actions and open sailing that follow one another are played in one visit to
@@ -365,8 +382,7 @@ extension Autoplay {
           let start = playing.autoplay.profileStart
           let game = try open.play(step, on: app)
           playing.autoplay.profiled(step.phase, since: start)
-          playing.autoplay.stepped(to: game)
-          playing.step = playing.autoplay.nextStep()
+          playing.step = playing.autoplay.nextStep(after: game)
           if playing.step?.playsOnOpenApp != true { return }
         }
       }
