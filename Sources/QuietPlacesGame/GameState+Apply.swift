@@ -7,18 +7,16 @@ extension GameState {
   public mutating func apply(
     _ command: GameCommand, rules: Rules, method: SailingMethod = .closedForm
   ) throws(GameError) -> [GameEvent] {
+    // Every command checks everything before its first change, so it runs on the state itself: no
+    // copy of the state on the path of any command, and none of a state a command refused.
     switch command {
-    // Sailing checks everything before its first change, so it runs on the state itself: no copy of
-    // the state on the path that `advance` and every launch take.
     case .launch(let now):
       return [.launched(try launch(at: now, rules: rules, method: method))]
     case .advance(let seconds):
       return [.sailed(try sail(seconds: seconds, rules: rules, method: method))]
     default:
-      var copy = self
-      let events = try copy.run(command, rules: rules, method: method)
-      copy.saturateTotals()
-      self = copy
+      let events = try run(command, rules: rules, method: method)
+      saturateTotals()
       return events
     }
   }
