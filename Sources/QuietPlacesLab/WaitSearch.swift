@@ -13,22 +13,29 @@ enum WaitSearch {
     holds: (GameState) -> Bool
   ) -> Int64? {
     guard cap >= 1 else { return nil }
+    // `before` is the state at `beforeAt`, where the condition does not hold yet; each try sails a
+    // copy of it, which becomes `before` when the condition still does not hold.
     var before = game
     var beforeAt: Int64 = 0
-    var probe = game
     var at: Int64 = 0
     var step: Int64 = 0
+    // The ship's arrivals at `at`, the first second found so far where the condition holds.
+    var arrivalsAt: Int
     while true {
-      let guess = estimate(probe)
+      let guess = estimate(before)
       var next = guess.isFinite ? Int64(min(max(guess.rounded(.up), 1), 1e15)) : cap
       next = max(next, step * 2)
       next = min(next, cap - at)
+      var probe = before
       guard (try? probe.sail(seconds: next, rules: rules)) != nil else { return nil }
       at += next
       step = next
-      if holds(probe) { break }
+      if holds(probe) {
+        arrivalsAt = probe.lifetime.arrivals
+        break
+      }
       if at >= cap { return nil }
-      before = probe
+      before = consume probe
       beforeAt = at
     }
     // It holds at `at` and not at `beforeAt`: narrow the stretch between them, from `before`. While
@@ -37,10 +44,9 @@ enum WaitSearch {
     // cuts the stretch, so the answer is the same first second however they are chosen.
     var low = beforeAt
     var high = at
-    var after = probe
     while high - low > 1 {
       var middle = low + (high - low) / 2
-      if after.lifetime.arrivals &- before.lifetime.arrivals == 1 {
+      if arrivalsAt &- before.lifetime.arrivals == 1 {
         let arrival = low + secondsToArrival(before, rules: rules)
         if arrival - 1 > low && arrival - 1 < high {
           middle = arrival - 1
@@ -52,10 +58,10 @@ enum WaitSearch {
       guard (try? trial.sail(seconds: middle - beforeAt, rules: rules)) != nil else { break }
       if holds(trial) {
         high = middle
-        after = trial
+        arrivalsAt = trial.lifetime.arrivals
       } else {
         low = middle
-        before = trial
+        before = consume trial
         beforeAt = middle
       }
     }
