@@ -50,19 +50,48 @@ public struct TransactionVerifier: Sendable {
 
 /// The transactions of tokens that verified, by token; at most ``limit`` are kept (all are
 /// forgotten when it is reached, and verified again when they come back).
+///
+/// A token is found by its length and its last 16 bytes (the end of its signature), then compared
+/// whole: hashing the whole token with its certificate chain, at every launch, for each
+/// entitlement, cost far more.
 final class VerifiedTokens: Sendable {
   /// The most tokens kept.
   static let limit = 256
 
-  private let tokens = Mutex<[String: Transaction]>([:])
+  /// Where a token is looked for: its length in UTF-8 and its last 16 bytes.
+  private struct Key: Hashable {
+    var count: Int
+    var tail: UInt64
+    var beforeTail: UInt64
+  }
+
+  private let tokens = Mutex<[Key: (token: String, transaction: Transaction)]>([:])
 
   subscript(token: String) -> Transaction? {
-    get { tokens.withLock { $0[token] } }
-    set {
-      tokens.withLock { tokens in
-        if tokens.count >= Self.limit { tokens.removeAll() }
-        tokens[token] = newValue
+    get {
+      let key = Self.key(of: token)
+      return tokens.withLock { tokens in
+        guard let kept = tokens[key], kept.token == token else { return nil }
+        return kept.transaction
       }
     }
+    set {
+      let key = Self.key(of: token)
+      tokens.withLock { tokens in
+        if tokens.count >= Self.limit { tokens.removeAll() }
+        tokens[key] = newValue.map { (token, $0) }
+      }
+    }
+  }
+
+  private static func key(of token: String) -> Key {
+    let key = token.utf8.withContiguousStorageIfAvailable { bytes in
+      var tail: (UInt64, UInt64) = (0, 0)
+      let count = min(16, bytes.count)
+      let last = UnsafeBufferPointer(rebasing: bytes[(bytes.count - count)...])
+      withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(last)) }
+      return Key(count: bytes.count, tail: tail.1, beforeTail: tail.0)
+    }
+    return key ?? Key(count: token.utf8.count, tail: UInt64(UInt(bitPattern: token.hashValue)), beforeTail: 0)
   }
 }
