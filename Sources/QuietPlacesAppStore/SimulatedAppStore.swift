@@ -53,6 +53,9 @@ public actor SimulatedAppStore: StoreClient {
   /// The token last signed for each transaction, with its payload: handed out again while the
   /// transaction stays as it was.
   private var tokens: [TransactionID: (payload: Transaction, token: SignedTransaction)] = [:]
+  /// Tokens signed with this store's key by the other stores made from the same account, by
+  /// payload; `nil` for a store with a key of its own.
+  private let sharedTokens: SignedTokens?
 
   /// Opens the account in `accountFile`, or starts a new one there (a new signing key and the
   /// configuration's default settings); `nil` keeps a new account in memory.
@@ -69,7 +72,8 @@ public actor SimulatedAppStore: StoreClient {
   }
 
   private init(
-    catalogue: StoreCatalogue, account: StoreAccount, file: AccountFile?, key parsed: ES256PrivateKey? = nil
+    catalogue: StoreCatalogue, account: StoreAccount, file: AccountFile?, key parsed: ES256PrivateKey? = nil,
+    sharedTokens: SignedTokens? = nil
   ) throws(AppStoreError) {
     let path = file?.url.path ?? "in memory"
     guard let der = Data(base64Encoded: account.signingKey) else {
@@ -77,7 +81,9 @@ public actor SimulatedAppStore: StoreClient {
     }
     if let parsed, parsed.pkcs8DERRepresentation == der {
       self.key = parsed
+      self.sharedTokens = sharedTokens
     } else {
+      self.sharedTokens = nil
       do {
         self.key = try ES256PrivateKey(pkcs8DERRepresentation: der)
       } catch {
@@ -109,14 +115,17 @@ public actor SimulatedAppStore: StoreClient {
 
   /// Takes over `account` in memory, signing with `signingKey` when it is the account's own key
   /// (else with the key the account holds): many stores made from one account share the key
-  /// parsed once, the costly part of reading an account.
+  /// parsed once, the costly part of reading an account, and the tokens signed with it
+  /// (`sharedTokens`, used only with that key).
   public init(
-    catalogue: StoreCatalogue, account: StoreAccount, signingKey: ES256PrivateKey
+    catalogue: StoreCatalogue, account: StoreAccount, signingKey: ES256PrivateKey,
+    sharedTokens: SignedTokens? = nil
   ) throws(AppStoreError) {
     if let problem = account.problem() {
       throw .accountCorrupt(path: "in memory", problem: problem)
     }
-    try self.init(catalogue: catalogue, account: account, file: nil, key: signingKey)
+    try self.init(
+      catalogue: catalogue, account: account, file: nil, key: signingKey, sharedTokens: sharedTokens)
   }
 
   /// The signing key of a new account (``newAccount(catalogue:storefront:)``), for the stores made
@@ -474,7 +483,12 @@ public actor SimulatedAppStore: StoreClient {
       signed = kept.token
     } else {
       let payload = transaction.payload(signedDate: clock)
-      signed = Self.sign(payload, key: key, certificate: certificate)
+      if let shared = sharedTokens?[payload] {
+        signed = shared
+      } else {
+        signed = Self.sign(payload, key: key, certificate: certificate)
+        sharedTokens?[payload] = signed
+      }
       tokens[transaction.id] = (payload, signed)
     }
     guard account.settings.simulatedError(.verification) != nil,

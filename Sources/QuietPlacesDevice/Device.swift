@@ -58,13 +58,18 @@ public final class Device {
 
   private init(
     configuration: DeviceConfiguration, store: SimulatedAppStore, storage: any SaveStorage, folder: URL?,
-    now: Int64
+    now: Int64, verifier: TransactionVerifier? = nil
   ) {
     self.configuration = configuration
     rules = configuration.rules
     seed = configuration.seed
     self.store = store
-    verifier = TransactionVerifier(publicKey: store.publicKey)
+    // A verifier shared with other devices of the same key keeps what any of them verified.
+    if let verifier, verifier.publicKey == store.publicKey {
+      self.verifier = verifier
+    } else {
+      self.verifier = TransactionVerifier(publicKey: store.publicKey)
+    }
     self.storage = storage
     self.folder = folder
     self.now = now
@@ -117,17 +122,20 @@ public final class Device {
   /// A device in memory at the balance's start instant, no save, its App Store account `account`
   /// (whose signing key, already parsed, is `key`).
   static func fresh(
-    configuration: DeviceConfiguration, catalogue: StoreCatalogue, account: StoreAccount, key: ES256PrivateKey
+    configuration: DeviceConfiguration, catalogue: StoreCatalogue, account: StoreAccount,
+    key: ES256PrivateKey,
+    shared: DeviceFactory.Shared
   ) throws(DeviceError) -> Device {
     let store: SimulatedAppStore
     do {
-      store = try SimulatedAppStore(catalogue: catalogue, account: account, signingKey: key)
+      store = try SimulatedAppStore(
+        catalogue: catalogue, account: account, signingKey: key, sharedTokens: shared.tokens)
     } catch {
       throw .store(error)
     }
     return Device(
       configuration: configuration, store: store, storage: MemorySaveStorage(), folder: nil,
-      now: configuration.rules.startClock)
+      now: configuration.rules.startClock, verifier: shared.verifier)
   }
 
   // MARK: - What the device shows

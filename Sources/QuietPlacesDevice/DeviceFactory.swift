@@ -23,7 +23,15 @@ public struct DeviceFactory: Sendable {
   /// A folder, or memory with the empty account every device there starts from and its key.
   private enum Storage: Sendable {
     case folder(URL)
-    case memory(blankAccount: StoreAccount, key: ES256PrivateKey)
+    case memory(blankAccount: StoreAccount, key: ES256PrivateKey, shared: Shared)
+  }
+
+  /// What the devices in memory of one factory share besides the key: the tokens signed with it
+  /// and the transactions that verified with it, so that the same purchase in many devices (a
+  /// lab sweep's owned purchases) is signed and verified once.
+  struct Shared: Sendable {
+    let tokens: SignedTokens
+    let verifier: TransactionVerifier
   }
 
   /// Prepares for `configuration`: reads its catalogue and, for devices in memory, makes the key.
@@ -38,7 +46,9 @@ public struct DeviceFactory: Sendable {
         guard let key = SimulatedAppStore.signingKey(of: account) else {
           throw AppStoreError.signingFailed("the new account's key does not read back")
         }
-        storage = .memory(blankAccount: account, key: key)
+        storage = .memory(
+          blankAccount: account, key: key,
+          shared: Shared(tokens: SignedTokens(), verifier: TransactionVerifier(publicKey: key.publicKey)))
       case .folder(let folder):
         storage = .folder(folder)
       }
@@ -62,8 +72,9 @@ public struct DeviceFactory: Sendable {
     switch storage {
     case .folder(let folder):
       return try Device.open(folder: folder, configuration: configuration, catalogue: catalogue)
-    case .memory(let account, let key):
-      return try Device.fresh(configuration: configuration, catalogue: catalogue, account: account, key: key)
+    case .memory(let account, let key, let shared):
+      return try Device.fresh(
+        configuration: configuration, catalogue: catalogue, account: account, key: key, shared: shared)
     }
   }
 }

@@ -654,3 +654,40 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
     AppStoreError.unknownPending(4, waiting: [2]).description
       == "no purchase waiting for approval has ID 4; the waiting one is 2")
 }
+
+/// Stores made from one account share the tokens signed with its key.
+@Suite struct SharedTokenTests {
+  private func stores(sharing tokens: SignedTokens?, count: Int) throws -> [SimulatedAppStore] {
+    let catalogue = try StoreCatalogue(
+      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile), bundleID: ProductID.bundleID
+    )
+    let account = try SimulatedAppStore.newAccount(catalogue: catalogue)
+    let key = try #require(SimulatedAppStore.signingKey(of: account))
+    return try (0..<count).map { _ in
+      try SimulatedAppStore(catalogue: catalogue, account: account, signingKey: key, sharedTokens: tokens)
+    }
+  }
+
+  private func unfinishedToken(_ store: SimulatedAppStore) async throws -> SignedTransaction {
+    await store.setClock(1_767_603_600)
+    try await store.buyOutside(productID: ProductID.hold.fullID)
+    return try #require(await store.unfinished().first)
+  }
+
+  @Test func theSamePurchaseInTwoStoresOfOneAccountIsOneToken() async throws {
+    let stores = try stores(sharing: SignedTokens(), count: 2)
+    let first = try await unfinishedToken(stores[0])
+    let second = try await unfinishedToken(stores[1])
+    #expect(first == second)
+    #expect(try decode(second, stores[1].publicKey).transactionId == 1)
+  }
+
+  @Test func storesThatShareNothingSignEachTokenAfresh() async throws {
+    // ES256 signatures carry a random nonce: two signings of one payload differ.
+    let stores = try stores(sharing: nil, count: 2)
+    let first = try await unfinishedToken(stores[0])
+    let second = try await unfinishedToken(stores[1])
+    #expect(first != second)
+    #expect(try decode(first, stores[0].publicKey) == decode(second, stores[1].publicKey))
+  }
+}
