@@ -107,15 +107,17 @@ extension AppModel {
     journal.append(.ownedAgain(id: id, product: product, source: source))
   }
 
-  /// A revoked transaction: a non-consumable leaves (unless another purchase of it stands), the
-  /// removal is saved, then the transaction is finished. A consumable takes nothing back.
+  /// A revoked transaction: a non-consumable leaves (unless another purchase of it stands in the
+  /// current entitlements), the removal is saved, then the transaction is finished. A consumable
+  /// takes nothing back.
   private func revoke(_ transaction: Transaction, product: ProductID, source: DeliverySource)
     async throws(AppCrash)
   {
     let id = transaction.transactionId
+    let standsElsewhere = product.permanent != nil ? await entitles(product, except: id) : false
     var next = save
     var removed = false
-    if let permanent = product.permanent, !save.ledger.hasOtherUnrevoked(product, except: id) {
+    if let permanent = product.permanent, !standsElsewhere {
       removed = next.game.revoke(permanent)
       #if QP_PLANTED_DEFECTS
         if PlantedDefect.planted(.refundKeeps), removed {
@@ -142,6 +144,24 @@ extension AppModel {
       product.permanent == nil
         ? .revokedConsumable(id: id, product: product, source: source)
         : .revoked(id: id, product: product, removed: removed, source: source))
+  }
+
+  /// Whether the current entitlements hold a verified, unrevoked transaction of `product` other
+  /// than `id`: what still stands, as the device's StoreKit sees the account now. The ledger says
+  /// what was delivered, not what stands: a transaction the account no longer holds (a cleared
+  /// test account) stays in it, and keeping a refunded purchase for it would own what nothing pays
+  /// for.
+  private func entitles(_ product: ProductID, except id: TransactionID) async -> Bool {
+    for item in await store.currentEntitlements() {
+      guard case .verified(let transaction) = verifier.verify(item),
+        transaction.bundleId == ProductID.bundleID,
+        transaction.revocationDate == nil,
+        transaction.transactionId != id,
+        ProductID(fullID: transaction.productId) == product
+      else { continue }
+      return true
+    }
+    return false
   }
 
   /// Stamps a grant so a reconciliation whose read began earlier does not remove it.

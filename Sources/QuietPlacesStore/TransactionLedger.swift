@@ -43,11 +43,6 @@ public struct TransactionLedger: Sendable, Codable, Equatable {
     entries.insert(entry, at: position)
   }
 
-  /// Whether an unrevoked delivery of the product other than `id` remains.
-  public func hasOtherUnrevoked(_ product: ProductID, except id: TransactionID) -> Bool {
-    entries.contains { $0.product == product && !$0.revoked && $0.id != id }
-  }
-
   /// Delivered IDs in increasing order.
   public var ids: [TransactionID] { entries.map(\.id) }
 

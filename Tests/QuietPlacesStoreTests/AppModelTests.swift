@@ -259,6 +259,45 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     #expect(await store.finished.isEmpty)
   }
 
+  @Test func aRefundRemovesAPurchaseThatOnlyTheLedgerStillRemembers() async throws {
+    let storage = MemorySaveStorage()
+    let store = try ScriptedStoreClient()
+    let (app, _) = try await launch(rules, storage, store)
+    // Delivered, then gone from the account (a cleared test account): the restore's read removes it.
+    store.continuation.yield(try store.signed(1, .signal))
+    await app.settle(sent: 1)
+    await store.script(entitlements: [])
+    _ = await app.restore(settle: { _ in })
+    #expect(await app.game.owns(.signal) == false)
+    // Bought again, then refunded: the old delivery in the ledger pays for nothing any more.
+    store.continuation.yield(try store.signed(2, .signal))
+    await app.settle(sent: 2)
+    #expect(await app.game.owns(.signal))
+    _ = await app.drainJournal()
+    store.continuation.yield(try store.signed(2, .signal, revokedAt: 2_000))
+    await app.settle(sent: 3)
+
+    #expect(await app.game.owns(.signal) == false)
+    #expect(await app.drainJournal() == [.revoked(id: 2, product: .signal, removed: true, source: .updates)])
+  }
+
+  @Test func aRefundKeepsAPurchaseThatAnotherTransactionStillPaysFor() async throws {
+    let storage = MemorySaveStorage()
+    let store = try ScriptedStoreClient()
+    let (app, _) = try await launch(rules, storage, store)
+    let first = try store.signed(1, .signal)
+    store.continuation.yield(first)
+    store.continuation.yield(try store.signed(2, .signal))
+    await app.settle(sent: 2)
+    await store.script(entitlements: [first])
+    _ = await app.drainJournal()
+    store.continuation.yield(try store.signed(2, .signal, revokedAt: 2_000))
+    await app.settle(sent: 3)
+
+    #expect(await app.game.owns(.signal))
+    #expect(await app.drainJournal() == [.revoked(id: 2, product: .signal, removed: false, source: .updates)])
+  }
+
   @Test func aPermanentPurchaseInTheLedgerButNoLongerOwnedIsOwnedAgainAndAPackNeverTwice() async throws {
     let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
