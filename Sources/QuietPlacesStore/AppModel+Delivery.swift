@@ -69,20 +69,9 @@ extension AppModel {
     #if QP_PLANTED_DEFECTS
       if PlantedDefect.planted(.finishBeforeSave) { await store.finish(id) }
     #endif
-    do {
-      try storage.write(next)
-    } catch {
-      // Restored ownership comes from current entitlements, not from an unfinished transaction:
-      // the next reconciliation (launch or restore) grants it again, so it is not held.
-      if source != .entitlements { heldForLaunch.insert(id) }
-      journal.append(.saveFailed(id: id, product: product, source: source))
-      return
-    }
-    save = next
-    if let permanent = product.permanent { markGranted(permanent) }
-    try checkpoint(.beforeFinish, id)
-    await store.finish(id)
-    journal.append(.delivered(id: id, product: product, source: source))
+    try await saveThenFinish(
+      next, id: id, product: product, source: source,
+      done: .delivered(id: id, product: product, source: source))
   }
 
   /// A transaction already in the ledger proves a permanent purchase the app does not own now: it
@@ -93,6 +82,19 @@ extension AppModel {
     try checkpoint(.beforeSave, id)
     var next = save
     next.game.grant(permanent)
+    try await saveThenFinish(
+      next, id: id, product: product, source: source,
+      done: .ownedAgain(id: id, product: product, source: source))
+  }
+
+  /// Writes `next`, the save with `id`'s delivery in it, and only then finishes `id` and journals
+  /// `done`; a permanent purchase it grants is stamped against reads begun earlier. A failed write
+  /// changes nothing and leaves `id` unfinished, held for the next launch — unless it came from
+  /// current entitlements: restored ownership comes from them, not from an unfinished transaction,
+  /// and the next reconciliation (launch or restore) grants it again.
+  private func saveThenFinish(
+    _ next: AppSave, id: TransactionID, product: ProductID, source: DeliverySource, done: StoreEvent
+  ) async throws(AppCrash) {
     do {
       try storage.write(next)
     } catch {
@@ -101,10 +103,10 @@ extension AppModel {
       return
     }
     save = next
-    markGranted(permanent)
+    if let permanent = product.permanent { markGranted(permanent) }
     try checkpoint(.beforeFinish, id)
     await store.finish(id)
-    journal.append(.ownedAgain(id: id, product: product, source: source))
+    journal.append(done)
   }
 
   /// A revoked transaction: a non-consumable leaves (unless another purchase of it stands in the
