@@ -1,5 +1,5 @@
 import QuietPlacesStoreKit
-import Synchronization
+import QuietPlacesUtilities
 
 /// Tokens signed with one key, by the payload they carry: shared by the stores made from one
 /// account (a factory's devices in memory), so that a payload signed for one device is not signed
@@ -13,19 +13,14 @@ public final class SignedTokens: Sendable {
   /// The most tokens kept.
   public static let limit = 1_024
 
-  private let tokens = Mutex<[Transaction: SignedTransaction]>([:])
+  private let tokens = BoundedCache<Transaction, SignedTransaction>(limit: limit)
 
   /// An empty set of tokens.
   public init() {}
 
   /// The token signed for `payload`, if one was.
   subscript(payload: Transaction) -> SignedTransaction? {
-    get { tokens.withLock { $0[payload] } }
-    set {
-      tokens.withLock { tokens in
-        if tokens.count >= Self.limit { tokens.removeAll() }
-        tokens[payload] = newValue
-      }
-    }
+    get { tokens[payload] }
+    set { tokens[payload] = newValue }
   }
 }

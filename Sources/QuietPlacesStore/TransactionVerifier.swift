@@ -1,7 +1,7 @@
 import FoundationEssentials
 import QuietPlacesJWS
 import QuietPlacesStoreKit
-import Synchronization
+import QuietPlacesUtilities
 
 /// A transaction after the app checked its signature, as StoreKit's `VerificationResult`.
 public enum VerificationResult: Sendable, Equatable {
@@ -65,23 +65,20 @@ final class VerifiedTokens: Sendable {
     var beforeTail: UInt64
   }
 
-  private let tokens = Mutex<[Key: (token: String, transaction: Transaction)]>([:])
+  /// A token kept, whole, with its transaction.
+  private struct Kept: Sendable {
+    var token: String
+    var transaction: Transaction
+  }
+
+  private let tokens = BoundedCache<Key, Kept>(limit: limit)
 
   subscript(token: String) -> Transaction? {
     get {
-      let key = Self.key(of: token)
-      return tokens.withLock { tokens in
-        guard let kept = tokens[key], kept.token == token else { return nil }
-        return kept.transaction
-      }
+      guard let kept = tokens[Self.key(of: token)], kept.token == token else { return nil }
+      return kept.transaction
     }
-    set {
-      let key = Self.key(of: token)
-      tokens.withLock { tokens in
-        if tokens.count >= Self.limit { tokens.removeAll() }
-        tokens[key] = newValue.map { (token, $0) }
-      }
-    }
+    set { tokens[Self.key(of: token)] = newValue.map { Kept(token: token, transaction: $0) } }
   }
 
   private static func key(of token: String) -> Key {
