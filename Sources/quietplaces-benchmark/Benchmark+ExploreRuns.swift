@@ -13,15 +13,35 @@ extension Benchmark {
       print("explore-runs: give the number of runs, 1 or more")
       return false
     }
+    let folder = temporaryFolder("explore-runs")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let explorer: Explorer
+    switch await benchmarkExplorer(runs: runs, in: folder) {
+    case .success(let made): explorer = made
+    case .failure(let failure):
+      print("explore-runs: \(failure.reason)")
+      return false
+    }
+    let start = Stopwatch.now()
+    let played = await explorer.playedLines(runs: runs)
+    let seconds = Double(Stopwatch.now() - start) / 1e9
+    let steps = played.reduce(0) { $0 + $1.count - 1 }
+    print("\(runs) runs, \(steps) steps, \(Format.duration(seconds))")
+    return true
+  }
+
+  /// Why the benchmark's explorer could not be made.
+  struct ExplorerSetupFailure: Error {
+    let reason: String
+  }
+
+  /// The exploration figure (j) and `explore-runs` play: seed 1, `runs` runs, one job, findings in
+  /// `folder`, on the package's configuration.
+  func benchmarkExplorer(runs: Int, in folder: URL) async -> Result<Explorer, ExplorerSetupFailure> {
     guard
       let (rules, storeKit) = try? SessionEnvironment.load(
         configurationDirectory: root.appendingPathComponent("Configuration"))
-    else {
-      print("explore-runs: the configuration is unreadable")
-      return false
-    }
-    let folder = temporaryFolder("explore-runs")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    else { return .failure(ExplorerSetupFailure(reason: "the configuration is unreadable")) }
     var options = ExploreOptions()
     options.seed = 1
     options.runs = runs
@@ -31,15 +51,7 @@ extension Benchmark {
     guard
       let explorer = try? await Explorer.make(
         options, rules: rules, storeKit: storeKit, environment: environment)
-    else {
-      print("explore-runs: the explorer could not start")
-      return false
-    }
-    let start = Stopwatch.now()
-    let played = await explorer.playedLines(runs: runs)
-    let seconds = Double(Stopwatch.now() - start) / 1e9
-    let steps = played.reduce(0) { $0 + $1.count - 1 }
-    print("\(runs) runs, \(steps) steps, \(Format.duration(seconds))")
-    return true
+    else { return .failure(ExplorerSetupFailure(reason: "the explorer could not start")) }
+    return .success(explorer)
   }
 }

@@ -9,7 +9,7 @@ extension Benchmark {
     guard arguments.count == 2, let fast = Int(arguments[0]), let slow = Int(arguments[1]), fast >= 0,
       slow >= 0
     else {
-      print("usage: quietplaces-benchmark launch-runs FAST STEPPER (two whole numbers of launches)")
+      print("launch-runs: give two whole numbers of launches, 0 or more: FAST STEPPER")
       return false
     }
     let closed = LateGame.closed(LateGame.ship(rules))

@@ -23,27 +23,13 @@ extension Benchmark {
   mutating func explorer() async {
     print("")
     print("(j) explorer: \(Self.exploredRuns) runs of up to 60 steps, --jobs 1, every check after every step")
-    guard
-      let (rules, storeKit) = try? SessionEnvironment.load(
-        configurationDirectory: root.appendingPathComponent("Configuration"))
-    else {
-      report.add(
-        "(j) explorer checked steps/s", "configuration unreadable", target: "≥ 20,000", passed: false)
-      return
-    }
     let folder = temporaryFolder("explore")
     defer { try? FileManager.default.removeItem(at: folder) }
-    var options = ExploreOptions()
-    options.seed = 1
-    options.runs = Self.exploredRuns
-    options.jobs = 1
-    options.findings = folder.appendingPathComponent("findings").path
-    let environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
-    guard
-      let explorer = try? await Explorer.make(
-        options, rules: rules, storeKit: storeKit, environment: environment)
-    else {
-      report.add("(j) explorer checked steps/s", "could not start", target: "≥ 20,000", passed: false)
+    let explorer: Explorer
+    switch await benchmarkExplorer(runs: Self.exploredRuns, in: folder) {
+    case .success(let made): explorer = made
+    case .failure(let failure):
+      report.add("(j) explorer checked steps/s", failure.reason, target: "≥ 20,000", passed: false)
       return
     }
     // A first pass warms the caches; the second is timed.
