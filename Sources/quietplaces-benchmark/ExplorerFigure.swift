@@ -127,7 +127,8 @@ extension Benchmark {
       "  through quietplaces --jsonl driven by Scripts/explore/jsonl-driver.py: "
         + "\(Format.grouped(Double(driven.steps))) steps in \(Format.duration(driven.seconds)) "
         + "(\(Format.rate(rate)) checked steps, \(driven.broken) broken) using \(Format.duration(driven.cpu)) "
-        + "of CPU (the child's and the driver's): \(Format.rate(Double(driven.steps) / driven.cpu)) per CPU second")
+        + "of CPU (the child's and the driver's): \(Format.rate(Double(driven.steps) / driven.cpu)) per CPU second"
+    )
     report.add(
       figure,
       "\(Format.rate(wallRate)) vs \(Format.rate(rate)) wall: \(Format.ratio(wallRate / rate)) "
