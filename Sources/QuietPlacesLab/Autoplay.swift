@@ -249,11 +249,20 @@ public struct Autoplay: Sendable {
     let strategy = strategy
     let rules = rules
     var closed = game
-    guard (try? closed.apply(.close, rules: rules)) != nil else { return }
+    do {
+      _ = try closed.apply(.close, rules: rules)
+    } catch {
+      return
+    }
     let credited = min(off, Int64(game.holdHours(rules)) * 3_600)
     func away(_ seconds: Int64) -> GameState? {
       var state = closed
-      return (try? state.launch(at: closed.clock + seconds, rules: rules)) != nil ? state : nil
+      do {
+        _ = try state.launch(at: closed.clock + seconds, rules: rules)
+        return state
+      } catch {
+        return nil
+      }
     }
     func first(_ holds: (GameState) -> Bool) -> Int64? {
       guard credited >= 1, let end = away(credited), holds(end) else { return nil }

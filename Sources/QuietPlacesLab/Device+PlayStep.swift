@@ -75,7 +75,8 @@ extension Device.OpenApp {
     case .prestige(let layer): return try playerAction(.prestige(layer), on: app)
     case .advance(let seconds):
       do {
-        return try advance(by: seconds, on: app).1
+        let (_, game) = try advance(by: seconds, on: app)
+        return game
       } catch {
         throw .stepRefused(at: now, error)
       }
