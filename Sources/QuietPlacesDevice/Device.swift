@@ -292,6 +292,19 @@ public final class Device {
       now += seconds
       return (events.first, app.game)
     }
+
+    /// Open sailing, as ``advance(by:on:)`` does it, for a driver that reads only the game after it
+    /// (the lab): no report of the sailing is made.
+    public mutating func sail(by seconds: Int64, on app: isolated AppModel) throws(DeviceError) -> GameState {
+      try Device.checkAdvance(by: seconds, at: now)
+      do {
+        try app.sail(seconds: seconds)
+      } catch {
+        throw .game(error)
+      }
+      now += seconds
+      return app.game
+    }
   }
 
   /// What a launch, a resume and a restore wait for: every update `store` has sent to the app gone

@@ -75,8 +75,7 @@ extension Device.OpenApp {
     case .prestige(let layer): return try playerAction(.prestige(layer), on: app)
     case .advance(let seconds):
       do {
-        let (_, game) = try advance(by: seconds, on: app)
-        return game
+        return try sail(by: seconds, on: app)
       } catch {
         throw .stepRefused(at: now, error)
       }
