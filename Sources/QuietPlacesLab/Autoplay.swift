@@ -264,8 +264,10 @@ public struct Autoplay: Sendable {
         return nil
       }
     }
+    // The whole credit, sailed once for both rules.
+    let end = credited >= 1 ? away(credited) : nil
     func first(_ holds: (GameState) -> Bool) -> Int64? {
-      guard credited >= 1, let end = away(credited), holds(end) else { return nil }
+      guard let end, holds(end) else { return nil }
       var low: Int64 = 0
       var high = credited
       while high - low > 1 {
