@@ -85,13 +85,14 @@ extension Device.OpenApp {
 
   /// A player's action, saved at once as the app does.
   private func playerAction(_ command: GameCommand, on app: isolated AppModel) throws(LabError) -> GameState {
-    let acted: Device.Acted
+    let game: GameState
+    let saveFailure: SaveError?
     do {
-      acted = try act(command, on: app)
+      (game, saveFailure) = try perform(command, on: app)
     } catch {
       throw .stepRefused(at: now, error)
     }
-    if let failure = acted.saveFailure { throw .actionNotSaved(at: now, failure) }
-    return acted.game
+    if let saveFailure { throw .actionNotSaved(at: now, saveFailure) }
+    return game
   }
 }
