@@ -152,7 +152,7 @@ public struct Autoplay: Sendable {
     if atlasDue, atlasDueAt == nil { atlasDueAt = elapsed }
     if bearingsDue, bearingsDueAt == nil { bearingsDueAt = elapsed }
     let milestonesStart = profileStart
-    tracker.update(game, report: report, elapsed: elapsed, wall: wall)
+    tracker.update(game, report: &report, elapsed: elapsed, wall: wall)
     profiled(.milestones, since: milestonesStart)
     if tracker.allReached || elapsed >= goal.limit {
       finish(game)
