@@ -277,6 +277,21 @@ public final class Device {
       }
     }
 
+    /// A player's action, saved at once, as ``act(_:on:)`` does it, for a driver that reads only the
+    /// game after it (the lab): the game and the save's failure, with no events kept.
+    public func perform(_ command: GameCommand, on app: isolated AppModel) throws(DeviceError) -> (
+      game: GameState, saveFailure: SaveError?
+    ) {
+      precondition(command.isPlayerAction, "time, close and launch are the device's own verbs")
+      let saveFailure: SaveError?
+      do {
+        saveFailure = try app.act(command).saveFailure
+      } catch {
+        throw .game(error)
+      }
+      return (app.game, saveFailure)
+    }
+
     /// Open sailing, as ``Device/advance(by:)`` does it while the app is open: the game's report, if
     /// it made one, and the game after it.
     public mutating func advance(by seconds: Int64, on app: isolated AppModel) throws(DeviceError) -> (
@@ -291,6 +306,19 @@ public final class Device {
       }
       now += seconds
       return (events.first, app.game)
+    }
+
+    /// Open sailing, as ``advance(by:on:)`` does it, for a driver that reads only the game after it
+    /// (the lab): no report of the sailing is made.
+    public mutating func sail(by seconds: Int64, on app: isolated AppModel) throws(DeviceError) -> GameState {
+      try Device.checkAdvance(by: seconds, at: now)
+      do {
+        try app.sail(seconds: seconds)
+      } catch {
+        throw .game(error)
+      }
+      now += seconds
+      return app.game
     }
   }
 

@@ -81,7 +81,8 @@ extension GameState {
 
   /// How many of `quantity` to buy, refusing counts below 1 and counts past a limit.
   private func resolve(
-    _ quantity: Quantity, item: Purchasable, price: GeometricPrice, level: Int, limit: (Equipment, Int)?
+    _ quantity: Quantity, item: Purchasable, price: GeometricPrice, next: Double, level: Int,
+    limit: (Equipment, Int)?
   ) throws(GameError) -> (count: Int, cost: Double) {
     switch quantity {
     case .count(let count):
@@ -89,7 +90,9 @@ extension GameState {
       if let (limited, limit) = limit, count > limit - level {
         throw .overLimit(item: limited, limit: limit, level: level, requested: count)
       }
-      let cost = price.cost(from: level, count: count)
+      // One, the usual purchase, at the rules' price of the next one: the same number as the closed
+      // form of one gives, without its two powers.
+      let cost = count == 1 ? next : price.cost(from: level, count: count)
       guard GeometricPrice.pays(discoveries, cost) else {
         throw .notAffordable(item: item, count: count, cost: cost, held: discoveries)
       }
@@ -101,7 +104,7 @@ extension GameState {
         count = min(count, limit - level)
       }
       guard count >= 1 else {
-        throw .nothingAffordable(item: item, cost: price.cost(from: level, count: 1), held: discoveries)
+        throw .nothingAffordable(item: item, cost: next, held: discoveries)
       }
       return (count, price.cost(from: level, count: count))
     }
@@ -112,8 +115,9 @@ extension GameState {
   {
     let level = equipment[item]
     let (count, cost) = try resolve(
-      quantity, item: .equipment(item), price: rules.price(of: item), level: level,
-      limit: rules.levelLimit(of: item).map { (item, $0) })
+      quantity, item: .equipment(item), price: rules.price(of: item),
+      next: rules.price(of: item, level: level),
+      level: level, limit: rules.levelLimit(of: item).map { (item, $0) })
     discoveries = max(0, discoveries - cost)
     equipment[item] = level.saturatingAdd(count)
     return .upgraded(item, levels: count, cost: cost, level: equipment[item])
@@ -121,7 +125,8 @@ extension GameState {
 
   private mutating func hire(_ quantity: Quantity, rules: Rules) throws(GameError) -> GameEvent {
     let (count, cost) = try resolve(
-      quantity, item: .scouts, price: rules.scoutPrice, level: hiredScouts, limit: nil)
+      quantity, item: .scouts, price: rules.scoutPrice, next: rules.scoutPrice(hired: hiredScouts),
+      level: hiredScouts, limit: nil)
     discoveries = max(0, discoveries - cost)
     hiredScouts = hiredScouts.saturatingAdd(count)
     return .hired(count: count, cost: cost, hired: hiredScouts)

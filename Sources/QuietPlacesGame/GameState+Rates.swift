@@ -178,4 +178,22 @@ extension GameState {
     while reached(gain + 1) { gain += 1 }
     return Int(gain)
   }
+
+  /// Whether ``bearingsGain(_:)`` is at least `target`, told from the cubes alone where it can be:
+  /// the gain is the largest whole `k` with `k³ · scale ≤ factor³ · progress` (below its cap), so it
+  /// reaches `target` exactly when `target` passes that test. No cube root: a strategy asks this
+  /// at every second its wait search tries.
+  public func bearingsGainReaches(_ target: Int, _ rules: Rules) -> Bool {
+    guard target > 0 else { return true }
+    let factor = rules.bearingsFactor
+    let scale = rules.bearingsProgressScale
+    let cubed = factor * factor * factor * max(0, progress)
+    // Far below the cap of 1e15 (the gain is then under 1e14) and for a usual balance; else the
+    // gain itself.
+    guard factor > 0, scale > 0, cubed.isFinite, cubed / scale < 1e42, target < 100_000_000_000_000 else {
+      return bearingsGain(rules) >= target
+    }
+    let k = Double(target)
+    return k * k * k * scale <= cubed
+  }
 }

@@ -152,7 +152,7 @@ public struct Autoplay: Sendable {
     if atlasDue, atlasDueAt == nil { atlasDueAt = elapsed }
     if bearingsDue, bearingsDueAt == nil { bearingsDueAt = elapsed }
     let milestonesStart = profileStart
-    tracker.update(game, report: report, elapsed: elapsed, wall: wall)
+    tracker.update(game, report: &report, elapsed: elapsed, wall: wall)
     profiled(.milestones, since: milestonesStart)
     if tracker.allReached || elapsed >= goal.limit {
       finish(game)
@@ -249,14 +249,25 @@ public struct Autoplay: Sendable {
     let strategy = strategy
     let rules = rules
     var closed = game
-    guard (try? closed.apply(.close, rules: rules)) != nil else { return }
+    do {
+      _ = try closed.apply(.close, rules: rules)
+    } catch {
+      return
+    }
     let credited = min(off, Int64(game.holdHours(rules)) * 3_600)
     func away(_ seconds: Int64) -> GameState? {
       var state = closed
-      return (try? state.launch(at: closed.clock + seconds, rules: rules)) != nil ? state : nil
+      do {
+        _ = try state.launch(at: closed.clock + seconds, rules: rules)
+        return state
+      } catch {
+        return nil
+      }
     }
+    // The whole credit, sailed once for both rules.
+    let end = credited >= 1 ? away(credited) : nil
     func first(_ holds: (GameState) -> Bool) -> Int64? {
-      guard credited >= 1, let end = away(credited), holds(end) else { return nil }
+      guard let end, holds(end) else { return nil }
       var low: Int64 = 0
       var high = credited
       while high - low > 1 {

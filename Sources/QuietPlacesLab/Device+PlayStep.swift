@@ -75,7 +75,7 @@ extension Device.OpenApp {
     case .prestige(let layer): return try playerAction(.prestige(layer), on: app)
     case .advance(let seconds):
       do {
-        return try advance(by: seconds, on: app).1
+        return try sail(by: seconds, on: app)
       } catch {
         throw .stepRefused(at: now, error)
       }
@@ -85,13 +85,14 @@ extension Device.OpenApp {
 
   /// A player's action, saved at once as the app does.
   private func playerAction(_ command: GameCommand, on app: isolated AppModel) throws(LabError) -> GameState {
-    let acted: Device.Acted
+    let game: GameState
+    let saveFailure: SaveError?
     do {
-      acted = try act(command, on: app)
+      (game, saveFailure) = try perform(command, on: app)
     } catch {
       throw .stepRefused(at: now, error)
     }
-    if let failure = acted.saveFailure { throw .actionNotSaved(at: now, failure) }
-    return acted.game
+    if let saveFailure { throw .actionNotSaved(at: now, saveFailure) }
+    return game
   }
 }

@@ -53,7 +53,9 @@ struct MilestoneTracker {
 
   /// Marks what the run's figures reach now.
   /// `wall` is the figures at the start of the current wait with nothing affordable, if any.
-  mutating func update(_ game: GameState, report: PlayReport, elapsed: Int64, wall: Figures? = nil) {
+  /// `report` is only read: it is passed in place, as the autoplay's report beside the tracker it
+  /// changes was otherwise copied whole (the final game with it) at every decision.
+  mutating func update(_ game: GameState, report: inout PlayReport, elapsed: Int64, wall: Figures? = nil) {
     for index in outcomes.indices where !outcomes[index].reached {
       let reached: Bool
       var figures = Figures(

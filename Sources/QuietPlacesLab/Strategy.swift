@@ -87,7 +87,7 @@ public struct Strategy: Sendable, Hashable {
   /// Whether this strategy takes New Bearings now.
   func bearingsDue(_ game: GameState, _ rules: Rules) -> Bool {
     guard let target = bearingsTarget(game, rules) else { return false }
-    return game.bearingsGain(rules) >= target
+    return game.bearingsGainReaches(target, rules)
   }
 
   /// Whether this strategy passes the Atlas now.

@@ -27,7 +27,7 @@ enum WaitSearch {
       next = max(next, step * 2)
       next = min(next, cap - at)
       var probe = before
-      guard (try? probe.sail(seconds: next, rules: rules)) != nil else { return nil }
+      guard sailed(&probe, seconds: next, rules: rules) else { return nil }
       at += next
       step = next
       if holds(probe) {
@@ -55,7 +55,7 @@ enum WaitSearch {
         }
       }
       var trial = before
-      guard (try? trial.sail(seconds: middle - beforeAt, rules: rules)) != nil else { break }
+      guard sailed(&trial, seconds: middle - beforeAt, rules: rules) else { break }
       if holds(trial) {
         high = middle
         arrivalsAt = trial.lifetime.arrivals
@@ -66,6 +66,19 @@ enum WaitSearch {
       }
     }
     return high
+  }
+
+  /// Sails `state` open for `seconds`; whether the engine took the stretch. The sailing report is
+  /// dropped where it is made (through `try?` it was an optional destroyed by the generic runtime,
+  /// a third of a try's cost).
+  @inline(__always)
+  static func sailed(_ state: inout GameState, seconds: Int64, rules: Rules) -> Bool {
+    do {
+      _ = try state.sail(seconds: seconds, rules: rules)
+      return true
+    } catch {
+      return false
+    }
   }
 
   /// The whole seconds of open sailing until the ship's next arrival (at least 1): the leg left at

@@ -29,6 +29,12 @@ extension AppModel {
     }
   }
 
+  /// Open sailing for `seconds`, as `act(.advance(seconds:))` does it, for a driver that reads only
+  /// the game after it: no list of events is made.
+  public func sail(seconds: Int64) throws(GameError) {
+    try save.game.sail(seconds: seconds, rules: rules)
+  }
+
   /// Saves a new game at once, so a crash right after `new` finds it.
   public func saveNewGame() -> SaveError? {
     do {

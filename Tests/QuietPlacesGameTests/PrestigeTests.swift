@@ -185,4 +185,27 @@ import Testing
       #expect(game.bearingsGain(rules) == k - 1, "progress 100 · \(k)³ − 0.01")
     }
   }
+
+  @Test func gainReachesATargetExactlyWhenTheGainDoes() {
+    var game = quietGame()
+    var random = SplitMix64(seed: 7)
+    // Around every k³ boundary of the first 3,000 gains, and progress spread over many magnitudes.
+    var progresses: [Double] = [0, -5, 1e60, .greatestFiniteMagnitude]
+    for k in 1...3000 {
+      let exact = 100 * Double(k) * Double(k) * Double(k)
+      progresses += [exact, exact.nextDown, exact.nextUp, exact - 0.01]
+    }
+    for _ in 0..<3000 {
+      progresses.append(Double(random.next() % 1_000_000_007) * pow(10, Double(random.next() % 40)) / 1e6)
+    }
+    for progress in progresses {
+      game.progress = progress
+      let gain = game.bearingsGain(rules)
+      for target in [0, 1, gain - 1, gain, gain + 1, gain + 2, 1_000_000_000_000_000] {
+        #expect(
+          game.bearingsGainReaches(target, rules) == (gain >= target),
+          "progress \(progress), target \(target)")
+      }
+    }
+  }
 }

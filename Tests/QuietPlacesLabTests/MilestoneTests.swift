@@ -38,7 +38,7 @@ import Testing
     report.decisions = 3
     report.spent = 100
     report.onlineSeconds = 1_000
-    tracker.update(game, report: report, elapsed: 1_000)
+    tracker.update(game, report: &report, elapsed: 1_000)
     #expect(tracker.outcomes.allSatisfy { !$0.reached })
     #expect(tracker.nextTime == 3_600)
     #expect(tracker.nextKnowledge == 5)
@@ -49,7 +49,7 @@ import Testing
     report.decisions = 7
     report.spent = 4_100
     report.onlineSeconds = 2_000
-    tracker.update(game, report: report, elapsed: 4_000)
+    tracker.update(game, report: &report, elapsed: 4_000)
     let first = tracker.outcomes
     #expect(
       first[0]
@@ -65,7 +65,7 @@ import Testing
     // Later figures never overwrite a reached milestone; route 1 again (a reset) keeps route:2 reached.
     game.route = 1
     report.decisions = 20
-    tracker.update(game, report: report, elapsed: 9_000)
+    tracker.update(game, report: &report, elapsed: 9_000)
     #expect(tracker.outcomes[0].decisions == 7 && tracker.outcomes[2].reached)
     #expect(!tracker.allReached)
     tracker.close(report: report, elapsed: 9_000)
