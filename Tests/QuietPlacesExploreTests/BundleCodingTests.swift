@@ -1,11 +1,11 @@
 import Foundation
-import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesREPL
 import QuietPlacesTestSupport
 import QuietPlacesUtilities
 import Testing
 
+@testable import QuietPlacesDevice
 @testable import QuietPlacesExplore
 
 /// A device bundle's own coding gives what Foundation's does, on the devices the explorer reaches:
@@ -78,5 +78,45 @@ import Testing
     }
     // The devices reached hold purchases: the comparison covers transactions, not only games.
     #expect(purchases > 100)
+  }
+
+  @Test func bundlesAreReadAsJSONDecoderReadsThem() async throws {
+    let bundles = try await bundles(runs: 12, steps: 30)
+    for bundle in bundles {
+      let data = try bundle.encoded()
+      // The strict reader itself, not a fallback to Foundation.
+      let strict = try #require(DeviceBundle.strictlyDecoded(data))
+      let foundation = try DeviceBundle.foundationDecoded(data, file: "copy", rules: rules)
+      #expect(strict == foundation)
+      #expect(try DeviceBundle.decode(data, file: "copy", rules: rules) == foundation)
+    }
+  }
+
+  /// What the strict reader does not take on goes to Foundation's, whose words are kept.
+  @Test func whatTheStrictReaderLeavesIsReadAsBefore() async throws {
+    let bundle = try #require(try await bundles(runs: 1, steps: 3).last)
+    let text = String(decoding: try bundle.encoded(), as: UTF8.self)
+    let changed = [
+      text.replacingOccurrences(
+        of: "\"kind\" : \"com.gallaxgames.quietplaces.device-bundle\"", with: "\"kind\" : \"other\""),
+      text.replacingOccurrences(of: "\"format\" : 1,", with: "\"format\" : 1.0,"),
+      text.replacingOccurrences(of: "\"format\" : 2,", with: "\"format\" : 3,"),
+      text.replacingOccurrences(of: "\"saveFails\" : \"off\"", with: "\"saveFails\" : \"sometimes\""),
+      text.replacingOccurrences(of: "\"open\" : ", with: "\"open\" : 1, \"open\" : "),
+      String(text.dropLast(40)),
+      text + "x",
+    ]
+    for changed in changed {
+      let data = Data(changed.utf8)
+      #expect(changed != text)
+      #expect(DeviceBundle.strictlyDecoded(data) == nil)
+      var fast: Result<DeviceBundle, BundleError> {
+        Result { () throws(BundleError) in try DeviceBundle.decode(data, file: "f", rules: rules) }
+      }
+      var slow: Result<DeviceBundle, BundleError> {
+        Result { () throws(BundleError) in try DeviceBundle.foundationDecoded(data, file: "f", rules: rules) }
+      }
+      #expect("\(fast)" == "\(slow)")
+    }
   }
 }
