@@ -330,8 +330,7 @@ public struct StrictJSONDecoder: Sendable {
     /// `value` as a `T`: the primitive types directly, the rest by their own decoding.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
       if T.self == String.self {
-        guard case .string(let text) = value else { throw doubt("\(value.kind), not a string") }
-        return unsafeBitCast(text, to: T.self)
+        return unsafeBitCast(try value.string(in: self), to: T.self)
       } else if T.self == Int.self {
         return unsafeBitCast(try integer(Int.self), to: T.self)
       } else if T.self == Int64.self {
@@ -348,25 +347,10 @@ public struct StrictJSONDecoder: Sendable {
       return try T(from: self)
     }
 
-    func bool() throws -> Bool {
-      guard case .bool(let flag) = value else { throw doubt("\(value.kind), not a boolean") }
-      return flag
-    }
-
-    func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-      guard case .number(let text) = value else { throw doubt("\(value.kind), not a number") }
-      guard let integer = I(text, radix: 10) else { throw doubt("\(text) as \(I.self)") }
-      return integer
-    }
-
-    func double() throws -> Double {
-      guard case .number(let text) = value else { throw doubt("\(value.kind), not a number") }
-      guard let number = Double(text), number.isFinite else { throw doubt("\(text) as a double") }
-      return number
-    }
-
-    /// Left to `JSONDecoder`, whose rounding of a `Float` may differ from reading it directly.
-    func float() throws -> Float { throw doubt("a float") }
+    func bool() throws -> Bool { try value.bool(in: self) }
+    func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I { try value.integer(I.self, in: self) }
+    func double() throws -> Double { try value.double(in: self) }
+    func float() throws -> Float { try value.float(in: self) }
 
     func child(_ value: Value, _ key: any CodingKey) -> Impl { Impl(value: value, parent: self, key: key) }
   }
@@ -389,55 +373,80 @@ public struct StrictJSONDecoder: Sendable {
 
     func contains(_ key: Key) -> Bool { index(of: key) != nil }
 
-    func child(_ key: Key) throws -> Impl {
+    /// The value of `key`, for a primitive: read without a decoder of its own.
+    func member(_ key: Key) throws -> Value {
       guard let index = index(of: key) else { throw decoder.doubt("no key \(key.stringValue)") }
-      return decoder.child(values[index], key)
+      return values[index]
     }
+
+    func child(_ key: Key) throws -> Impl { decoder.child(try member(key), key) }
 
     /// The value of `key` unless it is missing or null, in one look.
-    func present(_ key: Key) -> Impl? {
+    func present(_ key: Key) -> Value? {
       guard let index = index(of: key) else { return nil }
       if case .null = values[index] { return nil }
-      return decoder.child(values[index], key)
+      return values[index]
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key)?.bool() }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+      try present(key)?.bool(in: decoder)
+    }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-      try present(key)?.decode(String.self)
+      try present(key)?.string(in: decoder)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-      try present(key)?.double()
+      try present(key)?.double(in: decoder)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-      try present(key)?.integer(Int.self)
+      try present(key)?.integer(Int.self, in: decoder)
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-      try present(key)?.integer(Int64.self)
+      try present(key)?.integer(Int64.self, in: decoder)
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-      try present(key)?.integer(UInt64.self)
+      try present(key)?.integer(UInt64.self, in: decoder)
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-      try present(key)?.decode(T.self)
+      try present(key).map { try decoder.child($0, key).decode(T.self) }
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-      if case .null = try child(key).value { true } else { false }
+      if case .null = try member(key) { true } else { false }
     }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).bool() }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decode(String.self) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).double() }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try child(key).float() }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try child(key).integer(Int.self) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try child(key).integer(Int8.self) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try child(key).integer(Int16.self) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try child(key).integer(Int32.self) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try child(key).integer(Int64.self) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try child(key).integer(UInt.self) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try child(key).integer(UInt8.self) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).integer(UInt16.self) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).integer(UInt32.self) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).integer(UInt64.self) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try member(key).bool(in: decoder) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try member(key).string(in: decoder) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try member(key).double(in: decoder) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try member(key).float(in: decoder) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+      try member(key).integer(Int.self, in: decoder)
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+      try member(key).integer(Int8.self, in: decoder)
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+      try member(key).integer(Int16.self, in: decoder)
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+      try member(key).integer(Int32.self, in: decoder)
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+      try member(key).integer(Int64.self, in: decoder)
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+      try member(key).integer(UInt.self, in: decoder)
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+      try member(key).integer(UInt8.self, in: decoder)
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+      try member(key).integer(UInt16.self, in: decoder)
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+      try member(key).integer(UInt32.self, in: decoder)
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+      try member(key).integer(UInt64.self, in: decoder)
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(T.self) }
 
     func nestedContainer<NestedKey: CodingKey>(
@@ -469,9 +478,15 @@ public struct StrictJSONDecoder: Sendable {
     var isAtEnd: Bool { currentIndex >= items.count }
 
     mutating func next() throws -> Impl {
+      let index = currentIndex
+      return decoder.child(try nextValue(), IndexKey(index))
+    }
+
+    /// The next item, for a primitive: read without a decoder of its own.
+    mutating func nextValue() throws -> Value {
       guard currentIndex < items.count else { throw decoder.doubt("the end of an array") }
       defer { currentIndex += 1 }
-      return decoder.child(items[currentIndex], IndexKey(currentIndex))
+      return items[currentIndex]
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -480,20 +495,34 @@ public struct StrictJSONDecoder: Sendable {
       currentIndex += 1
       return true
     }
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next().bool() }
-    mutating func decode(_ type: String.Type) throws -> String { try next().decode(String.self) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next().double() }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next().float() }
-    mutating func decode(_ type: Int.Type) throws -> Int { try next().integer(Int.self) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try next().integer(Int8.self) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try next().integer(Int16.self) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try next().integer(Int32.self) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try next().integer(Int64.self) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try next().integer(UInt.self) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try next().integer(UInt8.self) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().integer(UInt16.self) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().integer(UInt32.self) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().integer(UInt64.self) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try nextValue().bool(in: decoder) }
+    mutating func decode(_ type: String.Type) throws -> String { try nextValue().string(in: decoder) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try nextValue().double(in: decoder) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try nextValue().float(in: decoder) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try nextValue().integer(Int.self, in: decoder) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try nextValue().integer(Int8.self, in: decoder) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+      try nextValue().integer(Int16.self, in: decoder)
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+      try nextValue().integer(Int32.self, in: decoder)
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+      try nextValue().integer(Int64.self, in: decoder)
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try nextValue().integer(UInt.self, in: decoder) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+      try nextValue().integer(UInt8.self, in: decoder)
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+      try nextValue().integer(UInt16.self, in: decoder)
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+      try nextValue().integer(UInt32.self, in: decoder)
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+      try nextValue().integer(UInt64.self, in: decoder)
+    }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decode(T.self) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -530,5 +559,36 @@ public struct StrictJSONDecoder: Sendable {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(UInt32.self) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
+  }
+}
+
+extension StrictJSONDecoder.Value {
+  fileprivate func string(in decoder: StrictJSONDecoder.Impl) throws -> String {
+    guard case .string(let text) = self else { throw decoder.doubt("\(kind), not a string") }
+    return text
+  }
+
+  fileprivate func bool(in decoder: StrictJSONDecoder.Impl) throws -> Bool {
+    guard case .bool(let flag) = self else { throw decoder.doubt("\(kind), not a boolean") }
+    return flag
+  }
+
+  fileprivate func integer<I: FixedWidthInteger>(_ type: I.Type, in decoder: StrictJSONDecoder.Impl) throws
+    -> I
+  {
+    guard case .number(let text) = self else { throw decoder.doubt("\(kind), not a number") }
+    guard let integer = I(text, radix: 10) else { throw decoder.doubt("\(text) as \(I.self)") }
+    return integer
+  }
+
+  fileprivate func double(in decoder: StrictJSONDecoder.Impl) throws -> Double {
+    guard case .number(let text) = self else { throw decoder.doubt("\(kind), not a number") }
+    guard let number = Double(text), number.isFinite else { throw decoder.doubt("\(text) as a double") }
+    return number
+  }
+
+  /// Left to `JSONDecoder`, whose rounding of a `Float` may differ from reading it directly.
+  fileprivate func float(in decoder: StrictJSONDecoder.Impl) throws -> Float {
+    throw decoder.doubt("a float")
   }
 }
