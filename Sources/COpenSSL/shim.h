@@ -8,6 +8,7 @@
 // returns NULL or a value <= 0 on failure and clears libcrypto's error queue
 // then, so failures never accumulate in the thread's queue.
 
+#include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
@@ -110,6 +111,62 @@ static inline int qp_p256_public_point(EVP_PKEY *pkey, unsigned char *out) {
   return length == QP_P256_POINT_SIZE && out[0] == 0x04;
 }
 
+/// The size of the PKCS#8 DER of a P-256 private key as libcrypto writes it.
+#define QP_P256_PKCS8_SIZE 138
+
+/// Writes the PKCS#8 DER of a P-256 private key into `out` (or only measures
+/// it when `out` is NULL): the same 138 bytes libcrypto's encoder writes (the
+/// curve in the algorithm, the public point inside the ECPrivateKey), built
+/// from the key's scalar and point, since setting up that encoder costs more
+/// than generating the key. Returns the length, or 0 on failure.
+static inline size_t qp_p256_private_to_pkcs8(EVP_PKEY *pkey, unsigned char *out, size_t capacity) {
+  static const unsigned char head[] = {
+    0x30, 0x81, 0x87, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02,
+    0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x04, 0x6d, 0x30, 0x6b, 0x02,
+    0x01, 0x01, 0x04, 0x20};
+  static const unsigned char beforePoint[] = {0xa1, 0x44, 0x03, 0x42, 0x00};
+  if (out == NULL) return QP_P256_PKCS8_SIZE;
+  if (capacity < QP_P256_PKCS8_SIZE || !qp_p256_is_p256(pkey)) return 0;
+  BIGNUM *scalar = NULL;
+  if (EVP_PKEY_get_bn_param(pkey, OSSL_PKEY_PARAM_PRIV_KEY, &scalar) != 1) {
+    ERR_clear_error();
+    return 0;
+  }
+  unsigned char *cursor = out;
+  memcpy(cursor, head, sizeof head);
+  cursor += sizeof head;
+  int ok = BN_bn2binpad(scalar, cursor, 32) == 32;
+  BN_clear_free(scalar);
+  cursor += 32;
+  memcpy(cursor, beforePoint, sizeof beforePoint);
+  cursor += sizeof beforePoint;
+  ok = ok && qp_p256_public_point(pkey, cursor);
+  if (!ok) {
+    OPENSSL_cleanse(out, QP_P256_PKCS8_SIZE);
+    ERR_clear_error();
+    return 0;
+  }
+  return QP_P256_PKCS8_SIZE;
+}
+
+/// Sets a certificate's public key to that of the P-256 key `pkey` (the
+/// algorithm, the curve and the point, as X509_set_pubkey writes them) without
+/// libcrypto's encoder framework; returns 1 on success.
+static inline int qp_p256_set_certificate_key(X509 *certificate, EVP_PKEY *pkey) {
+  unsigned char point[QP_P256_POINT_SIZE];
+  X509_PUBKEY *key = X509_get_X509_PUBKEY(certificate);
+  if (key == NULL || !qp_p256_is_p256(pkey) || !qp_p256_public_point(pkey, point)) return 0;
+  unsigned char *copy = OPENSSL_memdup(point, sizeof point);
+  if (copy == NULL
+      || X509_PUBKEY_set0_param(key, (ASN1_OBJECT *)OBJ_nid2obj(NID_X9_62_id_ecPublicKey), V_ASN1_OBJECT,
+                                (void *)OBJ_nid2obj(NID_X9_62_prime256v1), copy, (int)sizeof point) != 1) {
+    OPENSSL_free(copy);
+    ERR_clear_error();
+    return 0;
+  }
+  return 1;
+}
+
 /// Builds a P-256 public key from an uncompressed point, checking that the
 /// point lies on the curve; returns NULL for anything else.
 static inline EVP_PKEY *qp_p256_public_from_point(const unsigned char *point, size_t length) {
@@ -183,7 +240,7 @@ static inline X509 *qp_self_signed_certificate(EVP_PKEY *pkey, const char *commo
     && ASN1_INTEGER_set(X509_get_serialNumber(certificate), serial) == 1
     && ASN1_TIME_set(X509_getm_notBefore(certificate), (time_t)notBefore) != NULL
     && ASN1_TIME_adj(X509_getm_notAfter(certificate), (time_t)notBefore, days, 0) != NULL
-    && X509_set_pubkey(certificate, pkey) == 1
+    && (qp_p256_set_certificate_key(certificate, pkey) == 1 || X509_set_pubkey(certificate, pkey) == 1)
     && name != NULL
     && X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, (const unsigned char *)commonName, -1, -1, 0) == 1
     && X509_set_issuer_name(certificate, name) == 1

@@ -30,7 +30,14 @@ public enum Base64URL {
 
   /// Encodes bytes as base64url without padding.
   public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+    bytes.withContiguousStorageIfAvailable(encode(buffer:))
+      ?? Array(bytes).withUnsafeBufferPointer(encode(buffer:))
+  }
+
+  /// Encodes contiguous bytes, read without an iterator's overhead for each byte.
+  private static func encode(buffer bytes: UnsafeBufferPointer<UInt8>) -> String {
     var output: [UInt8] = []
+    output.reserveCapacity((bytes.count * 4 + 2) / 3)
     var buffer: UInt32 = 0
     var bits = 0
     for byte in bytes {

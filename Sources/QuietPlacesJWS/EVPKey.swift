@@ -42,9 +42,11 @@ final class EVPKey: @unchecked Sendable {
     return Data(point)
   }
 
-  /// The PKCS#8 DER form of the private key.
+  /// The PKCS#8 DER form of the private key: built directly for P-256, through libcrypto's
+  /// encoder for anything else.
   var pkcs8: Data? {
-    Self.serialize { qp_private_to_pkcs8(pointer, $0, $1) }
+    Self.serialize { qp_p256_private_to_pkcs8(pointer, $0, $1) }
+      ?? Self.serialize { qp_private_to_pkcs8(pointer, $0, $1) }
   }
 
   /// The DER SubjectPublicKeyInfo of the public key.
