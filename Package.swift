@@ -135,7 +135,7 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS", "QuietPlacesTestSupport"],
+      name: "QuietPlacesJWSTests", dependencies: ["QuietPlacesJWS", "COpenSSL", "QuietPlacesTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "QuietPlacesStoreTests",
@@ -167,7 +167,7 @@ let package = Package(
       name: "QuietPlacesExploreTests",
       dependencies: [
         "QuietPlacesExplore", "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesStore",
-        "QuietPlacesTestSupport",
+        "QuietPlacesDevice", "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
