@@ -260,25 +260,15 @@ public final class Device {
     return true
   }
 
-  /// The open app's clock during ``whileOpen(_:)``: its verbs are ``act(_:)`` and ``advance(by:)``,
-  /// done the same way without leaving the app.
+  /// The open app's clock during ``whileOpen(_:)``: its verbs are ``perform(_:on:)`` and
+  /// ``sail(by:on:)``, a player's action and open sailing done as the device does them, without
+  /// leaving the app.
   public struct OpenApp: Sendable {
     /// The simulated now, in seconds since 1970.
     public private(set) var now: Int64
 
-    /// A player's action, saved at once, as ``Device/act(_:)`` does it.
-    public func act(_ command: GameCommand, on app: isolated AppModel) throws(DeviceError) -> Acted {
-      precondition(command.isPlayerAction, "time, close and launch are the device's own verbs")
-      do {
-        let (events, saveFailure) = try app.act(command)
-        return Acted(events: events, game: app.game, saveFailure: saveFailure)
-      } catch {
-        throw .game(error)
-      }
-    }
-
-    /// A player's action, saved at once, as ``act(_:on:)`` does it, for a driver that reads only the
-    /// game after it (the lab): the game and the save's failure, with no events kept.
+    /// A player's action, saved at once, as ``Device/act(_:)`` does it, for a driver that reads only
+    /// the game after it (the lab): the game and the save's failure, with no events kept.
     public func perform(_ command: GameCommand, on app: isolated AppModel) throws(DeviceError) -> (
       game: GameState, saveFailure: SaveError?
     ) {
@@ -292,24 +282,8 @@ public final class Device {
       return (app.game, saveFailure)
     }
 
-    /// Open sailing, as ``Device/advance(by:)`` does it while the app is open: the game's report, if
-    /// it made one, and the game after it.
-    public mutating func advance(by seconds: Int64, on app: isolated AppModel) throws(DeviceError) -> (
-      GameEvent?, GameState
-    ) {
-      try Device.checkAdvance(by: seconds, at: now)
-      let events: [GameEvent]
-      do {
-        events = try app.act(.advance(seconds: seconds)).events
-      } catch {
-        throw .game(error)
-      }
-      now += seconds
-      return (events.first, app.game)
-    }
-
-    /// Open sailing, as ``advance(by:on:)`` does it, for a driver that reads only the game after it
-    /// (the lab): no report of the sailing is made.
+    /// Open sailing, as ``Device/advance(by:)`` does it while the app is open, for a driver that reads
+    /// only the game after it (the lab): no report of the sailing is made.
     public mutating func sail(by seconds: Int64, on app: isolated AppModel) throws(DeviceError) -> GameState {
       try Device.checkAdvance(by: seconds, at: now)
       do {
