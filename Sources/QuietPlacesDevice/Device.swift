@@ -42,7 +42,11 @@ public final class Device {
 
   private let faults = AppFaults()
   /// The save's storage, as the device keeps it (the app writes through the faults in front of it).
-  private var storage: any SaveStorage
+  private var storage: any SaveStorage {
+    didSet { files = storage as? FileSaveStorage }
+  }
+  /// The storage when it is a folder's file, found once (every inspection asks).
+  private var files: FileSaveStorage?
   /// The folder the device lives in, or `nil` in memory.
   private let folder: URL?
   private var store: SimulatedAppStore
@@ -71,6 +75,7 @@ public final class Device {
       self.verifier = TransactionVerifier(publicKey: store.publicKey)
     }
     self.storage = storage
+    files = storage as? FileSaveStorage
     self.folder = folder
     self.now = now
   }
@@ -621,7 +626,7 @@ public final class Device {
 
   /// The save on the device as its storage holds it: a file's bytes, or a save kept in memory.
   private func disk() -> DeviceSnapshot.Disk {
-    if let files = storage as? FileSaveStorage {
+    if let files {
       return (try? Data(contentsOf: files.url)).map(DeviceSnapshot.Disk.file) ?? .none
     }
     return (try? storage.read()).flatMap { $0 }.map(DeviceSnapshot.Disk.save) ?? .none
@@ -671,7 +676,7 @@ public final class Device {
 
   /// Writes the save a snapshot holds to the device's storage.
   private func putBack(_ disk: DeviceSnapshot.Disk) throws(DeviceError) {
-    if let files = storage as? FileSaveStorage {
+    if let files {
       let data: Data
       switch disk {
       case .none:

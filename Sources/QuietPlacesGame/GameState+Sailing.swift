@@ -281,7 +281,6 @@ extension GameState {
     at place: PlaceID, grant: Double, progressGrant: Double, online: Bool, rules: Rules,
     report: inout SailingReport
   ) -> Bool {
-    let balance = rules.balance
     discoveries += grant
     progress += progressGrant
     report.arrivalDiscoveries += grant
@@ -289,19 +288,19 @@ extension GameState {
     let bit: UInt64 = 1 << UInt64(place)
     if visited & bit == 0 {
       visited |= bit
-      let bonus = balance.arrivals.firstVisitBonusMultiplier * grant
+      let bonus = rules.firstVisitBonusMultiplier * grant
       discoveries += bonus
-      progress += balance.arrivals.firstVisitBonusMultiplier * progressGrant
+      progress += rules.firstVisitBonusMultiplier * progressGrant
       report.bonusDiscoveries += bonus
       report.firstVisits.append(place)
       earned += bonus
     }
     if stamped & bit == 0 {
       stamped |= bit
-      let stamp = balance.arrivals.firstVisitEverPostmarks
+      let stamp = rules.firstVisitEverPostmarks
       countPostmarks { $0.stamps = $0.stamps.saturatingAdd(stamp) }
       addPostmarks(stamp)
-      report.postmarks += balance.arrivals.firstVisitEverPostmarks
+      report.postmarks += stamp
       report.stamps.append(place)
     }
     var knowledgeChanged = false
@@ -320,14 +319,14 @@ extension GameState {
         report.knowledge += points
         lifetime.surveys = lifetime.surveys.saturatingAdd(1)
         knowledgeChanged = points != 0
-        surveyCountdown = random.nextCountdown(probability: 1 / balance.events.survey.oneIn)
+        surveyCountdown = random.nextCountdown(logOfMiss: rules.surveyLogOfMiss)
       }
       currentCountdown -= 1
       if currentCountdown <= 0 {
         currentRemaining = rules.currentDurationSeconds
         report.currents += 1
         lifetime.currents = lifetime.currents.saturatingAdd(1)
-        currentCountdown = random.nextCountdown(probability: 1 / balance.events.current.oneIn)
+        currentCountdown = random.nextCountdown(logOfMiss: rules.currentLogOfMiss)
       }
     }
     lifetime.arrivals = lifetime.arrivals.saturatingAdd(1)

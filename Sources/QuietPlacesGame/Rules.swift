@@ -58,6 +58,14 @@ public final class Rules: Sendable {
   public let currentDurationSeconds: Double
   /// The ship's speed multiplier while a current runs.
   public let currentSpeedMultiplier: Double
+  /// `ln(1 − p)` of a survey's and of a current's probability per arrival, as
+  /// ``SplitMix64/nextCountdown(logOfMiss:)`` takes it (the same bits as computing it at each draw).
+  let surveyLogOfMiss: Double
+  let currentLogOfMiss: Double
+  /// The first visit of a voyage's bonus, as a multiple of the arrival grant.
+  let firstVisitBonusMultiplier: Double
+  /// Postmarks for the first visit ever of a place.
+  let firstVisitEverPostmarks: Int
   /// The cost of chartering each route, by route (0-based); the first is never chartered.
   let charterCosts: [Double]
   /// Postmarks in each pack.
@@ -80,6 +88,10 @@ public final class Rules: Sendable {
     startClock = checked.startClock
     (sailsEffect, spyglassEffect, cargoHoursPerLevel) = checked.equipment
     (surveyGrantMultiplier, surveyKnowledge, currentDurationSeconds, currentSpeedMultiplier) = checked.events
+    surveyLogOfMiss = SplitMix64.logOfMiss(probability: 1 / balance.events.survey.oneIn)
+    currentLogOfMiss = SplitMix64.logOfMiss(probability: 1 / balance.events.current.oneIn)
+    firstVisitBonusMultiplier = balance.arrivals.firstVisitBonusMultiplier
+    firstVisitEverPostmarks = balance.arrivals.firstVisitEverPostmarks
     charterCosts = checked.charterCosts
     packPostmarks = checked.packPostmarks
     legs = balance.routes.flatMap { $0.places.map(\.legNauticalMiles) }

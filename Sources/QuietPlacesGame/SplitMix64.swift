@@ -31,8 +31,17 @@ public struct SplitMix64: Sendable, Codable, Equatable, RandomNumberGenerator {
 
   /// Arrivals until an event of probability `p` per arrival: `1 + ⌊ln(1 − u) / ln(1 − p)⌋`.
   public mutating func nextCountdown(probability p: Double) -> Int {
+    nextCountdown(logOfMiss: Self.logOfMiss(probability: p))
+  }
+
+  /// The same draw as ``nextCountdown(probability:)``, given `ln(1 − p)` worked out beforehand (an
+  /// event's probability is fixed by the rules, and sailing draws a countdown at every event).
+  public mutating func nextCountdown(logOfMiss: Double) -> Int {
     let u = nextUniform()
-    let draws = (log(1 - u) / log(1 - p)).rounded(.down)
+    let draws = (log(1 - u) / logOfMiss).rounded(.down)
     return 1 + Int(Swift.min(draws, 1e15))
   }
+
+  /// `ln(1 − p)`, the divisor of a countdown of probability `p`.
+  public static func logOfMiss(probability p: Double) -> Double { log(1 - p) }
 }

@@ -12,15 +12,7 @@ public enum JWS {
   public static func sign(
     payload: Data, key: ES256PrivateKey, certificateChain: [String]
   ) throws(JWSError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let header: Data
-    do {
-      header = try encoder.encode(JWSHeader(alg: "ES256", x5c: certificateChain))
-    } catch {
-      throw .signingFailed("could not encode the header")
-    }
-    let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+    let signingInput = try encodedHeader(certificateChain) + "." + Base64URL.encode(payload)
     let signature: ES256Signature
     do {
       signature = try key.signature(for: Data(signingInput.utf8))
@@ -28,6 +20,36 @@ public enum JWS {
       throw .signingFailed(error.description)
     }
     return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+  }
+
+  /// The header `{"alg":"ES256","x5c":[…]}` as `JSONEncoder` writes it (keys sorted, slashes as
+  /// they are), in base64url.
+  ///
+  /// A chain of standard base64 needs no escaping, so its JSON is written directly; anything else
+  /// goes through `JSONEncoder`. Every signature of a key carries the same chain, and the encoder's
+  /// set-up cost more than the rest of a token's text.
+  static func encodedHeader(_ certificateChain: [String]) throws(JWSError) -> String {
+    let base64 = certificateChain.allSatisfy { certificate in
+      certificate.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+          true
+        default: false
+        }
+      }
+    }
+    if base64 {
+      let chain = certificateChain.map { "\"\($0)\"" }.joined(separator: ",")
+      return Base64URL.encode(Data("{\"alg\":\"ES256\",\"x5c\":[\(chain)]}".utf8))
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return Base64URL.encode(try encoder.encode(JWSHeader(alg: "ES256", x5c: certificateChain)))
+    } catch {
+      throw .signingFailed("could not encode the header")
+    }
   }
 
   /// Verifies `compact` with `publicKey` and returns its payload only if the signature is valid.

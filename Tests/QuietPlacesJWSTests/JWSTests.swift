@@ -190,3 +190,22 @@ func malformedTokensAreInvalidEncoding(token: String, detail: String) throws {
     try ES256PrivateKey(pkcs8DERRepresentation: Data(repeating: 0x30, count: 200))
   }
 }
+
+/// The header written directly is the one `JSONEncoder` writes (keys sorted, slashes as they are),
+/// for a real certificate chain, an empty one, and a chain that needs escaping (which goes through
+/// the encoder).
+@Test(arguments: [
+  ["MIIBkTCCATegAwIBAgIBATAKBggqhkjOPQQDAjA+/x+y==", "AB/cd+ef="],
+  [],
+  ["not \"base64\" \\ at all", "é/ü"],
+])
+func theHeaderIsWhatJSONEncoderWrites(chain: [String]) throws {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  let expected = Base64URL.encode(try encoder.encode(JWSHeader(alg: "ES256", x5c: chain)))
+  #expect(try JWS.encodedHeader(chain) == expected)
+  let key = try ES256PrivateKey()
+  let token = try JWS.sign(payload: payload, key: key, certificateChain: chain)
+  #expect(token.hasPrefix(expected + "."))
+  #expect(try JWS.unverifiedHeader(of: token) == JWSHeader(alg: "ES256", x5c: chain))
+}
