@@ -112,11 +112,17 @@ extension AppModel {
   /// A revoked transaction: a non-consumable leaves (unless another purchase of it stands in the
   /// current entitlements), the removal is saved, then the transaction is finished. A consumable
   /// takes nothing back.
+  ///
+  /// The other purchase that stands proves the entitlement: when the app does not own it (a launch
+  /// on a device whose StoreKit cache was still empty removed it, and the sync that brought this
+  /// revocation brought the other purchase too), that purchase goes through the pipeline as an
+  /// entitlement once the revocation is finished, and the app owns it again.
   private func revoke(_ transaction: Transaction, product: ProductID, source: DeliverySource)
     async throws(AppCrash)
   {
     let id = transaction.transactionId
-    let standsElsewhere = product.permanent != nil ? await entitles(product, except: id) : false
+    let standing = product.permanent != nil ? await entitlement(of: product, except: id) : nil
+    let standsElsewhere = standing != nil
     var next = save
     var removed = false
     if let permanent = product.permanent, !standsElsewhere {
@@ -146,14 +152,17 @@ extension AppModel {
       product.permanent == nil
         ? .revokedConsumable(id: id, product: product, source: source)
         : .revoked(id: id, product: product, removed: removed, source: source))
+    if let standing, let permanent = product.permanent, !save.game.owns(permanent) {
+      try await process(standing, source: .entitlements)
+    }
   }
 
-  /// Whether the current entitlements hold a verified, unrevoked transaction of `product` other
-  /// than `id`: what still stands, as the device's StoreKit sees the account now. The ledger says
+  /// A verified, unrevoked transaction of `product` other than `id` in the current entitlements,
+  /// if they hold one: what still stands, as the device's StoreKit sees the account now. The ledger says
   /// what was delivered, not what stands: a transaction the account no longer holds (a cleared
   /// test account) stays in it, and keeping a refunded purchase for it would own what nothing pays
   /// for.
-  private func entitles(_ product: ProductID, except id: TransactionID) async -> Bool {
+  private func entitlement(of product: ProductID, except id: TransactionID) async -> SignedTransaction? {
     for item in await store.currentEntitlements() {
       guard case .verified(let transaction) = verifier.verify(item),
         transaction.bundleId == ProductID.bundleID,
@@ -161,9 +170,9 @@ extension AppModel {
         transaction.transactionId != id,
         ProductID(fullID: transaction.productId) == product
       else { continue }
-      return true
+      return item
     }
-    return false
+    return nil
   }
 
   /// Stamps a grant so a reconciliation whose read began earlier does not remove it.

@@ -298,6 +298,34 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     #expect(await app.drainJournal() == [.revoked(id: 2, product: .signal, removed: false, source: .updates)])
   }
 
+  @Test func aRefundArrivingWhileAnotherPurchaseStandsUnownedOwnsItAgain() async throws {
+    let storage = MemorySaveStorage()
+    let store = try ScriptedStoreClient()
+    let (app, _) = try await launch(rules, storage, store)
+    let second = try store.signed(2, .signal)
+    store.continuation.yield(try store.signed(1, .signal))
+    store.continuation.yield(second)
+    await app.settle(sent: 2)
+    // A read that lists nothing (a device whose cache is still empty) removes the signal.
+    await store.script(entitlements: [])
+    _ = await app.restore(settle: { _ in })
+    #expect(await app.game.owns(.signal) == false)
+    _ = await app.drainJournal()
+    // The sync brings the first purchase's refund, and the second purchase stands.
+    await store.script(entitlements: [second])
+    store.continuation.yield(try store.signed(1, .signal, revokedAt: 2_000))
+    await app.settle(sent: 3)
+
+    #expect(await app.game.owns(.signal))
+    #expect(
+      await app.drainJournal() == [
+        .revoked(id: 1, product: .signal, removed: false, source: .updates),
+        .ownedAgain(id: 2, product: .signal, source: .entitlements),
+      ])
+    #expect(await store.finished.contains(1))
+    #expect(await app.save.ledger.entry(1)?.revoked == true)
+  }
+
   @Test func aPermanentPurchaseInTheLedgerButNoLongerOwnedIsOwnedAgainAndAPackNeverTwice() async throws {
     let storage = MemorySaveStorage()
     let store = try ScriptedStoreClient()
