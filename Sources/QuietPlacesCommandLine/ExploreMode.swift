@@ -165,15 +165,11 @@ struct ExploreMode: CommandLineMode, Equatable {
     }
     // Once the request is accepted: which files were read goes beside the deterministic output.
     context.printError(provenance.line)
-    let outcome: Explorer.Outcome
-    do {
-      outcome = try await explorer.run(
-        errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1)
-    } catch {
-      context.printError(OutputLine.errorText(error.message))
-      return .failure
-    }
+    let outcome = await explorer.run(
+      errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1)
     Self.print(outcome.output, in: context)
+    // A finding whose script could not be written is in the report all the same, and said here.
+    for reason in outcome.notWritten { context.printError(OutputLine.errorText(reason)) }
     return outcome.found ? .failure : .success
   }
 

@@ -83,7 +83,7 @@ struct ExploreReport {
       lines.append(
         "  shrunk to \(finding.commands.count) commands: \(finding.commands.joined(separator: "; "))")
       lines.append("  which breaks it so: \(finding.shrunkFound)")
-      lines.append("  written to \(finding.file)")
+      lines.append(finding.notWritten.map { "  not written: \($0)" } ?? "  written to \(finding.file)")
     }
     return lines.joined(separator: "\n") + "\n"
   }

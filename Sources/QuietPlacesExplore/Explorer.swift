@@ -28,6 +28,8 @@ public struct Explorer: Sendable {
     public var output: String
     /// Whether an invariant was found broken.
     public var found: Bool
+    /// Why findings could not be written, one line each (the report still names them).
+    public var notWritten: [String] = []
   }
 
   /// Checks the options and prepares the devices; nothing is written yet. Findings go to `folder`
@@ -91,10 +93,14 @@ public struct Explorer: Sendable {
   }
 
   /// Refuses a findings path that is not a folder, or one that cannot be written (or made).
+  ///
+  /// Permissions alone do not tell (an administrator passes every `access` check, and some folders,
+  /// such as `/proc`, refuse writes to everyone), so a file is made in the folder, or in the nearest
+  /// folder above a missing one, and removed at once: nothing is left behind.
   static func checkFolder(_ folder: URL, named name: String) throws(ExploreError) {
     switch FileKind(of: folder) {
     case .folder:
-      guard access(folder.path, W_OK | X_OK) == 0 else {
+      guard access(folder.path, W_OK | X_OK) == 0, canWrite(in: folder) else {
         throw .findingsFolder(name, reason: "the folder cannot be written")
       }
     case .regular, .special:
@@ -104,11 +110,22 @@ public struct Explorer: Sendable {
       while FileKind(of: parent) == .missing, parent.path != "/" {
         parent = parent.deletingLastPathComponent()
       }
-      guard FileKind(of: parent) == .folder, access(parent.path, W_OK | X_OK) == 0 else {
+      guard FileKind(of: parent) == .folder, access(parent.path, W_OK | X_OK) == 0, canWrite(in: parent)
+      else {
         throw .findingsFolder(
           name, reason: "it cannot be made (\(parent.path) is not a folder that can be written)")
       }
     }
+  }
+
+  /// Whether a file can be made in `folder`: one is made, and removed.
+  private static func canWrite(in folder: URL) -> Bool {
+    let probe = folder.appendingPathComponent(".quietplaces-explore-\(getpid())").path
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else { return false }
+    close(descriptor)
+    unlink(probe)
+    return true
   }
 
   /// The run numbers this shard plays out of `total`.
@@ -119,9 +136,7 @@ public struct Explorer: Sendable {
 
   /// Plays the runs, shrinks and writes the findings, and says what was found. `errors` hears the
   /// timings (and, with `progress`, a progress line rewritten in place).
-  public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async throws(ExploreError)
-    -> Outcome
-  {
+  public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async -> Outcome {
     let player = RunPlayer(context: context)
     let started = ContinuousClock.now
     var results: [RunResult] = []
@@ -157,7 +172,7 @@ public struct Explorer: Sendable {
     let played = ContinuousClock.now - started
     let steps = results.reduce(0) { $0 + $1.record.steps }
     if progress { errors("\r\u{1B}[K") }
-    let findings = try await shrink(results)
+    let (findings, notWritten) = await shrink(results)
     let elapsed = ContinuousClock.now - started
     errors(
       "explore: \(results.count.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps in "
@@ -169,11 +184,14 @@ public struct Explorer: Sendable {
       shard: "\(options.shardIndex + 1)/\(options.shardCount)",
       commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text))
     let report = ExploreReport(header: header, runs: results.map(\.record), findings: findings)
-    return Outcome(output: options.format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty)
+    return Outcome(
+      output: options.format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty,
+      notWritten: notWritten)
   }
 
-  /// The first run's finding of each invariant broken, shrunk, written as a script.
-  private func shrink(_ results: [RunResult]) async throws(ExploreError) -> [Finding] {
+  /// The first run's finding of each invariant broken, shrunk, written as a script; with why
+  /// the scripts that could not be written were not (their findings are reported all the same).
+  private func shrink(_ results: [RunResult]) async -> (findings: [Finding], notWritten: [String]) {
     var first: [String: RunResult] = [:]
     var counts: [String: Int] = [:]
     for result in results {
@@ -214,12 +232,18 @@ public struct Explorer: Sendable {
       return (finding, text)
     }
     var findings: [Finding] = []
+    var notWritten: [String] = []
     for (finding, text) in shrunk {
       var written = finding
-      written.file = try writer.write(text, name: writer.fileName(finding.invariant))
+      do {
+        written.file = try writer.write(text, name: writer.fileName(finding.invariant))
+      } catch {
+        written.notWritten = error.message
+        notWritten.append(error.message)
+      }
       findings.append(written)
     }
-    return findings
+    return (findings, notWritten)
   }
 
   static func format(_ seconds: Double) -> String {

@@ -19,6 +19,8 @@ struct Finding: Codable, Sendable, Equatable {
   var commands: [String]
   /// What the shrunk sequence breaks, in its own words.
   var shrunkFound: String
-  /// Where the script was written.
+  /// Where the script was written (empty when it could not be).
   var file: String
+  /// Why the script could not be written, if it could not.
+  var notWritten: String?
 }

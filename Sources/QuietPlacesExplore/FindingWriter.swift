@@ -67,7 +67,7 @@ struct FindingWriter {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try AtomicFile.write(text, to: folder.appendingPathComponent(name))
     } catch {
-      throw .findingsNotWritten(folderName, reason: "\(error)")
+      throw .findingsNotWritten(folderName, reason: error.readableReason)
     }
     return folderName.hasSuffix("/") ? folderName + name : folderName + "/" + name
   }

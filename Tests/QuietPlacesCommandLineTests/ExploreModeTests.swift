@@ -80,7 +80,9 @@ import Testing
 
   @Test(arguments: [
     ["--runs", "0"], ["--steps", "-1"], ["--shard", "4/3"], ["--only", "buy,stor approve"],
-    ["--findings", "/dev/null"], ["--invariant", "postmarks <="], ["--runs", "3", "--for", "1m"],
+    ["--findings", "/dev/null"], ["--findings", "/proc/quietplaces/findings"],
+    ["--invariant", "postmarks <="],
+    ["--runs", "3", "--for", "1m"],
   ])
   func aBadOptionIsOneErrorLineAndWritesNothing(bad: [String]) async throws {
     let folder = try TemporaryFolder()

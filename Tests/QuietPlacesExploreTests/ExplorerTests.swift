@@ -19,7 +19,7 @@ import Testing
     change(&options)
     let explorer = try await Explorer.make(
       options, rules: rules, storeKit: storeKit, environment: environment)
-    return try await explorer.run(errors: { _ in }, progress: false)
+    return await explorer.run(errors: { _ in }, progress: false)
   }
 
   @Test func theOutputIsTheSameWhateverTheJobs() async throws {
@@ -61,7 +61,7 @@ import Testing
 
   /// A bad option, by what it changes.
   enum BadOption: CaseIterable, Sendable {
-    case noRuns, negativeSteps, unknownCommand, nothingLeft, findingsNotAFolder
+    case noRuns, negativeSteps, unknownCommand, nothingLeft, findingsNotAFolder, findingsCannotBeMade
 
     func apply(_ options: inout ExploreOptions) {
       switch self {
@@ -72,6 +72,8 @@ import Testing
         options.only = ["buy"]
         options.without = ["buy"]
       case .findingsNotAFolder: options.findings = "/dev/null"
+      // `/proc` refuses new files to everyone, an administrator too, whatever `access` says.
+      case .findingsCannotBeMade: options.findings = "/proc/quietplaces/findings"
       }
     }
 
@@ -82,6 +84,10 @@ import Testing
       case .unknownCommand: .unknownStep("stor approve", suggestion: "store approve")
       case .nothingLeft: .nothingToPlay
       case .findingsNotAFolder: .findingsFolder("/dev/null", reason: "it is not a folder")
+      case .findingsCannotBeMade:
+        .findingsFolder(
+          "/proc/quietplaces/findings",
+          reason: "it cannot be made (/proc is not a folder that can be written)")
       }
     }
   }
@@ -89,5 +95,26 @@ import Testing
   @Test(arguments: BadOption.allCases)
   func refusesBadOptions(bad: BadOption) async {
     await #expect(throws: bad.error) { try await explore(bad.apply) }
+  }
+
+  @Test func aFindingWhoseScriptCannotBeWrittenIsReportedAllTheSame() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-\(UUID())")
+    var options = ExploreOptions()
+    options.runs = 2
+    options.steps = 3
+    options.findings = folder.path
+    options.invariants = ["postmarks < 0"]
+    let explorer = try await Explorer.make(
+      options, rules: rules, storeKit: storeKit, environment: environment)
+    // The folder was fine when the exploration began, and is a file by the time it ends.
+    try Data().write(to: folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outcome = await explorer.run(errors: { _ in }, progress: false)
+
+    #expect(outcome.found)
+    #expect(outcome.output.contains("finding: 'postmarks < 0' broken in run 1"))
+    #expect(outcome.output.contains("  not written: \(folder.path): a finding could not be written ("))
+    #expect(outcome.notWritten.count == 1)
+    #expect(outcome.notWritten.first?.hasPrefix("\(folder.path): a finding could not be written (") == true)
   }
 }
