@@ -6,7 +6,8 @@ import QuietPlacesUtilities
 ///
 /// Every cell of a row is in one unit (`h` below two days, `d` below two years, then `y`) with one
 /// decimal, so a row (or, transposed, a column) reads at a glance: a milestone's times from the longest
-/// of them, its comparisons from the largest difference.
+/// of them, its comparisons from the largest difference. A cell whose times are all under one of
+/// the row's unit takes its own instead, so a short time never reads as `0.0y`.
 public struct SweepTable: Sendable {
   /// What the table shows.
   public struct Options: Sendable, Equatable {
@@ -95,11 +96,12 @@ public struct SweepTable: Sendable {
     }.sorted()
     let count = "(\(reached.count)/\(runs.count))"
     guard !reached.isEmpty else { return "— \(count)" }
-    let unit = unit(milestone: m)
-    let cells = options.percentiles.map {
-      LabDuration.span(SweepOutput.percentile(reached, $0 / 100), unit: unit)
-    }
-    return cells.joined(separator: " / ") + " " + count
+    let values = options.percentiles.map { SweepOutput.percentile(reached, $0 / 100) }
+    // A cell whose every time is under one of the row's unit (a day's times beside years') takes
+    // its own unit: `24.8h` beside `1.4y`, not `0.0y`.
+    var unit = unit(milestone: m)
+    if let largest = values.max(), largest < unit.seconds { unit = LabDuration.spanUnit(largest) }
+    return values.map { LabDuration.span($0, unit: unit) }.joined(separator: " / ") + " " + count
   }
 
   /// The comparison cell of variant `v` for milestone `m`: `−1.3h (−1.5h … −1.1h), −13%`.

@@ -104,6 +104,29 @@ import Testing
     #expect(rows[2] == "a        1.0h / 5.0h (5/5)  0.5h / 2.5h (5/5)")
   }
 
+  /// A row is in the unit of its longest time, but a variant whose times are all under one of that
+  /// unit keeps its own: a day beside years reads in hours, never `0.0y`.
+  @Test func aShortCellBesideLongOnesKeepsItsOwnUnit() throws {
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...3 {
+      // 24, 25 and 26 hours; 1, 2 and 3 years of 365.25 days.
+      results.append(Self.run(0, "payback", seed: seed, Int64(23 + seed) * 3_600))
+      results.append(Self.run(1, "idle", seed: seed, Int64(seed) * 31_557_600))
+    }
+    let options = SweepTable.Options(percentiles: [0, 50, 100])
+    let lines = try SweepTable(results, options: options).lines
+    #expect(lines[2] == "bearings   24.0h / 25.0h / 26.0h (3/3)  1.0y / 2.0y / 3.0y (3/3)")
+    // Days beside years: a cell of 300 to 400 days stays in years (0.8y … 1.1y), one all under a
+    // year takes days.
+    let mixed = [
+      Self.run(0, "a", seed: 1, 300 * 86_400), Self.run(0, "a", seed: 2, 400 * 86_400),
+      Self.run(1, "b", seed: 1, 100 * 86_400), Self.run(1, "b", seed: 2, 200 * 86_400),
+      Self.run(2, "c", seed: 1, 3 * 31_557_600), Self.run(2, "c", seed: 2, 3 * 31_557_600),
+    ]
+    let row = try SweepTable(mixed, options: SweepTable.Options(percentiles: [0, 100])).lines[2]
+    #expect(row == "bearings   0.8y / 1.1y (2/2)  100.0d / 200.0d (2/2)  3.0y / 3.0y (2/2)")
+  }
+
   /// The table's paired interval, recomputed from the JSON Lines of a real sweep alone: the records
   /// paired by seed, the documented bootstrap written again here.
   @Test func aPairedIntervalIsRecomputedFromTheJSONLines() async throws {
