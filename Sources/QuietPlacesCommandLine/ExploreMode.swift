@@ -108,6 +108,7 @@ struct ExploreMode: CommandLineMode, Equatable {
     options.findings = findings
     options.format = format
     options.invariants = invariants
+    options.playedUnder = playedUnder
     options.invocation = invocation
     return options
   }
@@ -125,11 +126,18 @@ struct ExploreMode: CommandLineMode, Equatable {
     words.append("--steps \(steps)")
     if let shard = parallel.shard { words.append("--shard \(shard)") }
     words += only.map { "--only '\($0)'" } + without.map { "--without '\($0)'" }
+    words += playedUnder
+    words += invariants.map { "--invariant '\($0)'" }
+    return words.joined(separator: " ")
+  }
+
+  /// The options that change what is played from the Configuration's own, as typed.
+  var playedUnder: [String] {
+    var words: [String] = []
     if let file = storeKit.file { words.append("--storekit \(file)") }
     if let balanceFile { words.append("--balance \(balanceFile)") }
     words += settings.map { "--set \($0.text)" }
-    words += invariants.map { "--invariant '\($0)'" }
-    return words.joined(separator: " ")
+    return words
   }
 
   /// Explores; 1 when an invariant broke, 2 for options the explorer refuses (nothing is written).

@@ -14,10 +14,13 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   var commands: [String]
   /// The studio's own invariants.
   var invariants: [String]
+  /// The options that changed what was played from the Configuration's own (`--storekit FILE`,
+  /// `--balance FILE`, `--set KEY=VALUE`), as typed; absent when there were none.
+  var playedUnder: [String]?
 
   /// Whether two headers are of the same exploration (shards aside).
   func sameExploration(as other: ExploreHeader) -> Bool {
     seed == other.seed && runs == other.runs && steps == other.steps && commands == other.commands
-      && invariants == other.invariants
+      && invariants == other.invariants && (playedUnder ?? []) == (other.playedUnder ?? [])
   }
 }

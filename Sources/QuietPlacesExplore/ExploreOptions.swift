@@ -30,6 +30,9 @@ public struct ExploreOptions: Sendable, Equatable {
   public var format = Format.text
   /// A studio's own invariants, as expressions over `state --json`.
   public var invariants: [String] = []
+  /// The options that changed what is played from the Configuration's own, as typed
+  /// (`--storekit FILE`, `--balance FILE`, `--set KEY=VALUE`): the report says so.
+  public var playedUnder: [String] = []
   /// The command line as typed, quoted in each finding's script.
   public var invocation = "quietplaces explore"
 

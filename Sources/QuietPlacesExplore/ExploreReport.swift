@@ -30,6 +30,9 @@ struct ExploreReport {
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
         + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
         + "\(ExploreContext.replayEveryRuns)th run")
+    if let changes = header.playedUnder, !changes.isEmpty {
+      lines.append("played under \(changes.joined(separator: " ")), not the Configuration's own")
+    }
     lines.append("")
     lines.append("checks per invariant:")
     let names = Invariant.allCases.map(\.name) + header.invariants.map { "'\($0)'" }

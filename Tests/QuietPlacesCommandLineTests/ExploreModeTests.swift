@@ -56,6 +56,32 @@ import Testing
     #expect(missing.status == .usage && missing.errors.count == 1)
   }
 
+  @Test func changedNumbersAreSaidInTheReportAndKeptByAMerge() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let findings = ["--findings", folder.url.path]
+    let changed = Self.small + findings + ["--set", "events.survey.oneIn=3"]
+    let whole = await ProgramRun.run(changed)
+    #expect(whole.status == .success)
+    #expect(
+      whole.output.dropFirst(2).first
+        == "played under --set events.survey.oneIn=3, not the Configuration's own")
+    // The Configuration's own numbers say nothing more.
+    let plain = await ProgramRun.run(Self.small + findings)
+    #expect(!plain.output.contains { $0.hasPrefix("played under") })
+    // Shards carry it, and a shard played under other numbers does not merge with them.
+    var files: [String] = []
+    for (shard, arguments) in [(1, changed), (2, changed), (2, Self.small + findings)] {
+      let run = await ProgramRun.run(arguments + ["--shard", "\(shard)/2", "--format", "jsonl"])
+      files.append(
+        try folder.write(run.output.joined(separator: "\n") + "\n", to: "shard-\(files.count).jsonl").path)
+    }
+    let merged = await ProgramRun.run(["explore", "merge", files[0], files[1]])
+    #expect(merged.output == whole.output)
+    let mixed = await ProgramRun.run(["explore", "merge", files[0], files[2]])
+    #expect(mixed.status == .usage && mixed.errors.count == 1)
+  }
+
   @Test func aFindingIsAScriptThatFailsUntilFixed() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
