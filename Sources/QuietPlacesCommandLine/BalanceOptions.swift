@@ -8,6 +8,13 @@ struct BalanceOptions: OptionGroup, Equatable {
   /// Changes to the balance.
   var settings: [BalanceSetting] = []
 
+  /// What the provenance line adds when these options change the balance played:
+  /// `; balance changed by --balance FILE --set KEY=VALUE` (empty when they change nothing).
+  var provenanceSuffix: String {
+    let words = files.map { "--balance \($0)" } + settings.map { "--set \($0.text)" }
+    return words.isEmpty ? "" : "; balance changed by " + words.joined(separator: " ")
+  }
+
   static var options: [OptionDeclaration<BalanceOptions>] {
     [
       .repeating(

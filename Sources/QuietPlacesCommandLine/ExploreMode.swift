@@ -172,7 +172,10 @@ struct ExploreMode: CommandLineMode, Equatable {
       return .usage
     }
     // Once the request is accepted: which files were read goes beside the deterministic output.
-    context.printError(provenance.line)
+    let balanceChanges = playedUnder.filter { !$0.hasPrefix("--storekit ") }
+    context.printError(
+      provenance.line
+        + (balanceChanges.isEmpty ? "" : "; balance changed by " + balanceChanges.joined(separator: " ")))
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1)
     Self.print(outcome.output, in: context)

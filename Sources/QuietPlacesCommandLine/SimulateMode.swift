@@ -118,7 +118,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     guard output.checkFiles(in: context) else { return .usage }
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
     // files were read goes beside it.
-    context.printError(provenance.line)
+    context.printError(provenance.line + balance.provenanceSuffix)
     if streams { return await stream(plan, storeKit: storeKit, in: context) }
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)

@@ -111,6 +111,22 @@ import Testing
 
   /// A sweep of more runs than one process keeps is refused before any run is played, naming the
   /// shards that would each be small enough: ⌈10,000,000 / 200,000⌉ = 50.
+  /// A balance changed for every variant is not in the variants' names (only what varies is), so
+  /// the line that says which files were read says it.
+  @Test func theProvenanceLineSaysTheBalanceWasChanged() async {
+    let arguments = [
+      "simulate", "--seeds", "1-2", "--strategy", "idle", "--until", "bearings", "--limit", "1h",
+    ]
+    let plain = await ProgramRun.run(arguments)
+    let changed = await ProgramRun.run(arguments + ["--set", "events.survey.oneIn=3"])
+    #expect(plain.status == .success && changed.status == .success)
+    let line = plain.errors.first { $0.hasPrefix("configuration: ") }
+    #expect(line != nil && line?.contains("balance changed") == false)
+    #expect(
+      changed.errors.first { $0.hasPrefix("configuration: ") }
+        == line.map { $0 + "; balance changed by --set events.survey.oneIn=3" })
+  }
+
   @Test func aSweepBeyondTheRunLimitIsRefusedWithItsShards() async {
     let run = await ProgramRun.run(["simulate", "--seeds", "1-10000000", "--until", "bearings"])
     #expect(run.status == .usage)
