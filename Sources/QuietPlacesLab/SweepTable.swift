@@ -6,8 +6,9 @@ import QuietPlacesUtilities
 ///
 /// Every cell of a row is in one unit (`h` below two days, `d` below two years, then `y`) with one
 /// decimal, so a row (or, transposed, a column) reads at a glance: a milestone's times from the longest
-/// of them, its comparisons from the largest difference. A cell whose times are all under one of
-/// the row's unit takes its own instead, so a short time never reads as `0.0y`.
+/// of them, its comparisons from the largest difference. A cell whose times (or difference and
+/// bounds) are all under one of the row's unit takes its own instead, so a short time never reads
+/// as `0.0y`.
 public struct SweepTable: Sendable {
   /// What the table shows.
   public struct Options: Sendable, Equatable {
@@ -111,7 +112,15 @@ public struct SweepTable: Sendable {
       v == base ? nil : comparison(variant: v, baseline: base, milestone: m)
     }
     let unit = Self.unit(of: comparisons.compactMap { $0 })
-    return comparisons.map { $0.map { Self.text(of: $0, unit: unit) } ?? "baseline" }
+    return comparisons.map { comparison in
+      guard let comparison else { return "baseline" }
+      // As a time cell: one whose difference and bounds are all under one of the row's unit takes
+      // its own, so a detected difference of days beside years never reads `0.0y`.
+      let largest =
+        [comparison.median, comparison.low, comparison.high].compactMap { $0?.magnitude }.max() ?? 0
+      return Self.text(
+        of: comparison, unit: largest > 0 && largest < unit.seconds ? LabDuration.spanUnit(largest) : unit)
+    }
   }
 
   /// The unit of a row of comparisons: from the largest difference or bound in it, so that a small

@@ -125,6 +125,18 @@ import Testing
     ]
     let row = try SweepTable(mixed, options: SweepTable.Options(percentiles: [0, 100])).lines[2]
     #expect(row == "bearings   0.8y / 1.1y (2/2)  100.0d / 200.0d (2/2)  3.0y / 3.0y (2/2)")
+    // A comparison row is in the unit of its largest difference; a variant 12 hours later on every
+    // seed beside one years later reads +12.0h, not +0.0y.
+    var compared: [RunResult] = []
+    for seed: UInt64 in 1...5 {
+      compared.append(Self.run(0, "base", seed: seed, Int64(seed) * 86_400))
+      compared.append(Self.run(1, "later", seed: seed, Int64(seed) * 86_400 + 43_200))
+      compared.append(Self.run(2, "much later", seed: seed, Int64(seed) * 86_400 + 3 * 31_557_600))
+    }
+    let table = try SweepTable(compared, options: SweepTable.Options(baseline: "base")).lines
+    let comparisons = try #require(table.first { $0.hasPrefix("  vs baseline") })
+    #expect(comparisons.contains("+12.0h (+12.0h … +12.0h)"))
+    #expect(comparisons.contains("+3.0y (+3.0y … +3.0y)"))
   }
 
   /// The table's paired interval, recomputed from the JSON Lines of a real sweep alone: the records
