@@ -10,9 +10,16 @@ struct BalanceOptions: OptionGroup, Equatable {
 
   /// What the provenance line adds when these options change the balance played:
   /// `; balance changed by --balance FILE --set KEY=VALUE` (empty when they change nothing).
-  var provenanceSuffix: String {
-    let words = files.map { "--balance \($0)" } + settings.map { "--set \($0.text)" }
-    return words.isEmpty ? "" : "; balance changed by " + words.joined(separator: " ")
+  var provenanceSuffix: String { Self.provenanceSuffix(Self.words(files: files, settings: settings)) }
+
+  /// Balance files and changes as typed: `--balance FILE`, then `--set KEY=VALUE`.
+  static func words(files: [String], settings: [BalanceSetting]) -> [String] {
+    files.map { "--balance \($0)" } + settings.map { "--set \($0.text)" }
+  }
+
+  /// `; balance changed by WORDS`, or nothing when there are no words.
+  static func provenanceSuffix(_ words: [String]) -> String {
+    words.isEmpty ? "" : "; balance changed by " + words.joined(separator: " ")
   }
 
   static var options: [OptionDeclaration<BalanceOptions>] {

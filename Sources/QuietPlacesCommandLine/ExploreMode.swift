@@ -132,12 +132,11 @@ struct ExploreMode: CommandLineMode, Equatable {
   }
 
   /// The options that change what is played from the Configuration's own, as typed.
-  var playedUnder: [String] {
-    var words: [String] = []
-    if let file = storeKit.file { words.append("--storekit \(file)") }
-    if let balanceFile { words.append("--balance \(balanceFile)") }
-    words += settings.map { "--set \($0.text)" }
-    return words
+  var playedUnder: [String] { (storeKit.file.map { ["--storekit \($0)"] } ?? []) + balanceWords }
+
+  /// `--balance FILE` and every `--set KEY=VALUE`, as typed.
+  var balanceWords: [String] {
+    BalanceOptions.words(files: balanceFile.map { [$0] } ?? [], settings: settings)
   }
 
   /// Explores; 1 when an invariant broke, 2 for options the explorer refuses (nothing is written).
@@ -172,10 +171,7 @@ struct ExploreMode: CommandLineMode, Equatable {
       return .usage
     }
     // Once the request is accepted: which files were read goes beside the deterministic output.
-    let balanceChanges = playedUnder.filter { !$0.hasPrefix("--storekit ") }
-    context.printError(
-      provenance.line
-        + (balanceChanges.isEmpty ? "" : "; balance changed by " + balanceChanges.joined(separator: " ")))
+    context.printError(provenance.line + BalanceOptions.provenanceSuffix(balanceWords))
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1)
     Self.print(outcome.output, in: context)

@@ -100,7 +100,7 @@ public struct Explorer: Sendable {
   static func checkFolder(_ folder: URL, named name: String) throws(ExploreError) {
     switch FileKind(of: folder) {
     case .folder:
-      guard access(folder.path, W_OK | X_OK) == 0, canWrite(in: folder) else {
+      guard canWrite(in: folder) else {
         throw .findingsFolder(name, reason: "the folder cannot be written")
       }
     case .regular, .special:
@@ -110,8 +110,7 @@ public struct Explorer: Sendable {
       while FileKind(of: parent) == .missing, parent.path != "/" {
         parent = parent.deletingLastPathComponent()
       }
-      guard FileKind(of: parent) == .folder, access(parent.path, W_OK | X_OK) == 0, canWrite(in: parent)
-      else {
+      guard FileKind(of: parent) == .folder, canWrite(in: parent) else {
         throw .findingsFolder(
           name, reason: "it cannot be made (\(parent.path) is not a folder that can be written)")
       }

@@ -119,8 +119,8 @@ public struct GameState: Sendable, Equatable {
     equipment = EquipmentLevels()
     hiredScouts = 0
     progress = 0
-    surveyCountdown = random.nextCountdown(probability: 1 / rules.balance.events.survey.oneIn)
-    currentCountdown = random.nextCountdown(probability: 1 / rules.balance.events.current.oneIn)
+    surveyCountdown = random.nextCountdown(logOfMiss: rules.surveyLogOfMiss)
+    currentCountdown = random.nextCountdown(logOfMiss: rules.currentLogOfMiss)
     visited = 0
     stamped = 0
     sailColour = .ivory

@@ -100,8 +100,7 @@ public struct SweepTable: Sendable {
     let values = options.percentiles.map { SweepOutput.percentile(reached, $0 / 100) }
     // A cell whose every time is under one of the row's unit (a day's times beside years') takes
     // its own unit: `24.8h` beside `1.4y`, not `0.0y`.
-    var unit = unit(milestone: m)
-    if let largest = values.max(), largest < unit.seconds { unit = LabDuration.spanUnit(largest) }
+    let unit = Self.cellUnit(largest: values.max() ?? 0, row: unit(milestone: m))
     return values.map { LabDuration.span($0, unit: unit) }.joined(separator: " / ") + " " + count
   }
 
@@ -114,21 +113,29 @@ public struct SweepTable: Sendable {
     let unit = Self.unit(of: comparisons.compactMap { $0 })
     return comparisons.map { comparison in
       guard let comparison else { return "baseline" }
-      // As a time cell: one whose difference and bounds are all under one of the row's unit takes
-      // its own, so a detected difference of days beside years never reads `0.0y`.
-      let largest =
-        [comparison.median, comparison.low, comparison.high].compactMap { $0?.magnitude }.max() ?? 0
       return Self.text(
-        of: comparison, unit: largest > 0 && largest < unit.seconds ? LabDuration.spanUnit(largest) : unit)
+        of: comparison, unit: Self.cellUnit(largest: Self.largest(of: [comparison]), row: unit))
     }
   }
 
   /// The unit of a row of comparisons: from the largest difference or bound in it, so that a small
   /// difference in a row of days still shows (`−12.0h`, not `−0.5d`).
   static func unit(of comparisons: [PairedComparison]) -> (name: String, seconds: Double) {
-    let largest =
-      comparisons.flatMap { [$0.median, $0.low, $0.high].compactMap { $0?.magnitude } }.max() ?? 0
-    return LabDuration.spanUnit(largest)
+    LabDuration.spanUnit(largest(of: comparisons))
+  }
+
+  /// The largest difference or bound of `comparisons`, in seconds.
+  static func largest(of comparisons: [PairedComparison]) -> Double {
+    comparisons.flatMap { [$0.median, $0.low, $0.high].compactMap { $0?.magnitude } }.max() ?? 0
+  }
+
+  /// The unit of one cell whose largest time (or difference) is `largest`, in a row of unit `row`:
+  /// the row's, unless the whole cell is under one of it (a day beside years), then its own, so a
+  /// short time never reads `0.0y`.
+  static func cellUnit(largest: Double, row: (name: String, seconds: Double)) -> (
+    name: String, seconds: Double
+  ) {
+    largest > 0 && largest < row.seconds ? LabDuration.spanUnit(largest) : row
   }
 
   /// A comparison as a cell: `−1.3h (−1.5h … −1.1h), −13%`, or `no difference detected (…)`, with
