@@ -64,16 +64,31 @@ struct CheckCommand: REPLCommand {
     }
   }
 
-  /// What `check` prints when every invariant checked holds: one line per family, then the count.
+  /// What `check` prints when every invariant checked holds: one line per family (`money 6/6 hold`
+  /// when all of it was checked, the names checked and how many of the family's otherwise), then
+  /// the count (`all 14 invariants hold`, or how many of all were checked).
   static func allHold(_ invariants: [Invariant]) -> [String] {
     var lines: [String] = []
     for family in Invariant.families {
-      let checked = invariants.filter { $0.family == family }.count
-      guard checked > 0 else { continue }
+      let checked = invariants.filter { $0.family == family }
+      guard !checked.isEmpty else { continue }
       let all = Invariant.allCases.filter { $0.family == family }.count
-      lines.append("\(family) \(checked)/\(all) \(checked == 1 ? "holds" : "hold")")
+      let verb = checked.count == 1 ? "holds" : "hold"
+      if checked.count == all {
+        lines.append("\(family) \(all)/\(all) \(verb)")
+      } else {
+        let names = checked.map(\.name).joined(separator: ", ")
+        lines.append("\(names) \(verb) (\(checked.count) of \(family)'s \(all) checked)")
+      }
     }
-    lines.append(invariants.count == 1 ? "1 invariant holds" : "all \(invariants.count) invariants hold")
+    let total = Invariant.allCases.count
+    if invariants.count == total {
+      lines.append("all \(total) invariants hold")
+    } else if invariants.count == 1 {
+      lines.append("the 1 invariant checked holds (of \(total))")
+    } else {
+      lines.append("the \(invariants.count) invariants checked hold (of \(total))")
+    }
     return lines
   }
 
