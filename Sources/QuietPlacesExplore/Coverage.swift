@@ -11,7 +11,10 @@ struct Coverage: Sendable, Equatable {
 
   /// The table's sections, each with its rows in order.
   static let sections: [(title: String, rows: [String])] = [
-    ("commands", StepKind.allCases.flatMap { ["\($0.rawValue) done", "\($0.rawValue) refused"] }),
+    (
+      "commands",
+      StepKind.allCases.flatMap { ["\($0.rawValue) done", "\($0.rawValue) refused"] } + [Self.cancelRow]
+    ),
     (
       "store events",
       DeliverySource.allSources.map { "delivered via \($0.rawValue)" } + [
@@ -39,6 +42,10 @@ struct Coverage: Sendable, Equatable {
     ("prestige", ["New Bearings", "Passing the Atlas", "fresh voyage"]),
   ]
 
+  /// The row of a line other than `y` or `n` typed while a question waits: it cancels the question
+  /// and does nothing else, so it is counted here and not as its own command.
+  static let cancelRow = "a line that cancelled a question"
+
   mutating func add(_ section: String, _ row: String, _ count: Int = 1) {
     counts["\(section)|\(row)", default: 0] += count
   }
@@ -58,9 +65,13 @@ struct Coverage: Sendable, Equatable {
 
   /// Counts what a step did.
   mutating func step(
-    _ step: ExploreStep, refused: Bool, events: [StoreEvent], before: DeviceInspection?,
+    _ step: ExploreStep, refused: Bool, cancelled: Bool, events: [StoreEvent], before: DeviceInspection?,
     after: DeviceInspection?
   ) {
+    guard !cancelled else {
+      add("commands", Self.cancelRow)
+      return
+    }
     add("commands", "\(step.kind.rawValue) \(refused ? "refused" : "done")")
     for event in events { add("store events", Self.row(event)) }
     if !refused {

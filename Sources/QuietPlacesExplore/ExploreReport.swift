@@ -46,30 +46,41 @@ struct ExploreReport {
       lines.append(row(name, width + 2, [checks[name] ?? 0]))
     }
     lines.append("")
-    lines.append("coverage (a row at 0 says never reached):")
+    lines.append("coverage (what was never reached says so):")
     let played = Set(header.commands)
     let commandRows = StepKind.allCases.filter { played.contains($0.rawValue) || $0 == .yes || $0 == .no }
-    let firstWidth = max(28, (commandRows.map(\.rawValue.count).max() ?? 0) + 2)
+    let firstWidth = max(34, (commandRows.map(\.rawValue.count).max() ?? 0) + 2)
     lines.append("  " + pad("command", firstWidth) + pad("done", 16) + "refused")
+    // Every cell that can be reached, and those that were not.
+    var cells = 0
+    var unreached = 0
+    func cell(_ count: Int) -> String {
+      cells += 1
+      guard count > 0 else {
+        unreached += 1
+        return "never reached"
+      }
+      return count.withThousandsSeparators
+    }
     for kind in commandRows {
+      let done = coverage.count("commands", "\(kind.rawValue) done")
+      // An illegal line is always refused (typed while a question waits, it cancels it: the row
+      // below), so its done cell has nothing to reach; a count there is a line the REPL took.
+      let doneCell = kind == .illegal && done == 0 ? "—" : cell(done)
       lines.append(
-        "  " + pad(kind.rawValue, firstWidth)
-          + pad(cell(coverage.count("commands", "\(kind.rawValue) done")), 16)
+        "  " + pad(kind.rawValue, firstWidth) + pad(doneCell, 16)
           + cell(coverage.count("commands", "\(kind.rawValue) refused")))
+    }
+    lines.append("  " + pad(Coverage.cancelRow, firstWidth) + cell(coverage.count("commands", Coverage.cancelRow)))
+    if commandRows.contains(.illegal) {
+      lines.append("  (— an illegal line is never done: it is refused, or it cancels a question waiting)")
     }
     for (title, rows) in Coverage.sections.dropFirst() {
       lines.append("  " + title)
       let rowWidth = max(firstWidth - 2, (rows.map(\.count).max() ?? 0) + 2)
       for name in rows { lines.append("    " + pad(name, rowWidth) + cell(coverage.count(title, name))) }
     }
-    let unreached =
-      commandRows.flatMap { kind in
-        ["done", "refused"].filter { coverage.count("commands", "\(kind.rawValue) \($0)") == 0 }
-      }.count
-      + Coverage.sections.dropFirst().reduce(0) { sum, section in
-        sum + section.rows.filter { coverage.count(section.title, $0) == 0 }.count
-      }
-    lines.append("  \(unreached) \(unreached == 1 ? "row" : "rows") never reached")
+    lines.append("  \(unreached) of \(cells) counts never reached")
     lines.append("")
     if findings.isEmpty {
       lines.append("findings: none")
@@ -100,8 +111,6 @@ struct ExploreReport {
     }
     return ([line(header)] + runs.map(line) + findings.map(line)).joined(separator: "\n") + "\n"
   }
-
-  private func cell(_ count: Int) -> String { count == 0 ? "never reached" : count.withThousandsSeparators }
 
   private func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)

@@ -37,14 +37,16 @@ struct RunPlayer: Sendable {
       _ = await session.execute(step.line)
       let done = session.lastStep
       let after = session.inspection
-      coverage.step(step, refused: done.refused, events: done.storeEvents, before: before, after: after)
-      if !done.refused {
+      // Any line but an answer, typed while a question waits, only cancels it.
+      let cancelled = view.asking && step.kind != .yes && step.kind != .no
+      coverage.step(
+        step, refused: done.refused, cancelled: cancelled, events: done.storeEvents, before: before,
+        after: after)
+      if !done.refused && !cancelled {
         switch step {
         case .checkpoint(let name) where !checkpoints.contains(name): checkpoints.append(name)
         default: break
         }
-      }
-      if !done.refused {
         Self.countPrestige(step, after: previous, before: before, after: after, into: &coverage)
       }
       previous = step

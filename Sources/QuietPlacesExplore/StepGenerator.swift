@@ -144,13 +144,15 @@ struct StepGenerator {
     case .rewind: return .rewind(view.checkpoints.isEmpty || chance(0.1) ? "nowhere" : pick(view.checkpoints))
     case .new: return .new(seed: 1 + random.next() % 1_000)
     case .autoplay: return .autoplay(duration(from: 60, to: 86_400))
-    case .illegal: return .illegal(pick(Self.illegalLines))
+    // While a question waits, `y` would answer it: not an illegal line then.
+    case .illegal: return .illegal(pick(view.asking ? Self.illegalLines.filter { $0 != "y" } : Self.illegalLines))
     case .yes: return .answer(true)
     case .no: return .answer(false)
     }
   }
 
-  /// Lines the REPL must refuse with one `error:` line, changing nothing.
+  /// Lines the REPL must refuse with one `error:` line, changing nothing (typed while a question
+  /// waits, any of them but `y` cancels it instead).
   static let illegalLines = [
     "buy gold", "advance 0s", "advance 101y", "advance 90", "upgrade sails 0", "upgrade rudder", "hire -1",
     "hire 1000001", "colour pink", "store replay 99999", "store approve 99999", "refund 99999", "refund gold",

@@ -117,4 +117,30 @@ import Testing
     #expect(outcome.notWritten.count == 1)
     #expect(outcome.notWritten.first?.hasPrefix("\(folder.path): a finding could not be written (") == true)
   }
+
+  /// The illegal lines the explorer draws are refused with one `error:` line whether the app is
+  /// open or closed; typed while a question waits, each but `y` cancels the question instead.
+  @Test func illegalLinesAreRefusedAndCancelAQuestion() async throws {
+    let explorer = try await Explorer.make(
+      ExploreOptions(), findingsIn: FileManager.default.temporaryDirectory, rules: rules,
+      storeKit: storeKit, environment: environment)
+    for line in StepGenerator.illegalLines {
+      for setUp in [[], ["close"]] {
+        let session = try #require(await explorer.context.session(game: 3))
+        for command in setUp { _ = await session.execute(command) }
+        let answer = await session.execute(line)
+        #expect(answer.count == 1 && answer[0].isError, "\(line) after \(setUp)")
+        #expect(session.lastStep.refused, "\(line) after \(setUp)")
+        await session.finish()
+      }
+      guard line != "y" else { continue }
+      let session = try #require(await explorer.context.session(game: 3))
+      _ = await session.execute("fresh-voyage")
+      #expect(session.isAskingQuestion)
+      let answer = await session.execute(line)
+      #expect(answer.map(\.text) == ["Cancelled; nothing changed."], "\(line) while asked")
+      #expect(!session.isAskingQuestion)
+      await session.finish()
+    }
+  }
 }
