@@ -71,7 +71,8 @@ struct ExploreReport {
         "  " + pad(kind.rawValue, firstWidth) + pad(doneCell, 16)
           + cell(coverage.count("commands", "\(kind.rawValue) refused")))
     }
-    lines.append("  " + pad(Coverage.cancelRow, firstWidth) + cell(coverage.count("commands", Coverage.cancelRow)))
+    let cancels = coverage.count("commands", Coverage.cancelRow)
+    lines.append("  " + pad(Coverage.cancelRow, firstWidth) + cell(cancels))
     if commandRows.contains(.illegal) {
       lines.append("  (— an illegal line is never done: it is refused, or it cancels a question waiting)")
     }

@@ -145,7 +145,8 @@ struct StepGenerator {
     case .new: return .new(seed: 1 + random.next() % 1_000)
     case .autoplay: return .autoplay(duration(from: 60, to: 86_400))
     // While a question waits, `y` would answer it: not an illegal line then.
-    case .illegal: return .illegal(pick(view.asking ? Self.illegalLines.filter { $0 != "y" } : Self.illegalLines))
+    case .illegal:
+      return .illegal(pick(view.asking ? Self.illegalLines.filter { $0 != "y" } : Self.illegalLines))
     case .yes: return .answer(true)
     case .no: return .answer(false)
     }
