@@ -30,6 +30,15 @@ struct ExploreReport {
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
         + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
         + "\(ExploreContext.replayEveryRuns)th run")
+    // Which commands were drawn, when --only or --without left some out.
+    let all = StepKind.allCases.filter { $0.weight > 0 }.map(\.rawValue)
+    let left = all.filter { !header.commands.contains($0) }
+    if !left.isEmpty {
+      lines.append(
+        header.commands.count <= left.count
+          ? "played only \(header.commands.joined(separator: ", "))"
+          : "played every command but \(left.joined(separator: ", "))")
+    }
     if let changes = header.playedUnder, !changes.isEmpty {
       lines.append("played under \(changes.joined(separator: " ")), not the Configuration's own")
     }

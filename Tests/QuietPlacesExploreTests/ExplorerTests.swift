@@ -118,6 +118,23 @@ import Testing
     #expect(outcome.notWritten.first?.hasPrefix("\(folder.path): a finding could not be written (") == true)
   }
 
+  /// The report says which commands were drawn when `--only` or `--without` left some out.
+  @Test func theReportNamesTheCommandsLeftOut() async throws {
+    let whole = try await explore { $0.runs = 2 }
+    #expect(!whole.output.contains("played "))
+    let only = try await explore {
+      $0.runs = 2
+      $0.only = ["advance", "fault"]
+    }
+    let line = "played only fault save-fails, fault crash-before-save, fault crash-before-finish, advance"
+    #expect(only.output.split(separator: "\n").contains { $0 == line })
+    let without = try await explore {
+      $0.runs = 2
+      $0.without = ["advance"]
+    }
+    #expect(without.output.split(separator: "\n").contains { $0 == "played every command but advance" })
+  }
+
   /// The illegal lines the explorer draws are refused with one `error:` line whether the app is
   /// open or closed; typed while a question waits, each but `y` cancels the question instead.
   @Test func illegalLinesAreRefusedAndCancelAQuestion() async throws {
