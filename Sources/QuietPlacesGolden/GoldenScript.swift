@@ -307,7 +307,18 @@ public struct GoldenScript: Sendable, Equatable {
 
     for (index, rawLine) in raw.enumerated() {
       let number = index + 1
-      let text = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+      var text = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
+      // A session copied from the terminal: its prompt `qp> ` is a script's `> `, and `? ` after a
+      // question (a line ending `[y/N]`) is the answer typed at the question's prompt.
+      let asked =
+        place == .command && pending.last(where: { !isBlank($0.text) })?.text.hasSuffix("[y/N]") == true
+      // The empty prompt a copied session ends with is a blank line.
+      if text.hasPrefix("qp>") && isBlank(text.dropFirst(3)) { text = "" }
+      for prompt in asked ? ["qp>", "?"] : ["qp>"] where text.hasPrefix(prompt) {
+        if let next = text.dropFirst(prompt.count).first, next == " " || next == "\t" {
+          text = ">" + text.dropFirst(prompt.count)
+        }
+      }
       if text.hasPrefix(">") {
         let rest = text.dropFirst()
         if rest.allSatisfy(\.isWhitespace) {

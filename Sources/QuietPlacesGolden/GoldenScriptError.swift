@@ -51,7 +51,7 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
   private var sentence: String {
     switch problem {
     case .outputBeforeAnyCommand:
-      return "output line before any command; start a command with '> '"
+      return "output line before any command; start a command with '> ' (or the terminal's 'qp> ')"
     case .outputAfterComment:
       return
         "output line after a comment (a comment ends a command's output); "

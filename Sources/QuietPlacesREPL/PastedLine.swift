@@ -5,6 +5,8 @@
 /// line, every line that starts with neither is taken as that command's expected output and skipped,
 /// exactly as `quietplaces run` and `test` read a script, until an empty line: so paste a transcript
 /// with its output, and after it press Enter on an empty line before typing commands without `> `.
+/// A session copied from the terminal pastes the same way: `qp> ` is read as `> `, and `? ` (the
+/// prompt of a question) as the answer when a question waits.
 public enum PastedLine: Equatable, Sendable {
   /// A command to run: typed as it is, or the text after a pasted `> `.
   case command(String)
@@ -15,18 +17,28 @@ public enum PastedLine: Equatable, Sendable {
   /// An empty line: it ends a pasted block.
   case empty
 
-  /// Reads `text` (trimmed), knowing whether a pasted block is open.
-  public init(_ text: String, inPastedBlock: Bool) {
-    if text.isEmpty {
+  /// Reads `text` (trimmed), knowing whether a pasted block is open and a question waits.
+  public init(_ text: String, inPastedBlock: Bool, asking: Bool = false) {
+    if text.isEmpty || text == "qp>" {
       self = .empty
     } else if text.hasPrefix("#") {
       self = .comment
-    } else if text.hasPrefix(">"), let next = text.dropFirst().first, next == " " || next == "\t" {
-      self = .command(text.dropFirst().trimmingWhitespace)
+    } else if let command = Self.afterPrompt(text, asking: asking) {
+      self = .command(command)
     } else if inPastedBlock {
       self = .expectedOutput
     } else {
       self = .command(text)
     }
+  }
+
+  /// The command after a prompt: `> ` as a script writes it, `qp> ` as the terminal shows it, or the
+  /// question's `? ` while one waits (each with a space or a tab after it).
+  static func afterPrompt(_ text: String, asking: Bool) -> String? {
+    for prompt in asking ? [">", "qp>", "?"] : [">", "qp>"] where text.hasPrefix(prompt) {
+      let rest = text.dropFirst(prompt.count)
+      if let next = rest.first, next == " " || next == "\t" { return rest.trimmingWhitespace }
+    }
+    return nil
   }
 }

@@ -163,7 +163,7 @@ public final class Session: LineInterpreter {
   /// How ``execute(_:)`` would read `line` now: a command, a comment, an empty line, or a line of a
   /// pasted command's expected output (which is skipped).
   public func pastedLine(_ line: String) -> PastedLine {
-    PastedLine(line.trimmingWhitespace, inPastedBlock: inPastedBlock)
+    PastedLine(line.trimmingWhitespace, inPastedBlock: inPastedBlock, asking: question != nil)
   }
 
   public func execute(_ line: String) async -> [OutputLine] {
@@ -174,11 +174,12 @@ public final class Session: LineInterpreter {
     }
     var text = line.trimmingWhitespace
     // Lines pasted from a transcript: `> CMD` runs CMD, `# …` and the pasted output do nothing.
-    switch PastedLine(text, inPastedBlock: inPastedBlock) {
+    switch PastedLine(text, inPastedBlock: inPastedBlock, asking: question != nil) {
     case .comment, .expectedOutput:
       return []
     case .empty:
       inPastedBlock = false
+      text = ""
     case .command(let command):
       inPastedBlock = command != text
       text = command

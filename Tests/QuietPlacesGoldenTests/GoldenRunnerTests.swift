@@ -91,7 +91,7 @@ import Testing
     #expect(
       lines == [
         "FAIL bad.qp",
-        "error: bad.qp:2: output line before any command; start a command with '> '",
+        "error: bad.qp:2: output line before any command; start a command with '> ' (or the terminal's 'qp> ')",
         "ok   good.qp",
         "1 passed, 1 failed",
       ])

@@ -33,4 +33,28 @@ import Testing
     #expect(!session.hadError)
     await session.finish()
   }
+
+  /// A session copied from the terminal: `qp> CMD` runs CMD, `? y` answers the question that waits
+  /// (and only then), and the last empty `qp>` is an empty line.
+  @Test func aCopiedTerminalSessionRunsItsCommandsAndAnswers() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quietplaces-paste-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (session, _) = try await TestSessions.start(in: folder)
+    #expect(await session.execute("qp> new --seed 7").texts.first?.hasPrefix("New game: seed 7") == true)
+    #expect(await session.execute("Sailing Harbour Reach for Lantern Quay, 1.0 nm ahead.").isEmpty)
+    // Not a question waiting: `? y` is pasted output, skipped.
+    #expect(await session.execute("? y").isEmpty)
+    #expect(await session.execute("qp> fresh-voyage").texts.last?.hasSuffix("[y/N]") == true)
+    #expect(session.isAskingQuestion)
+    #expect(await session.execute("? n").texts == ["Cancelled; nothing changed."])
+    #expect(!session.isAskingQuestion)
+    #expect(await session.execute("qp>").isEmpty)
+    // After the empty prompt, a line without a prompt is a command again.
+    #expect(
+      await session.execute("status").texts.first
+        == "2026-01-05 09:00:00 · app open · seed 7 · storefront GBR")
+    #expect(!session.hadError)
+    await session.finish()
+  }
 }

@@ -1,0 +1,40 @@
+import QuietPlacesGolden
+import Testing
+
+/// A session copied from the terminal parses as the script it stands for.
+@Suite struct CopiedSessionParseTests {
+  @Test func promptsReadAsCommandsAndAnswersOnlyAfterAQuestion() throws {
+    let copied = """
+      qp> new --seed 7
+      New game.
+      ? not an answer: no question was asked
+      qp> fresh-voyage
+      Start a fresh voyage? [y/N]
+      ? n
+      Cancelled; nothing changed.
+      qp>
+
+      """
+    let script = try GoldenScript.parse(copied, path: "copied.qp")
+    #expect(script.blocks.map(\.command) == ["new --seed 7", "fresh-voyage", "n"])
+    #expect(
+      script.blocks.map { $0.expected.map(\.text) } == [
+        ["New game.", "? not an answer: no question was asked"],
+        ["Start a fresh voyage? [y/N]"],
+        ["Cancelled; nothing changed."],
+      ])
+    // The same lines written as a script parse the same.
+    let written = try GoldenScript.parse(
+      """
+      > new --seed 7
+      New game.
+      ? not an answer: no question was asked
+      > fresh-voyage
+      Start a fresh voyage? [y/N]
+      > n
+      Cancelled; nothing changed.
+
+      """, path: "written.qp")
+    #expect(written.blocks.map(\.command) == script.blocks.map(\.command))
+  }
+}
