@@ -361,4 +361,39 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     #expect(await app.save.ledger.ids == [3, 4])
     #expect(await store.finished == [3, 4, 3, 4])
   }
+
+  /// A read of entitlements taken before a refund, which the app handles while the read is in flight:
+  /// the restore does not own the refunded purchase again, and says why.
+  @Test func aRefundHandledWhileARestoreReadsIsNotRestored() async throws {
+    let storage = MemorySaveStorage()
+    let store = try ScriptedStoreClient()
+    let (app, _) = try await launch(rules, storage, store)
+    let signal = try store.signed(3, .signal)
+    store.continuation.yield(signal)
+    await app.settle(sent: 1)
+    // A read that does not list it (an empty StoreKit cache) leaves it in the ledger, not owned.
+    await store.script(entitlements: [])
+    _ = await app.restore(settle: { _ in })
+    #expect(await app.game.owns(.signal) == false)
+    _ = await app.drainJournal()
+
+    // The next read lists it as it stood; the refund arrives and is handled before the read returns.
+    await store.script(entitlements: [signal])
+    let refunded = try store.signed(3, .signal, revokedAt: 2_000)
+    await store.script(entitlementsWaits: {
+      store.continuation.yield(refunded)
+      await app.settle(sent: 2)
+    })
+    let outcome = await app.restore(settle: { _ in })
+
+    #expect(outcome == .restored(owned: []))
+    #expect(
+      await app.drainJournal() == [
+        .revoked(id: 3, product: .signal, removed: false, source: .updates),
+        .revokedDuringRead(id: 3, product: .signal),
+      ])
+    #expect(await app.game.owns(.signal) == false)
+    #expect(storage.saved?.game.owns(.signal) == false)
+    #expect(storage.saved?.ledger.entry(3)?.revoked == true)
+  }
 }

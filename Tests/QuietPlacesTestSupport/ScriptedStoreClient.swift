@@ -24,6 +24,9 @@ public actor ScriptedStoreClient: StoreClient {
   /// What the next `sync` waits for once it has sent ``syncSends``, before it returns (the app's
   /// observer getting to them first).
   public var syncWaits: (@Sendable () async -> Void)?
+  /// What the next `currentEntitlements` waits for once it has taken its answer, before it returns
+  /// (an update the app handles while the read is in flight).
+  public var entitlementsWaits: (@Sendable () async -> Void)?
   /// How many transactions `sync` has sent through `updates`.
   public private(set) var syncSent = 0
   /// Transactions finished, in order.
@@ -56,6 +59,10 @@ public actor ScriptedStoreClient: StoreClient {
   public func script(entitlements: [SignedTransaction]) { self.entitlements = entitlements }
   /// Sets what the next `sync` sends through `updates`.
   public func script(syncSends: [SignedTransaction]) { self.syncSends = syncSends }
+  /// Sets what the next `currentEntitlements` waits for after it took its answer.
+  public func script(entitlementsWaits: @escaping @Sendable () async -> Void) {
+    self.entitlementsWaits = entitlementsWaits
+  }
   /// Sets what the next `sync` waits for after it sent ``syncSends``.
   public func script(syncWaits: @escaping @Sendable () async -> Void) { self.syncWaits = syncWaits }
 
@@ -72,7 +79,14 @@ public actor ScriptedStoreClient: StoreClient {
 
   public func unfinished() async -> [SignedTransaction] { unfinishedTransactions }
 
-  public func currentEntitlements() async -> [SignedTransaction] { entitlements }
+  public func currentEntitlements() async -> [SignedTransaction] {
+    let answer = entitlements
+    if let wait = entitlementsWaits {
+      entitlementsWaits = nil
+      await wait()
+    }
+    return answer
+  }
 
   public func sync() async throws(StoreError) {
     for signed in syncSends { continuation.yield(signed) }
