@@ -48,6 +48,19 @@ done
 "$quietplaces" simulate "${sweep[@]}" --format jsonl >"$work/whole.jsonl"
 
 status=0
+# A shard played on other numbers is refused, by name, and nothing is printed.
+"$quietplaces" simulate "${sweep[@]}" --jobs 1 --shard 4/4 --set ship.baseSpeedKnots=11 --format jsonl \
+  >"$work/other-4.jsonl" 2>/dev/null
+if "$quietplaces" simulate merge "$work"/shard-{1,2,3}.jsonl "$work/other-4.jsonl" >"$work/mixed.txt" 2>"$work/mixed.err"; then
+  echo "FAIL a shard played on other numbers was merged"
+  status=1
+elif grep -q 'other-4.jsonl:[0-9]* was played on (.*balance changed by --set ship.baseSpeedKnots=11)' "$work/mixed.err" \
+  && [[ ! -s "$work/mixed.txt" ]]; then
+  echo "ok   a shard played on other numbers is refused"
+else
+  echo "FAIL a shard played on other numbers: $(cat "$work/mixed.err")"
+  status=1
+fi
 for file in txt csv jsonl svg cdf.svg histogram.svg timeline.svg report; do
   if cmp -s "$work/merged.$file" "$work/whole.$file"; then
     echo "ok   merged shards = whole sweep ($file)"

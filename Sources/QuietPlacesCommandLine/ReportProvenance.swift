@@ -1,10 +1,9 @@
-import FoundationEssentials
-import QuietPlacesREPL
 import QuietPlacesStore
 
-/// Where a report's numbers came from: the Configuration folder the sweep read and why that one,
-/// the fingerprints of its files and of each `--balance` file (``ConfigurationProvenance``'s: the
-/// first 12 hex digits of the SHA-256 of each file's bytes) and the version.
+/// Where a report's numbers came from: what its runs were played on (the fingerprints of the
+/// Configuration's files, what changed the balance, and each `--balance` file's fingerprint, as
+/// their JSON Lines say it) and the version that drew it. A sweep and its shards merged show the
+/// same, wherever each ran: where the files were is said on standard error when they are read.
 struct ReportProvenance: Equatable {
   /// (what, value) pairs, in the order the report shows them.
   var entries: [(name: String, value: String)]
@@ -13,24 +12,13 @@ struct ReportProvenance: Equatable {
     a.entries.map(\.name) == b.entries.map(\.name) && a.entries.map(\.value) == b.entries.map(\.value)
   }
 
-  /// The provenance of a sweep that read `configuration`, with the balance files given.
-  static func of(_ configuration: ConfigurationProvenance, balanceFiles: [String], in context: ProgramContext)
-    -> ReportProvenance
-  {
-    var entries: [(name: String, value: String)] = [
-      ("Configuration folder", "\(configuration.folder.path) (\(configuration.source.phrase))")
-    ]
-    for print in configuration.fingerprints {
-      entries.append((print.file, print.value))
-    }
-    for file in balanceFiles {
-      entries.append(
-        (
-          "--balance \(file)",
-          ConfigurationProvenance.fingerprint(of: SweepOutputOptions.url(file, in: context))
-        ))
-    }
-    entries.append(("version", AppSave.writer))
-    return ReportProvenance(entries: entries)
+  /// What runs played on `playedOn` show; `nil` for shards whose records do not say it.
+  static func playedOn(_ playedOn: String?) -> ReportProvenance {
+    ReportProvenance(entries: [
+      ("played on", playedOn ?? notRecorded), ("version", AppSave.writer),
+    ])
   }
+
+  /// What stands for the files of shards written before their records said them.
+  static let notRecorded = "not recorded in the shards (written before their records said it)"
 }

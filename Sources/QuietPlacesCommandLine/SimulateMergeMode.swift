@@ -31,15 +31,10 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    // The merging machine's Configuration: the shards' own are in their commands, not their records.
-    let provenance =
-      (try? SessionEnvironment.locateConfiguration(
-        environment: context.environment, currentDirectory: context.currentDirectory))
-      .map {
-        ReportProvenance.of(
-          ConfigurationProvenance(folder: $0.folder, source: $0.source), balanceFiles: [], in: context)
-      }
-      ?? ReportProvenance(entries: [("version", AppSave.writer)])
-    return output.show(results, provenance: provenance, in: context)
+    // What the shards were played on, as their records say (every run the same, or the merge was
+    // refused); the merging machine's Configuration plays no part.
+    let playedOn = results.first?.playedOn
+    context.printError("played on: " + (playedOn ?? ReportProvenance.notRecorded))
+    return output.show(results, provenance: .playedOn(playedOn), in: context)
   }
 }

@@ -119,10 +119,11 @@ struct SimulateMode: CommandLineMode, Equatable {
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
     // files were read goes beside it.
     context.printError(provenance.line + balance.provenanceSuffix)
-    if streams { return await stream(plan, storeKit: storeKit, in: context) }
+    let playedOn = Self.playedOn(provenance, balance: balance, in: context)
+    if streams { return await stream(plan, storeKit: storeKit, playedOn: playedOn, in: context) }
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
-    let results: [RunResult]
+    var results: [RunResult]
     do {
       results = try await Sweep.run(
         runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores,
@@ -133,22 +134,23 @@ struct SimulateMode: CommandLineMode, Equatable {
       return .failure
     }
     progress.clear()
+    for index in results.indices { results[index].playedOn = playedOn }
     if let folder = record {
       guard await Self.record(results, in: folder, rules: rules, storeKit: storeKit, context: context) else {
         return .failure
       }
     }
     return output.show(
-      results, provenance: .of(provenance, balanceFiles: balance.files, in: context), in: context
+      results, provenance: .playedOn(playedOn), in: context
     )
   }
 
   /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
   /// it have ended, keeping none of them: the bytes are those of the kept sweep, and its memory does
   /// not grow with its number of runs.
-  func stream(_ plan: SimulatePlan, storeKit: StoreKitConfiguration, in context: ProgramContext) async
-    -> ExitStatus
-  {
+  func stream(
+    _ plan: SimulatePlan, storeKit: StoreKitConfiguration, playedOn: String, in context: ProgramContext
+  ) async -> ExitStatus {
     let runs = plan.lazyRuns(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     let jsonl = output.format == .jsonl
@@ -159,6 +161,8 @@ struct SimulateMode: CommandLineMode, Equatable {
         result in
         progress.clear()
         if jsonl {
+          var result = result
+          result.playedOn = playedOn
           SweepOutput.jsonlRecords(result).forEach(context.printRecord)
         } else {
           SweepOutput.csvRecords(result).forEach(context.print)
@@ -173,6 +177,19 @@ struct SimulateMode: CommandLineMode, Equatable {
     }
     progress.clear()
     return .success
+  }
+
+  /// What a sweep's runs were played on, as their JSON Lines say it: the fingerprints of the
+  /// Configuration's files, what changed the balance, and each `--balance` file's fingerprint —
+  /// nothing of where the files are, so shards played on other machines merge.
+  static func playedOn(
+    _ provenance: ConfigurationProvenance, balance: BalanceOptions, in context: ProgramContext
+  ) -> String {
+    let files = balance.files.map { file in
+      "\(file) \(ConfigurationProvenance.fingerprint(of: SweepOutputOptions.url(file, in: context)))"
+    }
+    let fingerprints = files.isEmpty ? "" : "; " + files.joined(separator: ", ")
+    return provenance.prints + balance.provenanceSuffix + fingerprints
   }
 
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it

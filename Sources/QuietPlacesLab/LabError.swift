@@ -101,6 +101,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case recordNumber(file: String, line: Int, key: String, value: String, RecordRange)
   /// A series record giving another run count than an earlier one.
   case runCountsDiffer(file: String, line: Int, runs: Int, earlier: Int)
+  /// A run played on other files than an earlier run of the merge (`played_on`).
+  case playedOnDiffer(file: String, line: Int, playedOn: String?, earlierFile: String, earlier: String?)
   /// A run numbered beyond the sweep's runs.
   case runBeyondSweep(run: Int, file: String, total: Int)
   /// A run whose milestones are not the first run's.
@@ -242,6 +244,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     case .runCountsDiffer(let file, let line, let runs, let earlier):
       return
         "\(file):\(line) says the sweep has \(runs) runs, an earlier record \(earlier); merge the shards of one sweep"
+    case .playedOnDiffer(let file, let line, let playedOn, let earlierFile, let earlier):
+      let these = playedOn.map { "was played on (\($0))" } ?? "does not say what it was played on"
+      let those = earlier.map { "\(earlierFile) on (\($0))" } ?? "\(earlierFile) does"
+      return "\(file):\(line) \(these), \(those); merge the shards of one sweep, played on the same files"
     case .runBeyondSweep(let run, let file, let total):
       return
         "\(file) holds run \(run), but the sweep has \(total) runs (0 to \(total - 1)); merge the shards of one sweep"

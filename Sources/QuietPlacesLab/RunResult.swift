@@ -99,11 +99,15 @@ public struct RunResult: Sendable {
   public var final: RunFinal?
   /// What it did when, for the sweep's first run.
   public var timeline: RunTimeline?
+  /// The files the run was played on, by their fingerprints (`balance 05a22b6106da, storekit …,
+  /// price-formats …`, and what changed the balance), so that shards merged say what they were
+  /// computed from and shards of other files are not merged; `nil` when not known.
+  public var playedOn: String?
 
   public init(
     index: Int, variant: String, variantIndex: Int, seed: UInt64, total: Int, outcomes: [MilestoneOutcome],
     seconds: Int64, series: Series, steps: [PlayStep]? = nil, final: RunFinal? = nil,
-    timeline: RunTimeline? = nil
+    timeline: RunTimeline? = nil, playedOn: String? = nil
   ) {
     self.index = index
     self.variant = variant
@@ -116,5 +120,6 @@ public struct RunResult: Sendable {
     self.steps = steps
     self.final = final
     self.timeline = timeline
+    self.playedOn = playedOn
   }
 }

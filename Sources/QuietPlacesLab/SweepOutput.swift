@@ -5,7 +5,7 @@ import QuietPlacesUtilities
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
 /// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`, `due_seconds` (prestiges
 /// only: when the strategy's rule first held); JSON Lines adds one `series` record per run (the
-/// chart's data and the sweep's run count) and a `timeline` record for the sweep's first run, so that
+/// chart's data, the sweep's run count and `played_on`, the fingerprints of the files played) and a `timeline` record for the sweep's first run, so that
 /// the shards of a sweep merge into exactly what the whole sweep prints.
 public enum SweepOutput {
   /// How a sweep's results are printed.
@@ -64,8 +64,9 @@ public enum SweepOutput {
     for (m, metric) in Sample.metrics.enumerated() {
       series += ",\"\(metric)\":[\(result.series.values[m].map(number).joined(separator: ","))]"
     }
+    let playedOn = result.playedOn.map { ",\"played_on\":\($0.jsonQuoted)" } ?? ""
     lines.append(
-      head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)}")
+      head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)\(playedOn)}")
     if let timeline = result.timeline { lines.append(head + ",\"timeline\":\(timeline.json)}") }
     return lines
   }

@@ -18,11 +18,13 @@ public enum SweepRecords {
     var runs: Int?
     var timeline: RunTimeline.Record?
     var dueSeconds: Int64?
+    var playedOn: String?
 
     enum CodingKeys: String, CodingKey {
       case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs, timeline
       case onlineSeconds = "online_seconds"
       case dueSeconds = "due_seconds"
+      case playedOn = "played_on"
     }
 
     /// The first number outside what a sweep writes, as the key, its value and its range, or `nil`:
@@ -64,6 +66,8 @@ public enum SweepRecords {
         variant: String, seed: UInt64, outcomes: [MilestoneOutcome], series: Series?, end: Int64, total: Int
       )] = [:]
     var sources: [Int: String] = [:]
+    // What the first series record read was played on, and where it was.
+    var playedOn: (value: String?, file: String)?
     var timelines: [Int: RunTimeline] = [:]
     let decoder = JSONDecoder()
     for file in files {
@@ -101,6 +105,12 @@ public enum SweepRecords {
           if let earlier = byRun.values.first(where: { $0.series != nil })?.total, earlier != total {
             throw .runCountsDiffer(file: file.name, line: number + 1, runs: total, earlier: earlier)
           }
+          if let earlier = playedOn, earlier.value != record.playedOn {
+            throw .playedOnDiffer(
+              file: file.name, line: number + 1, playedOn: record.playedOn, earlierFile: earlier.file,
+              earlier: earlier.value)
+          }
+          if playedOn == nil { playedOn = (record.playedOn, file.name) }
           entry.series = Series(seconds: seconds.map { Int64($0) }, values: values)
           entry.end = end
           entry.total = total
@@ -155,7 +165,7 @@ public enum SweepRecords {
         RunResult(
           index: index, variant: entry.variant, variantIndex: variantIndex[entry.variant]!, seed: entry.seed,
           total: total, outcomes: entry.outcomes, seconds: entry.end, series: entry.series!,
-          timeline: timelines[index]))
+          timeline: timelines[index], playedOn: playedOn?.value))
     }
     return results
   }

@@ -88,11 +88,17 @@ public struct ConfigurationProvenance: Sendable, Equatable {
   /// The one line that says it, as `test`, `simulate`, `explore`, `status` and `--version` print it:
   /// `configuration: /path/Configuration (from …); balance 0123456789ab, storekit …, price-formats …`.
   public var line: String {
-    let prints = fingerprints.map { print in
+    "configuration: \(folder.path) (\(source.phrase)); \(prints)"
+  }
+
+  /// The fingerprints alone, as ``line`` ends: `balance 0123456789ab, storekit …, price-formats …`
+  /// (a StoreKit file given by path named after its fingerprint). They say what was read wherever
+  /// the folder is.
+  public var prints: String {
+    fingerprints.map { print in
       let named = print.file == "QuietPlaces.storekit" || print.name != "storekit" ? "" : " (\(print.file))"
       return "\(print.name) \(print.value)\(named)"
-    }
-    return "configuration: \(folder.path) (\(source.phrase)); \(prints.joined(separator: ", "))"
+    }.joined(separator: ", ")
   }
 
   /// The same as one JSON object: `{"folder":…,"source":…,"balance":…,"storekit":…,"price-formats":…}`

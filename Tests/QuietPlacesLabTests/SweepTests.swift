@@ -112,6 +112,34 @@ import Testing
     #expect(throws: LabError.self) { try SweepRecords.merge(Array(files.prefix(2))) }
   }
 
+  /// Shards say what they were played on; the merge keeps it, and refuses shards played on other
+  /// files (or one that does not say, beside one that does).
+  @Test func shardsPlayedOnOtherFilesAreNotMerged() async throws {
+    func shard(_ k: Int, playedOn: String?) async throws -> (name: String, text: String) {
+      var part = try await sweep(Self.small, jobs: 2, shard: Shard(index: k - 1, count: 2))
+      for index in part.indices { part[index].playedOn = playedOn }
+      return ("shard-\(k).jsonl", SweepOutput.jsonl(part).joined(separator: "\n") + "\n")
+    }
+    let these = "balance 05a22b6106da, storekit 239f96d8d328, price-formats c81bb912c77c"
+    let first = try await shard(1, playedOn: these)
+    #expect(first.text.contains(",\"played_on\":\"\(these)\"}"))
+    let merged = try SweepRecords.merge([first, try await shard(2, playedOn: these)])
+    #expect(merged.allSatisfy { $0.playedOn == these })
+
+    let other = these.replacingOccurrences(of: "balance 05a22b6106da", with: "balance 0123456789ab")
+    for second in [try await shard(2, playedOn: other), try await shard(2, playedOn: nil)] {
+      #expect {
+        try SweepRecords.merge([first, second])
+      } throws: { error in
+        guard
+          case .playedOnDiffer(let file, _, let playedOn, let earlierFile, let earlier) = error as? LabError
+        else { return false }
+        return file == "shard-2.jsonl" && earlierFile == "shard-1.jsonl" && earlier == these
+          && playedOn == (second.text.contains("0123456789ab") ? other : nil)
+      }
+    }
+  }
+
   /// One band and one median line per variant, each line in its colour and its own dash pattern, so
   /// two variants whose medians coincide both stay visible; the legend shows the same line.
   @Test func chartDrawsEachVariantDistinctly() async throws {
