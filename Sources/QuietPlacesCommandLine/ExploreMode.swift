@@ -161,6 +161,13 @@ struct ExploreMode: CommandLineMode, Equatable {
     let environment = SessionEnvironment(
       rules: rules, storeKit: storeKitConfiguration,
       saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("quietplaces-explore"))
+    var options = self.options
+    // What is played, wherever the files are: their fingerprints, and the --balance file's.
+    options.playedOn =
+      provenance.prints
+      + (balanceFile.map { file in
+        "; \(file) \(ConfigurationProvenance.fingerprint(of: URL(fileURLWithPath: file, relativeTo: context.currentDirectory)))"
+      } ?? "")
     let explorer: Explorer
     do {
       explorer = try await Explorer.make(

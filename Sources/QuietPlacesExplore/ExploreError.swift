@@ -23,6 +23,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case mergeFile(String, reason: String)
   /// The files given to `explore merge` are of different explorations.
   case mergeMismatch(String, String)
+  /// Two files given to `explore merge` were played on other files (by their fingerprints).
+  case mergePlayedOn(String, String?, String, String?)
   /// The files given to `explore merge` lack runs.
   case mergeMissing(runs: [Int], of: Int)
 
@@ -52,6 +54,10 @@ public enum ExploreError: Error, Sendable, Equatable {
     case .mergeMismatch(let first, let other):
       return
         "\(other) is of another exploration than \(first) (seed, runs, steps or options differ); merge the shards of one"
+    case .mergePlayedOn(let first, let firstOn, let other, let otherOn):
+      let these = otherOn.map { "was played on (\($0))" } ?? "does not say what it was played on"
+      let those = firstOn.map { "\(first) on (\($0))" } ?? "\(first) does"
+      return "\(other) \(these), \(those); merge the shards of one exploration, played on the same files"
     case .mergeMissing(let runs, let total):
       let shown = runs.prefix(10).map(String.init).joined(separator: ", ")
       return

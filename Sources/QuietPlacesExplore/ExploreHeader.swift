@@ -17,10 +17,13 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   /// The options that changed what was played from the Configuration's own (`--storekit FILE`,
   /// `--balance FILE`, `--set KEY=VALUE`), as typed; absent when there were none.
   var playedUnder: [String]?
+  /// The fingerprints of the files played on; absent in files written before they were said.
+  var playedOn: String?
 
   /// Whether two headers are of the same exploration (shards aside).
   func sameExploration(as other: ExploreHeader) -> Bool {
     seed == other.seed && runs == other.runs && steps == other.steps && commands == other.commands
       && invariants == other.invariants && (playedUnder ?? []) == (other.playedUnder ?? [])
+      && playedOn == other.playedOn
   }
 }

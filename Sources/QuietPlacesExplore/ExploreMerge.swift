@@ -24,6 +24,10 @@ public enum ExploreMerge {
           switch kind.type {
           case "explore":
             let record = try decoder.decode(ExploreHeader.self, from: data)
+            if let header, header.record.playedOn != record.playedOn {
+              throw ExploreError.mergePlayedOn(
+                header.name, header.record.playedOn, name, record.playedOn)
+            }
             if let header, !header.record.sameExploration(as: record) {
               throw ExploreError.mergeMismatch(header.name, name)
             }

@@ -33,6 +33,9 @@ public struct ExploreOptions: Sendable, Equatable {
   /// The options that changed what is played from the Configuration's own, as typed
   /// (`--storekit FILE`, `--balance FILE`, `--set KEY=VALUE`): the report says so.
   public var playedUnder: [String] = []
+  /// What the exploration plays on, by the fingerprints of its files (`balance 05a22b6106da,
+  /// storekit …, price-formats …`); printed, and compared by `explore merge`. `nil` when not given.
+  public var playedOn: String?
   /// The command line as typed, quoted in each finding's script.
   public var invocation = "quietplaces explore"
 

@@ -39,6 +39,7 @@ struct ExploreReport {
           ? "played only \(header.commands.joined(separator: ", "))"
           : "played every command but \(left.joined(separator: ", "))")
     }
+    if let playedOn = header.playedOn { lines.append("played on \(playedOn)") }
     if let changes = header.playedUnder, !changes.isEmpty {
       lines.append("played under \(changes.joined(separator: " ")), not the Configuration's own")
     }

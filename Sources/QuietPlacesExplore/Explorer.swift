@@ -182,7 +182,7 @@ public struct Explorer: Sendable {
       seed: options.seed, runs: total, steps: options.steps,
       shard: "\(options.shardIndex + 1)/\(options.shardCount)",
       commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
-      playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder)
+      playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn)
     let report = ExploreReport(header: header, runs: results.map(\.record), findings: findings)
     return Outcome(
       output: options.format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty,

@@ -118,6 +118,29 @@ import Testing
     #expect(outcome.notWritten.first?.hasPrefix("\(folder.path): a finding could not be written (") == true)
   }
 
+  /// What the exploration played on is printed, and shards played on other files are not merged.
+  @Test func shardsPlayedOnOtherFilesAreNotMerged() async throws {
+    let these = "balance 05a22b6106da, storekit 239f96d8d328, price-formats c81bb912c77c"
+    func shard(_ k: Int, playedOn: String?) async throws -> (name: String, text: String) {
+      let outcome = try await explore {
+        $0.runs = 4
+        $0.format = .jsonl
+        $0.shardIndex = k - 1
+        $0.shardCount = 2
+        $0.playedOn = playedOn
+      }
+      return ("shard-\(k).jsonl", outcome.output)
+    }
+    let first = try await shard(1, playedOn: these)
+    let merged = try ExploreMerge.merge([first, try await shard(2, playedOn: these)], format: .text)
+    #expect(merged.output.split(separator: "\n").contains { $0 == "played on \(these)" })
+    let other = "balance 0123456789ab, storekit 239f96d8d328, price-formats c81bb912c77c"
+    let second = try await shard(2, playedOn: other)
+    #expect(throws: ExploreError.mergePlayedOn("shard-1.jsonl", these, "shard-2.jsonl", other)) {
+      try ExploreMerge.merge([first, second], format: .text)
+    }
+  }
+
   /// The report says which commands were drawn when `--only` or `--without` left some out.
   @Test func theReportNamesTheCommandsLeftOut() async throws {
     let whole = try await explore { $0.runs = 2 }
