@@ -63,12 +63,18 @@ import Testing
     let changed = Self.small + findings + ["--set", "events.survey.oneIn=3"]
     let whole = await ProgramRun.run(changed)
     #expect(whole.status == .success)
+    // What was played on, by the files' fingerprints, then what changed it.
+    let prints = try #require(whole.output.dropFirst(2).first)
     #expect(
-      whole.output.dropFirst(2).first
+      prints.hasPrefix("played on balance ") && prints.contains(", storekit ")
+        && prints.contains(", price-formats "))
+    #expect(
+      whole.output.dropFirst(3).first
         == "played under --set events.survey.oneIn=3, not the Configuration's own")
     // The Configuration's own numbers say nothing more.
     let plain = await ProgramRun.run(Self.small + findings)
     #expect(!plain.output.contains { $0.hasPrefix("played under") })
+    #expect(plain.output.dropFirst(2).first == prints)
     // Shards carry it, and a shard played under other numbers does not merge with them.
     var files: [String] = []
     for (shard, arguments) in [(1, changed), (2, changed), (2, Self.small + findings)] {
