@@ -192,7 +192,7 @@ public enum CommandError: Error, Sendable, Equatable {
     case .unknownInvariant(let name, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       return "'\(name)' is not an invariant\(hint) (check with no name checks them all: "
-        + Invariant.families.joined(separator: ", ") + ")"
+        + Invariant.families.joined(separator: ", ") + "; help check lists every name)"
     case .invariantExpression(let error):
       return error.message
     case .lineTooLong(let limit):

@@ -100,3 +100,15 @@ struct CheckCommand: REPLCommand {
     return String(text.dropFirst().dropLast())
   }
 }
+
+extension CheckCommand: HelpDetails {
+  /// The invariants by family: a family's name checks all of it, an invariant's name only itself.
+  static var helpDetails: [String] {
+    ["  names (a family checks all of its own; * marks those checked on copies of the device):"]
+      + Invariant.families.map { family in
+        let names = Invariant.allCases.filter { $0.family == family }
+          .map { $0.name + ($0.isCostly ? " *" : "") }
+        return "    \(Text.padded(family, 12)) \(names.joined(separator: ", "))"
+      }
+  }
+}

@@ -62,7 +62,8 @@ struct HelpCommand: REPLCommand {
     if let command {
       return .info(
         command.usage.map { "usage: \($0)" } + ["  \(command.summary)"]
-          + (command.aliases.isEmpty ? [] : ["  also: \(command.aliases.joined(separator: ", "))"]))
+          + (command.aliases.isEmpty ? [] : ["  also: \(command.aliases.joined(separator: ", "))"])
+          + ((command as? any HelpDetails.Type)?.helpDetails ?? []))
     }
     var lines: [String] = []
     for topic in HelpTopic.allCases {
@@ -76,4 +77,10 @@ struct HelpCommand: REPLCommand {
     )
     return .info(lines)
   }
+}
+
+/// A command whose `help COMMAND` says more than its forms: the names it takes, say.
+protocol HelpDetails {
+  /// Lines after the usage and summary, each indented by two spaces.
+  static var helpDetails: [String] { get }
 }
