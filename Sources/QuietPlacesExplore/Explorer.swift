@@ -202,7 +202,8 @@ public struct Explorer: Sendable {
     let order = Invariant.allCases.map(\.name) + context.expressions.map { "'\($0.text)'" }
     let chosen = order.compactMap { first[$0] }
     let writer = FindingWriter(
-      context: context, folder: folder, folderName: options.findings, invocation: options.invocation)
+      context: context, folder: folder, folderName: options.findings, invocation: options.invocation,
+      playedOn: options.playedOn)
     let context = context
     let runsBroken = counts
     let shrunk = await BoundedParallel.map(chosen, atMost: max(1, options.jobs)) {

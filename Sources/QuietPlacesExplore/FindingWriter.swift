@@ -15,6 +15,8 @@ struct FindingWriter {
   let folderName: String
   /// The command line that found them, for the script's first comment.
   let invocation: String
+  /// What the exploration played on (the files' fingerprints), for the script's comments.
+  var playedOn: String?
 
   /// The file name of a finding: the invariant's name, or `invariant-N` for the N-th expression.
   func fileName(_ invariant: String) -> String {
@@ -44,6 +46,7 @@ struct FindingWriter {
       "# found: \(finding.found)",
       "# Shrunk from \(finding.step) steps to \(steps.count). This script fails under quietplaces test until the engine is fixed.",
     ]
+    if let playedOn { lines.insert("# Played on \(playedOn).", at: 1) }
     var found: String?
     if let device = try? context.factory.makeDevice() {
       let (session, _) = await Session.playing(device, environment: context.environment)

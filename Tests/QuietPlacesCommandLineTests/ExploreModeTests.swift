@@ -100,6 +100,9 @@ import Testing
     let commands = lines.filter { $0.hasPrefix("> ") }
     // The commands from a new game of the run's seed, then the check that fails until fixed.
     #expect(lines.first?.hasPrefix("# Found by quietplaces explore --seed 1 --runs 4 --steps 20") == true)
+    // What it was played on, by the files' fingerprints, as the report says it.
+    let playedOn = try #require(run.output.first { $0.hasPrefix("played on balance ") })
+    #expect(lines.dropFirst().first == "# Played on \(playedOn.dropFirst("played on ".count)).")
     #expect(commands.first?.hasPrefix("> new --seed ") == true)
     #expect(commands.last == "> check --invariant 'postmarks <= 50'")
     #expect(lines.last == "invariant 'postmarks <= 50' holds")
