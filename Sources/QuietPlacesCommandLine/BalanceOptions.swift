@@ -1,4 +1,5 @@
 import QuietPlacesLab
+import QuietPlacesREPL
 
 /// `--balance FILE` and `--set KEY=VALUE`, shared by the modes that play other balances: each file
 /// and each key's values are dimensions of the variants.
@@ -20,6 +21,15 @@ struct BalanceOptions: OptionGroup, Equatable {
   /// `; balance changed by WORDS`, or nothing when there are no words.
   static func provenanceSuffix(_ words: [String]) -> String {
     words.isEmpty ? "" : "; balance changed by " + words.joined(separator: " ")
+  }
+
+  /// What a played-on line adds for balance files: `; FILE 0123456789ab, …` (each file's
+  /// fingerprint, read from where the command line names it), or nothing when there are none.
+  static func fingerprints(of files: [String], in context: ProgramContext) -> String {
+    let prints = files.map { file in
+      "\(file) \(ConfigurationProvenance.fingerprint(of: SweepOutputOptions.url(file, in: context)))"
+    }
+    return prints.isEmpty ? "" : "; " + prints.joined(separator: ", ")
   }
 
   static var options: [OptionDeclaration<BalanceOptions>] {

@@ -164,10 +164,7 @@ struct ExploreMode: CommandLineMode, Equatable {
     var options = self.options
     // What is played, wherever the files are: their fingerprints, and the --balance file's.
     options.playedOn =
-      provenance.prints
-      + (balanceFile.map { file in
-        "; \(file) \(ConfigurationProvenance.fingerprint(of: URL(fileURLWithPath: file, relativeTo: context.currentDirectory)))"
-      } ?? "")
+      provenance.prints + BalanceOptions.fingerprints(of: balanceFile.map { [$0] } ?? [], in: context)
     let explorer: Explorer
     do {
       explorer = try await Explorer.make(

@@ -185,11 +185,7 @@ struct SimulateMode: CommandLineMode, Equatable {
   static func playedOn(
     _ provenance: ConfigurationProvenance, balance: BalanceOptions, in context: ProgramContext
   ) -> String {
-    let files = balance.files.map { file in
-      "\(file) \(ConfigurationProvenance.fingerprint(of: SweepOutputOptions.url(file, in: context)))"
-    }
-    let fingerprints = files.isEmpty ? "" : "; " + files.joined(separator: ", ")
-    return provenance.prints + balance.provenanceSuffix + fingerprints
+    provenance.prints + balance.provenanceSuffix + BalanceOptions.fingerprints(of: balance.files, in: context)
   }
 
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it
