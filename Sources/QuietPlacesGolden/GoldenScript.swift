@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesREPL
 import QuietPlacesUtilities
 
 #if canImport(Glibc)
@@ -312,12 +313,11 @@ public struct GoldenScript: Sendable, Equatable {
       // question (a line ending `[y/N]`) is the answer typed at the question's prompt.
       let asked =
         place == .command && pending.last(where: { !isBlank($0.text) })?.text.hasSuffix("[y/N]") == true
-      // The empty prompt a copied session ends with is a blank line.
-      if text.hasPrefix("qp>") && isBlank(text.dropFirst(3)) { text = "" }
-      for prompt in asked ? ["qp>", "?"] : ["qp>"] where text.hasPrefix(prompt) {
-        if let next = text.dropFirst(prompt.count).first, next == " " || next == "\t" {
-          text = ">" + text.dropFirst(prompt.count)
-        }
+      // The REPL reads a pasted line by the same rule; `> ` lines keep their own checks below.
+      if PastedLine.isEmptyPrompt(text) {
+        text = ""
+      } else if !text.hasPrefix(">"), let command = PastedLine.afterPrompt(text, asking: asked) {
+        text = "> " + command
       }
       if text.hasPrefix(">") {
         let rest = text.dropFirst()

@@ -19,7 +19,7 @@ public enum PastedLine: Equatable, Sendable {
 
   /// Reads `text` (trimmed), knowing whether a pasted block is open and a question waits.
   public init(_ text: String, inPastedBlock: Bool, asking: Bool = false) {
-    if text.isEmpty || text == "qp>" {
+    if text.isEmpty || Self.isEmptyPrompt(text) {
       self = .empty
     } else if text.hasPrefix("#") {
       self = .comment
@@ -34,11 +34,15 @@ public enum PastedLine: Equatable, Sendable {
 
   /// The command after a prompt: `> ` as a script writes it, `qp> ` as the terminal shows it, or the
   /// question's `? ` while one waits (each with a space or a tab after it).
-  static func afterPrompt(_ text: String, asking: Bool) -> String? {
+  public static func afterPrompt(_ text: String, asking: Bool) -> String? {
     for prompt in asking ? [">", "qp>", "?"] : [">", "qp>"] where text.hasPrefix(prompt) {
       let rest = text.dropFirst(prompt.count)
       if let next = rest.first, next == " " || next == "\t" { return rest.trimmingWhitespace }
     }
     return nil
   }
+
+  /// Whether the line is the terminal's prompt with nothing typed after it (how a copied session
+  /// ends): an empty line.
+  public static func isEmptyPrompt(_ text: String) -> Bool { text.trimmingWhitespace == "qp>" }
 }
