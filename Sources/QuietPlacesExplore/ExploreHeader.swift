@@ -20,10 +20,10 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   /// The fingerprints of the files played on; absent in files written before they were said.
   var playedOn: String?
 
-  /// Whether two headers are of the same exploration (shards aside).
+  /// Whether two headers are of the same exploration (shards aside, and what they were played on,
+  /// which `explore merge` compares first to name it).
   func sameExploration(as other: ExploreHeader) -> Bool {
     seed == other.seed && runs == other.runs && steps == other.steps && commands == other.commands
       && invariants == other.invariants && (playedUnder ?? []) == (other.playedUnder ?? [])
-      && playedOn == other.playedOn
   }
 }
