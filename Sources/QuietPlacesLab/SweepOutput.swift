@@ -5,8 +5,9 @@ import QuietPlacesUtilities
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
 /// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`, `due_seconds` (prestiges
 /// only: when the strategy's rule first held); JSON Lines adds one `series` record per run (the
-/// chart's data, the sweep's run count and `played_on`, the fingerprints of the files played) and a `timeline` record for the sweep's first run, so that
-/// the shards of a sweep merge into exactly what the whole sweep prints.
+/// chart's data, the sweep's run count and `played_on`, the fingerprints of the files played) and a
+/// `timeline` record for the sweep's first run, so that the shards of a sweep merge into exactly what
+/// the whole sweep prints.
 public enum SweepOutput {
   /// How a sweep's results are printed.
   public enum Format: String, Sendable, CaseIterable {
