@@ -18,6 +18,15 @@ private func launch(
     newGame: { newGame(rules: rules) }, settle: { _ in })
 }
 
+/// A restore whose read of entitlements lists nothing (a device whose StoreKit cache is still
+/// empty): the signal delivered before is no longer owned, though the ledger keeps its transaction.
+private func restoreWithAnEmptyCache(_ app: AppModel, _ store: ScriptedStoreClient) async {
+  await store.script(entitlements: [])
+  _ = await app.restore(settle: { _ in })
+  #expect(await app.game.owns(.signal) == false)
+  _ = await app.drainJournal()
+}
+
 /// A crash hook that dies once at `point`.
 private func crashOnce(at point: AppCrash.Point) -> CrashHook {
   let armed = Mutex(true)
@@ -306,11 +315,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     store.continuation.yield(try store.signed(1, .signal))
     store.continuation.yield(second)
     await app.settle(sent: 2)
-    // A read that lists nothing (a device whose cache is still empty) removes the signal.
-    await store.script(entitlements: [])
-    _ = await app.restore(settle: { _ in })
-    #expect(await app.game.owns(.signal) == false)
-    _ = await app.drainJournal()
+    await restoreWithAnEmptyCache(app, store)
     // The sync brings the first purchase's refund, and the second purchase stands.
     await store.script(entitlements: [second])
     store.continuation.yield(try store.signed(1, .signal, revokedAt: 2_000))
@@ -339,11 +344,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     #expect(await app.game.postmarks == 100)
     _ = await app.drainJournal()
 
-    // A read that does not list the signal (a device whose StoreKit cache is empty) removes it.
-    await store.script(entitlements: [])
-    _ = await app.restore(settle: { _ in })
-    #expect(await app.game.owns(.signal) == false)
-    _ = await app.drainJournal()
+    await restoreWithAnEmptyCache(app, store)
 
     // The App Store answers with the same transaction again: owning is a state, so it is owned
     // again, saved, then finished; the pack sent again is not delivered a second time.
@@ -371,11 +372,7 @@ private func crashOnce(at point: AppCrash.Point) -> CrashHook {
     let signal = try store.signed(3, .signal)
     store.continuation.yield(signal)
     await app.settle(sent: 1)
-    // A read that does not list it (an empty StoreKit cache) leaves it in the ledger, not owned.
-    await store.script(entitlements: [])
-    _ = await app.restore(settle: { _ in })
-    #expect(await app.game.owns(.signal) == false)
-    _ = await app.drainJournal()
+    await restoreWithAnEmptyCache(app, store)
 
     // The next read lists it as it stood; the refund arrives and is handled before the read returns.
     await store.script(entitlements: [signal])
