@@ -2,6 +2,7 @@ import FoundationEssentials
 import QuietPlacesLab
 import QuietPlacesREPL
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `quietplaces simulate merge FILE.jsonl ...`: the JSON Lines of a sweep's shards, combined and
 /// printed as the whole sweep prints them.
@@ -34,7 +35,7 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
     // What the shards were played on, as their records say (every run the same, or the merge was
     // refused); the merging machine's Configuration plays no part.
     let playedOn = results.first?.playedOn
-    context.printError("played on: " + (playedOn ?? ReportProvenance.notRecorded))
+    context.printError("played on: " + (playedOn.map { "\($0.fromOutside)" } ?? ReportProvenance.notRecorded))
     return output.show(results, provenance: .playedOn(playedOn), in: context)
   }
 }

@@ -1,4 +1,5 @@
 import QuietPlacesInvariants
+import QuietPlacesUtilities
 
 /// Why an exploration could not start, or a merge could not combine its files. ``message`` is the
 /// one place these become sentences.
@@ -55,8 +56,8 @@ public enum ExploreError: Error, Sendable, Equatable {
       return
         "\(other) is of another exploration than \(first) (seed, runs, steps or options differ); merge the shards of one"
     case .mergePlayedOn(let first, let firstOn, let other, let otherOn):
-      let these = otherOn.map { "was played on (\($0))" } ?? "does not say what it was played on"
-      let those = firstOn.map { "\(first) on (\($0))" } ?? "\(first) does"
+      let these = otherOn.map { "was played on (\($0.fromOutside))" } ?? "does not say what it was played on"
+      let those = firstOn.map { "\(first) on (\($0.fromOutside))" } ?? "\(first) does"
       return "\(other) \(these), \(those); merge the shards of one exploration, played on the same files"
     case .mergeMissing(let runs, let total):
       let shown = runs.prefix(10).map(String.init).joined(separator: ", ")

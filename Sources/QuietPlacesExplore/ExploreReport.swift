@@ -39,7 +39,8 @@ struct ExploreReport {
           ? "played only \(header.commands.joined(separator: ", "))"
           : "played every command but \(left.joined(separator: ", "))")
     }
-    if let playedOn = header.playedOn { lines.append("played on \(playedOn)") }
+    // Read back from shards' files by a merge: shown as outside text.
+    if let playedOn = header.playedOn { lines.append("played on \(playedOn.fromOutside)") }
     if let changes = header.playedUnder, !changes.isEmpty {
       lines.append("played under \(changes.joined(separator: " ")), not the Configuration's own")
     }

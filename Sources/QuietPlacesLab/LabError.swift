@@ -1,6 +1,7 @@
 import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// Why the lab refused a request or stopped a run. Each case carries what was wrong; ``message`` is
 /// the one place they become a sentence that says what was wrong and what would be right. The REPL
@@ -245,8 +246,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return
         "\(file):\(line) says the sweep has \(runs) runs, an earlier record \(earlier); merge the shards of one sweep"
     case .playedOnDiffer(let file, let line, let playedOn, let earlierFile, let earlier):
-      let these = playedOn.map { "was played on (\($0))" } ?? "does not say what it was played on"
-      let those = earlier.map { "\(earlierFile) on (\($0))" } ?? "\(earlierFile) does"
+      let these = playedOn.map { "was played on (\($0.fromOutside))" } ?? "does not say what it was played on"
+      let those = earlier.map { "\(earlierFile) on (\($0.fromOutside))" } ?? "\(earlierFile) does"
       return "\(file):\(line) \(these), \(those); merge the shards of one sweep, played on the same files"
     case .runBeyondSweep(let run, let file, let total):
       return

@@ -138,6 +138,14 @@ import Testing
           && playedOn == (second.text.contains("0123456789ab") ? other : nil)
       }
     }
+    // What a file says is shown as outside text: escaped, on the one line of the error.
+    let forged = try await shard(2, playedOn: "balance\n\u{1B}[31m")
+    #expect {
+      try SweepRecords.merge([first, forged])
+    } throws: { error in
+      let message = (error as? LabError)?.message ?? ""
+      return !message.contains("\n") && message.contains("balance\\u{A}\\u{1B}[31m")
+    }
   }
 
   /// One band and one median line per variant, each line in its colour and its own dash pattern, so
