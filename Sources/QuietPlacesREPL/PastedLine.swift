@@ -44,5 +44,7 @@ public enum PastedLine: Equatable, Sendable {
 
   /// Whether the line is the terminal's prompt with nothing typed after it (how a copied session
   /// ends): an empty line.
-  public static func isEmptyPrompt(_ text: String) -> Bool { text.trimmingWhitespace == "qp>" }
+  public static func isEmptyPrompt(_ text: String) -> Bool {
+    text.hasPrefix("qp>") && text.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" }
+  }
 }
