@@ -39,6 +39,9 @@ type_text() { tmx send-keys -t "$current" -l "$1"; }
 current=first
 start "$current"
 check "shows the prompt" line_is "$current" "$prompt_bare"
+check "says which save folder it launched from, and why" \
+  screen_has "$current" "save folder: $work/home (from QUIETPLACES_HOME)"
+check "says which configuration it read" screen_has "$current" "configuration: "
 
 type_text "upg"
 press Tab

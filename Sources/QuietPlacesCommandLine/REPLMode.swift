@@ -71,13 +71,16 @@ struct REPLMode: CommandLineMode, Equatable {
     // A bundle starts in a fresh temporary folder, so the file itself is never changed.
     let temporary = bundle == nil ? nil : SaveFolderOption.temporaryFolder()
     defer { temporary.map { try? FileManager.default.removeItem(at: $0) } }
-    let directory =
-      temporary ?? SessionEnvironment.saveDirectory(option: saveFolder.path, environment: context.environment)
+    let folder =
+      temporary.map { SaveFolder(folder: $0, source: .temporary) }
+      ?? SaveFolder(option: saveFolder.path, environment: context.environment)
+    let directory = folder.folder
     guard let lock = SaveFolderOption.lock(directory, context) else { return .failure }
     defer { withExtendedLifetime(lock) {} }
     var sessionEnvironment = SessionEnvironment(
       rules: rules, storeKit: storeKit, saveDirectory: directory, interactive: input.interactive)
     sessionEnvironment.provenance = provenance
+    sessionEnvironment.saveFolder = folder
     let session: Session
     let startLines: [OutputLine]
     do {
@@ -95,7 +98,8 @@ struct REPLMode: CommandLineMode, Equatable {
         return .failure
       }
     }
-    if input.interactive && !jsonl { context.print(Self.banner) }
+    // At a terminal, before the launch's lines: where the game they tell of was read from.
+    if input.interactive && !jsonl { [Self.banner, folder.line, provenance.line].forEach(context.print) }
     let paint: (OutputLine) -> Void = { line in
       // A line's text is already guarded: the red is the only escape in it.
       if input.colour && line.isError {
@@ -109,7 +113,9 @@ struct REPLMode: CommandLineMode, Equatable {
     let answer: (REPLLoop.Answer) -> Void = { answer in
       if jsonl {
         context.printRecord(
-          JSONLinesAnswer.line(answer, configuration: answer.number == 0 ? provenance : nil))
+          JSONLinesAnswer.line(
+            answer, configuration: answer.number == 0 ? provenance : nil,
+            saveFolder: answer.number == 0 ? folder : nil))
       } else {
         // A warning about a line is not that line's output: it goes beside it, on standard error.
         answer.warning.map(context.printError)

@@ -20,6 +20,9 @@ public struct SessionEnvironment: Sendable {
   /// Which configuration was read, for `status` to say; `nil` where the runner says it once for
   /// many sessions (`test`, `run`), so that a script's expected output does not depend on it.
   public var provenance: ConfigurationProvenance?
+  /// Which save folder the REPL launched from, for `status` to say; `nil` where a runner made the
+  /// folder (`test`, `run`, `explore`).
+  public var saveFolder: SaveFolder?
 
   public init(rules: Rules, storeKit: StoreKitConfiguration, saveDirectory: URL, interactive: Bool = false) {
     self.rules = rules
@@ -123,18 +126,6 @@ public struct SessionEnvironment: Sendable {
     } catch {
       throw .priceFormats(error)
     }
-  }
-
-  /// The save folder: `--save-dir`, else `$QUIETPLACES_HOME`, else `$XDG_DATA_HOME/quietplaces`,
-  /// else `~/.local/share/quietplaces`.
-  public static func saveDirectory(option: String?, environment: [String: String]) -> URL {
-    if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
-    if let home = environment["QUIETPLACES_HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
-    if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
-      return URL(fileURLWithPath: data).appendingPathComponent("quietplaces")
-    }
-    let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/share/quietplaces")
   }
 
   /// What start-up says about a StoreKit configuration: one `warning:` line per type mismatch of a

@@ -97,6 +97,11 @@ final class PipeDriver: @unchecked Sendable {
     #expect(second.first == "Sailed 6m: 1 arrival, +88 Discoveries.")
     driver.send("state --json postmarks")
     #expect(driver.readLine() == #"{"postmarks":4}"#)
+    // status ends with the files read and the save folder the game was launched from.
+    driver.send("status")
+    let status = try #require(driver.readLines { $0.hasPrefix("save folder: ") })
+    #expect(status.last == "save folder: \(folder.path) (from --save-dir)")
+    #expect(status.dropLast().last?.hasPrefix("configuration: ") == true)
     #expect(driver.finish() == 0)
   }
 
@@ -107,10 +112,10 @@ final class PipeDriver: @unchecked Sendable {
     // n 0 is what the launch printed (nothing, for a fresh save folder) and the files it read.
     let launch = try #require(driver.readLine())
     #expect(launch.hasPrefix(#"{"n":0,"command":"","output":[],"error":false,"configuration":{"#))
-    let configuration =
-      try #require(
-        try JSONSerialization.jsonObject(with: Data(launch.utf8)) as? [String: Any])["configuration"]
-      as? [String: String]
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(launch.utf8)) as? [String: Any])
+    let configuration = record["configuration"] as? [String: String]
+    // And the save folder whose game it launched, and why that one.
+    #expect(record["saveFolder"] as? [String: String] == ["folder": folder.path, "source": "option"])
     let balance = try Data(contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json"))
     #expect(configuration?["balance"] == ConfigurationProvenance.fingerprint(of: balance))
     #expect(configuration?["source"] == "environment")

@@ -76,13 +76,15 @@ import Testing
       "qp-readme-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let result = try ChildProcess.run(["--jsonl", "--save-dir", folder.path], input: input)
-    // The configuration's folder is the reader's own: compared without it.
+    // The configuration's folder and the save folder are the reader's own: compared without them.
     let withoutConfiguration = { (line: String) in
-      line.replacingOccurrences(of: #","configuration":\{[^}]*\}"#, with: "", options: .regularExpression)
+      line.replacingOccurrences(
+        of: #","(configuration|saveFolder)":\{[^}]*\}"#, with: "", options: .regularExpression)
     }
     #expect(
       result.lines.filter { !$0.isEmpty }.map(withoutConfiguration)
         == block.dropFirst().map(withoutConfiguration))
     #expect(block.dropFirst().first?.contains(#""configuration":{"folder":"#) == true)
+    #expect(block.dropFirst().first?.contains(#""saveFolder":{"folder":"#) == true)
   }
 }

@@ -16,7 +16,8 @@ struct StatusCommand: REPLCommand {
     guard let game = await device.currentSave()?.game else {
       return .info(
         ["\(Text.instant(device.now)) · app closed · no save on this device (launch starts a new game)"]
-          + [session.balanceLine, session.environment.provenance?.line].compactMap { $0 })
+          + [session.balanceLine, session.environment.provenance?.line, session.environment.saveFolder?.line]
+          .compactMap { $0 })
     }
     let open = device.isOpen
     let signal = game.owns(.signal) ? " + companion" : ""
@@ -38,6 +39,7 @@ struct StatusCommand: REPLCommand {
     }
     if let balance = session.balanceLine { lines.append(balance) }
     if let provenance = session.environment.provenance { lines.append(provenance.line) }
+    if let folder = session.environment.saveFolder { lines.append(folder.line) }
     return .info(lines)
   }
 }
