@@ -107,7 +107,8 @@ struct ExploreReport {
       lines.append("  expected: \(finding.expected)")
       lines.append("  found: \(finding.found)")
       lines.append(
-        "  shrunk to \(finding.commands.count) commands: \(finding.commands.joined(separator: "; "))")
+        "  shrunk to \(finding.commands.count) \(finding.commands.count == 1 ? "command" : "commands"): "
+          + finding.commands.joined(separator: "; "))
       lines.append("  which breaks it so: \(finding.shrunkFound)")
       lines.append(finding.notWritten.map { "  not written: \($0)" } ?? "  written to \(finding.file)")
     }

@@ -27,6 +27,9 @@ struct FindingWriter {
   }
 
   /// The check that ends the script and what it prints when everything holds.
+  /// `1 step`, `3 steps`.
+  static func steps(_ count: Int) -> String { count == 1 ? "1 step" : "\(count) steps" }
+
   func finalCheck(_ invariant: String) -> (command: String, holds: [String]) {
     if let expression = context.expressions.first(where: { "'\($0.text)'" == invariant }) {
       return ("check --invariant '\(expression.text)'", ["invariant '\(expression.text)' holds"])
@@ -44,7 +47,8 @@ struct FindingWriter {
         + "step \(finding.step).",
       "# expected: \(finding.expected)",
       "# found: \(finding.found)",
-      "# Shrunk from \(finding.step) steps to \(steps.count). This script fails under quietplaces test until the engine is fixed.",
+      "# Shrunk from \(Self.steps(finding.step)) to \(steps.count + 1) commands: the run's new game and "
+        + "\(Self.steps(steps.count)). This script fails under quietplaces test until the engine is fixed.",
     ]
     if let playedOn { lines.insert("# Played on \(playedOn).", at: 1) }
     var found: String?

@@ -109,6 +109,12 @@ import Testing
     // Shrunk: one purchase of a pack is enough to hold more than 50 Postmarks.
     #expect(commands.count == 3)
     #expect(commands.dropFirst().first?.hasPrefix("> buy marks") == true)
+    // The script and the report count the same commands: the new game and the one step.
+    #expect(
+      lines.contains {
+        $0.hasPrefix("# Shrunk from ") && $0.contains(" steps to 2 commands: the run's new game and 1 step.")
+      })
+    #expect(run.output.contains { $0.hasPrefix("  shrunk to 2 commands: new --seed ") })
     let test = await ProgramRun.run(["test", folder.url.appendingPathComponent("invariant-1.qp").path])
     #expect(test.status == .failure)
   }
