@@ -143,29 +143,34 @@ public struct Explorer: Sendable {
     var broken = 0
     var lastProgress = started
     let jobs = max(1, options.jobs)
+    // At most ten times a second, on a terminal: the runs played, of how many (or of how long).
+    func tell(_ result: RunResult, of total: Int?) {
+      playedSteps += result.record.steps
+      if result.record.broken != nil { broken += 1 }
+      guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
+      lastProgress = ContinuousClock.now
+      let seconds = max(1e-9, (ContinuousClock.now - started).seconds)
+      let of = total.map { "of \($0)" } ?? "at \(Int(seconds)) s of \(Int(options.duration ?? 0)) s"
+      errors(
+        "\r\u{1B}[Kexplore: run \(result.record.run) \(of), \(playedSteps.withThousandsSeparators) steps, "
+          + "\(Int(Double(playedSteps) / seconds).withThousandsSeparators) steps/s, \(broken) broken")
+    }
     let total: Int
     if let duration = options.duration {
       var next = 1
       while (ContinuousClock.now - started) < .seconds(duration) {
         let batch = runNumbers(from: next, to: next + 8 * jobs * options.shardCount - 1)
         next += 8 * jobs * options.shardCount
-        results += await BoundedParallel.map(batch, atMost: jobs) { run in await player.play(run: run) }
+        let played = await BoundedParallel.map(batch, atMost: jobs, inOrder: { tell($1, of: nil) }) { run in
+          await player.play(run: run)
+        }
+        results += played
       }
       total = next - 1
     } else {
       total = options.runs
       results = await BoundedParallel.map(
-        runNumbers(from: 1, to: total), atMost: jobs,
-        inOrder: { _, result in
-          playedSteps += result.record.steps
-          if result.record.broken != nil { broken += 1 }
-          guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
-          lastProgress = ContinuousClock.now
-          let seconds = max(1e-9, (ContinuousClock.now - started).seconds)
-          errors(
-            "\r\u{1B}[Kexplore: run \(result.record.run) of \(total), \(playedSteps.withThousandsSeparators) steps, "
-              + "\(Int(Double(playedSteps) / seconds).withThousandsSeparators) steps/s, \(broken) broken")
-        }
+        runNumbers(from: 1, to: total), atMost: jobs, inOrder: { tell($1, of: total) }
       ) { run in await player.play(run: run) }
     }
     let played = ContinuousClock.now - started

@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesREPL
 import QuietPlacesTestSupport
+import Synchronization
 import Testing
 
 @testable import QuietPlacesExplore
@@ -95,6 +96,28 @@ import Testing
   @Test(arguments: BadOption.allCases)
   func refusesBadOptions(bad: BadOption) async {
     await #expect(throws: bad.error) { try await explore(bad.apply) }
+  }
+
+  /// On a terminal, a progress line is rewritten in place, whether the runs are counted or timed; it
+  /// is cleared before the timings' line.
+  @Test(arguments: [false, true]) func progressIsToldForCountedAndTimedRuns(timed: Bool) async throws {
+    var options = ExploreOptions()
+    options.steps = 20
+    if timed { options.duration = 1 } else { options.runs = 60 }
+    options.findings =
+      FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-\(UUID())").path
+    let explorer = try await Explorer.make(
+      options, rules: rules, storeKit: storeKit, environment: environment)
+    let told = Mutex<[String]>([])
+    _ = await explorer.run(errors: { line in told.withLock { $0.append(line) } }, progress: true)
+    let lines = told.withLock { $0 }
+    let progress = lines.filter { $0.hasPrefix("\r\u{1B}[Kexplore: run ") }
+    #expect(!progress.isEmpty)
+    let of = timed ? " at " : " of 60, "
+    #expect(progress.allSatisfy { $0.contains(of) && $0.hasSuffix(" broken") })
+    if timed { #expect(progress.allSatisfy { $0.contains(" s of 1 s, ") }) }
+    let cleared = try #require(lines.firstIndex(of: "\r\u{1B}[K"))
+    #expect(lines[cleared + 1].hasPrefix("explore: "))
   }
 
   @Test func aFindingWhoseScriptCannotBeWrittenIsReportedAllTheSame() async throws {
