@@ -61,6 +61,17 @@ else
   echo "FAIL a shard played on other numbers: $(cat "$work/mixed.err")"
   status=1
 fi
+# A shard given twice (a glob and a name, say) would count its runs twice: refused, printing nothing.
+if "$quietplaces" simulate merge "$work"/shard-*.jsonl "$work/shard-1.jsonl" >"$work/twice.txt" 2>"$work/twice.err"; then
+  echo "FAIL a shard given twice was merged"
+  status=1
+elif grep -qx "error: $work/shard-1.jsonl is given twice; give each shard's file once" "$work/twice.err" \
+  && [[ ! -s "$work/twice.txt" ]]; then
+  echo "ok   a shard given twice is refused"
+else
+  echo "FAIL a shard given twice: $(cat "$work/twice.err")"
+  status=1
+fi
 for file in txt csv jsonl svg cdf.svg histogram.svg timeline.svg report; do
   if cmp -s "$work/merged.$file" "$work/whole.$file"; then
     echo "ok   merged shards = whole sweep ($file)"

@@ -28,6 +28,10 @@ public enum ExploreError: Error, Sendable, Equatable {
   case mergePlayedOn(String, String?, String, String?)
   /// The files given to `explore merge` lack runs.
   case mergeMissing(runs: [Int], of: Int)
+  /// A file given to `explore merge` twice.
+  case mergeFileTwice(String)
+  /// A run in two of the files given to `explore merge` (or twice in one).
+  case mergeRunTwice(run: Int, first: String, second: String)
 
   /// The sentence after `error: `: what was wrong and what would be right.
   public var message: String {
@@ -64,6 +68,11 @@ public enum ExploreError: Error, Sendable, Equatable {
       return
         "the files hold \(total - runs.count) of \(total) runs; missing \(runs.count == 1 ? "run" : "runs") "
         + shown + (runs.count > 10 ? ", …" : "") + " (a shard's file is missing or cut short)"
+    case .mergeFileTwice(let path):
+      return "\(path) is given twice; give each shard's file once"
+    case .mergeRunTwice(let run, let first, let second):
+      let place = first == second ? "twice in \(first)" : "in both \(first) and \(second)"
+      return "run \(run) is \(place); give each shard's file once"
     }
   }
 }

@@ -13,6 +13,10 @@ public enum ExploreMerge {
     var header: (name: String, record: ExploreHeader)?
     var runs: [Int: RunRecord] = [:]
     var findings: [String: Finding] = [:]
+    // Which file each run came from: a run read twice would count its finding twice.
+    var sources: [Int: String] = [:]
+    var names: Set<String> = []
+    for (name, _) in files where !names.insert(name).inserted { throw .mergeFileTwice(name) }
     for (name, text) in files {
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
         let data = Data(line.utf8)
@@ -34,6 +38,10 @@ public enum ExploreMerge {
             if header == nil { header = (name, record) }
           case "run":
             let record = try decoder.decode(RunRecord.self, from: data)
+            if let first = sources[record.run] {
+              throw ExploreError.mergeRunTwice(run: record.run, first: first, second: name)
+            }
+            sources[record.run] = name
             runs[record.run] = record
           case "finding":
             let finding = try decoder.decode(Finding.self, from: data)

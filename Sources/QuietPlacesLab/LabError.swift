@@ -84,6 +84,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case notARecord(file: String, line: Int)
   /// A run in two files.
   case runInTwoFiles(run: Int, first: String, second: String)
+  /// A file given twice.
+  case fileTwice(String)
+  /// A run's record (its series or one milestone's) twice in one file.
+  case runTwiceInFile(run: Int, file: String, line: Int)
   /// A series record without its columns.
   case seriesIncomplete(file: String, line: Int)
   /// A series record whose series differ in length.
@@ -221,6 +225,11 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(file):\(line) is not a record of simulate --format jsonl"
     case .runInTwoFiles(let run, let first, let second):
       return "run \(run) is in both \(first) and \(second); give each shard's file once"
+    case .fileTwice(let file):
+      return "\(file) is given twice; give each shard's file once"
+    case .runTwiceInFile(let run, let file, let line):
+      return
+        "\(file):\(line) repeats a record of run \(run); give each shard's file once, as simulate wrote it"
     case .seriesIncomplete(let file, let line):
       return "\(file):\(line) is a series record without seconds, end or runs"
     case .seriesLengthsDiffer(let file, let line):

@@ -70,6 +70,8 @@ public enum SweepRecords {
     var playedOn: (value: String?, file: String)?
     var timelines: [Int: RunTimeline] = [:]
     let decoder = JSONDecoder()
+    var names: Set<String> = []
+    for file in files where !names.insert(file.name).inserted { throw .fileTwice(file.name) }
     for file in files {
       for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         if line.isEmpty { continue }
@@ -95,6 +97,9 @@ public enum SweepRecords {
         }
         var entry = byRun[record.run] ?? (record.variant, record.seed, [], nil, 0, 0)
         if let series = record.series {
+          guard entry.series == nil else {
+            throw .runTwiceInFile(run: record.run, file: file.name, line: number + 1)
+          }
           guard let seconds = series["seconds"], let end = record.end, let total = record.runs else {
             throw .seriesIncomplete(file: file.name, line: number + 1)
           }
@@ -123,6 +128,9 @@ public enum SweepRecords {
             milestone = try Milestone.parse(name)
           } catch {
             throw .recordMilestone(file: file.name, line: number + 1, error)
+          }
+          guard !entry.outcomes.contains(where: { $0.milestone == milestone }) else {
+            throw .runTwiceInFile(run: record.run, file: file.name, line: number + 1)
           }
           entry.outcomes.append(
             MilestoneOutcome(

@@ -46,6 +46,18 @@ import Testing
     #expect(throws: ExploreError.mergeMissing(runs: [3, 6, 9, 12], of: 12)) {
       try ExploreMerge.merge(missing, format: .text)
     }
+    // A shard read twice would count its runs' findings twice ("1 other run broke it too"): refused,
+    // whether the same name is given twice, the file under another name, or its lines twice over.
+    #expect(throws: ExploreError.mergeFileTwice("shard-1.jsonl")) {
+      try ExploreMerge.merge(shards + [shards[0]], format: .text)
+    }
+    #expect(throws: ExploreError.mergeRunTwice(run: 1, first: "shard-1.jsonl", second: "./shard-1.jsonl")) {
+      try ExploreMerge.merge(shards + [("./shard-1.jsonl", shards[0].text)], format: .text)
+    }
+    let doubled = [("shard-1.jsonl", shards[0].text + shards[0].text)] + shards.dropFirst()
+    #expect(throws: ExploreError.mergeRunTwice(run: 1, first: "shard-1.jsonl", second: "shard-1.jsonl")) {
+      try ExploreMerge.merge(doubled, format: .text)
+    }
   }
 
   @Test func aStudiosInvariantIsCheckedAfterEveryStep() async throws {

@@ -110,6 +110,13 @@ import Testing
     }
     // A missing shard is an error that says what is missing.
     #expect(throws: LabError.self) { try SweepRecords.merge(Array(files.prefix(2))) }
+    // A shard read twice is refused, by the name given twice or by a record repeated in one file.
+    #expect(throws: LabError.fileTwice("shard-1.jsonl")) { try SweepRecords.merge(files + [files[0]]) }
+    let lines = files[0].text.split(separator: "\n").count
+    let doubled = [("shard-1.jsonl", files[0].text + files[0].text)] + files.dropFirst()
+    #expect(throws: LabError.runTwiceInFile(run: 0, file: "shard-1.jsonl", line: lines + 1)) {
+      try SweepRecords.merge(doubled)
+    }
   }
 
   /// Shards say what they were played on; the merge keeps it, and refuses shards played on other
