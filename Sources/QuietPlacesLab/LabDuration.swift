@@ -104,10 +104,17 @@ public enum LabDuration {
     longest < 172_800 ? ("h", 3_600) : longest < 63_115_200 ? ("d", 86_400) : ("y", 31_557_600)
   }
 
-  /// A span in one unit with one decimal (`24.8h`, `11.3d`, `3.4y`), so a row of them compares at a glance.
-  public static func span(_ seconds: Double, unit: (name: String, seconds: Double)) -> String {
+  /// A span in one unit with one decimal (`24.8h`, `11.3d`, `3.4y`), so a row of them compares at a
+  /// glance; with `decimals` (1 to 3), that many.
+  public static func span(_ seconds: Double, unit: (name: String, seconds: Double), decimals: Int = 1)
+    -> String
+  {
     guard seconds.isFinite else { return "∞" }
-    let tenths = Int((seconds / unit.seconds * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)\(unit.name)"
+    let scale = [1, 10, 100, 1_000][min(max(decimals, 0), 3)]
+    let scaled = Int((seconds / unit.seconds * Double(scale)).rounded())
+    guard scale > 1 else { return "\(scaled)\(unit.name)" }
+    let fraction = String(scaled % scale)
+    let padding = String(repeating: "0", count: String(scale).count - 1 - fraction.count)
+    return "\(scaled / scale).\(padding)\(fraction)\(unit.name)"
   }
 }

@@ -87,13 +87,16 @@ public struct Sensitivity: Sendable {
       if previous.map({ $0.0 != entry.milestone || $0.1 != entry.group }) ?? true { rank = 0 }
       previous = (entry.milestone, entry.group)
       rank += 1
-      let unit = SweepTable.unit(
-        of: entries.filter { $0.milestone == entry.milestone }.flatMap { $0.effects.map(\.comparison) })
+      let comparisons = entries.filter { $0.milestone == entry.milestone }.flatMap {
+        $0.effects.map(\.comparison)
+      }
+      let unit = SweepTable.unit(of: comparisons)
+      let decimals = SweepTable.decimals(comparisons.map { ($0, unit) })
       let label = entry.group.isEmpty ? entry.milestone.name : "\(entry.milestone.name) (\(entry.group))"
       for (k, effect) in entry.effects.enumerated() {
         rows.append([
           k == 0 && rank == 1 ? label : "", k == 0 ? "\(rank)" : "", k == 0 ? entry.key : "", effect.value,
-          SweepTable.text(of: effect.comparison, unit: unit),
+          SweepTable.text(of: effect.comparison, unit: unit, decimals: decimals),
         ])
       }
     }

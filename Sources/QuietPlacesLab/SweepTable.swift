@@ -110,12 +110,36 @@ public struct SweepTable: Sendable {
     let comparisons = variants.indices.map { v in
       v == base ? nil : comparison(variant: v, baseline: base, milestone: m)
     }
-    let unit = Self.unit(of: comparisons.compactMap { $0 })
-    return comparisons.map { comparison in
-      guard let comparison else { return "baseline" }
-      return Self.text(
-        of: comparison, unit: Self.cellUnit(largest: Self.largest(of: [comparison]), row: unit))
+    let row = Self.unit(of: comparisons.compactMap { $0 })
+    let cells = comparisons.map { comparison in
+      comparison.map { ($0, Self.cellUnit(largest: Self.largest(of: [$0]), row: row)) }
     }
+    let decimals = Self.decimals(cells.compactMap { $0 })
+    return cells.map { cell in
+      guard let (comparison, unit) = cell else { return "baseline" }
+      return Self.text(of: comparison, unit: unit, decimals: decimals)
+    }
+  }
+
+  /// The decimals a row of comparisons is written with: one, or as many more (up to three) as it
+  /// takes for every interval whose bounds differ to read as an interval — `+0.47h … +0.52h`, not
+  /// `+0.5h … +0.5h`, which would claim a certainty the seeds did not give.
+  static func decimals(_ cells: [(comparison: PairedComparison, unit: (name: String, seconds: Double))])
+    -> Int
+  {
+    var decimals = 1
+    while decimals < 3,
+      cells.contains(where: { cell in
+        guard let low = cell.comparison.low, let high = cell.comparison.high, low != high else {
+          return false
+        }
+        return signed(low, unit: cell.unit, decimals: decimals)
+          == signed(high, unit: cell.unit, decimals: decimals)
+      })
+    {
+      decimals += 1
+    }
+    return decimals
   }
 
   /// The unit of a row of comparisons: from the largest difference or bound in it, so that a small
@@ -140,7 +164,9 @@ public struct SweepTable: Sendable {
 
   /// A comparison as a cell: `−1.3h (−1.5h … −1.1h), −13%`, or `no difference detected (…)`, with
   /// the seeds that reached the milestone in one variant only.
-  public static func text(of comparison: PairedComparison, unit: (name: String, seconds: Double)) -> String {
+  public static func text(
+    of comparison: PairedComparison, unit: (name: String, seconds: Double), decimals: Int = 1
+  ) -> String {
     var unpaired: [String] = []
     if comparison.onlyVariant > 0 { unpaired.append("\(comparison.onlyVariant) reached only here") }
     if comparison.onlyBaseline > 0 { unpaired.append("\(comparison.onlyBaseline) only in the baseline") }
@@ -148,16 +174,17 @@ public struct SweepTable: Sendable {
     guard let median = comparison.median, let low = comparison.low, let high = comparison.high else {
       return "no seed reached it in both" + tail
     }
-    let interval = "(\(Self.signed(low, unit: unit)) … \(Self.signed(high, unit: unit)))"
+    let interval =
+      "(\(Self.signed(low, unit: unit, decimals: decimals)) … \(Self.signed(high, unit: unit, decimals: decimals)))"
     guard comparison.detected else { return "no difference detected \(interval)" + tail }
     let relative = comparison.relative.map { ", " + Self.percent($0) } ?? ""
-    return "\(Self.signed(median, unit: unit)) \(interval)\(relative)" + tail
+    return "\(Self.signed(median, unit: unit, decimals: decimals)) \(interval)\(relative)" + tail
   }
 
-  /// A difference with its sign: `+0.4h`, `−1.3h`, `0.0h`.
-  static func signed(_ seconds: Double, unit: (name: String, seconds: Double)) -> String {
-    let text = LabDuration.span(seconds.magnitude, unit: unit)
-    if text.hasPrefix("0.0") { return text }
+  /// A difference with its sign: `+0.4h`, `−1.3h`, `0.0h` (with `decimals`, that many).
+  static func signed(_ seconds: Double, unit: (name: String, seconds: Double), decimals: Int = 1) -> String {
+    let text = LabDuration.span(seconds.magnitude, unit: unit, decimals: decimals)
+    if text.dropLast(unit.name.count).allSatisfy({ $0 == "0" || $0 == "." }) { return text }
     return (seconds < 0 ? "−" : "+") + text
   }
 

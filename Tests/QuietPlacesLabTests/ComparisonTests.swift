@@ -139,6 +139,39 @@ import Testing
     #expect(comparisons.contains("+3.0y (+3.0y … +3.0y)"))
   }
 
+  /// An interval whose bounds differ is never written as one number: when one decimal would show
+  /// `+0.5h (+0.5h … +0.5h)`, the row takes more, up to three; one of exactly one value keeps one.
+  @Test func anIntervalThatIsNotAPointNeverReadsAsOne() throws {
+    var results: [RunResult] = []
+    // Every seed 1,700–1,900 s later in b (0.47–0.53h), exactly 1h later in c.
+    for seed: UInt64 in 1...20 {
+      let base = 30_000 + Int64(seed) * 97
+      results.append(Self.run(0, "a", seed: seed, base))
+      results.append(Self.run(1, "b", seed: seed, base + 1_700 + Int64(seed) * 10))
+      results.append(Self.run(2, "c", seed: seed, base + 3_600))
+    }
+    let table = try SweepTable(results, options: SweepTable.Options(baseline: "a"))
+    let b = table.comparison(variant: 1, baseline: 0, milestone: 0)
+    let (low, high) = (try #require(b.low), try #require(b.high))
+    #expect(low < high && (low / 360).rounded() == (high / 360).rounded())
+    let row = try #require(table.lines.first { $0.hasPrefix("  vs baseline") })
+    func hours(_ seconds: Double) -> String {
+      let hundredths = Int((seconds / 36).rounded())
+      return "+\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)h"
+    }
+    #expect(row.contains("(\(hours(low)) … \(hours(high)))"))
+    #expect(hours(low) != hours(high))
+    #expect(row.contains("+1.00h (+1.00h … +1.00h)"))
+    // A row whose intervals all read apart at one decimal keeps one.
+    let apart = results.filter { $0.variantIndex != 1 }.map { result in
+      var result = result
+      result.variantIndex = min(result.variantIndex, 1)
+      return result
+    }
+    let one = try SweepTable(apart, options: SweepTable.Options(baseline: "a"))
+    #expect(one.lines.contains { $0.contains("  +1.0h (+1.0h … +1.0h), +") })
+  }
+
   /// The table's paired interval, recomputed from the JSON Lines of a real sweep alone: the records
   /// paired by seed, the documented bootstrap written again here.
   @Test func aPairedIntervalIsRecomputedFromTheJSONLines() async throws {
