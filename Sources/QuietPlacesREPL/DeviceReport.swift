@@ -336,6 +336,8 @@ extension Session {
     }
     let (bundle, device, _) = try readBundle(data, path: path, closed: true)
     try await restore(device, log: bundle.log ?? [], for: "--bundle")
+    // The player's device is where this session starts: checking (and a replay) begin from it.
+    await beginChecking()
     var lines =
       fingerprintNotes(bundle) + [
         "Started from the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"

@@ -27,6 +27,23 @@ import Testing
     #expect(try Data(contentsOf: Self.bundle) == before)
   }
 
+  /// `check` on a device started from a bundle replays from the bundle: every invariant holds,
+  /// `determinism` included, before and after the launch (it replayed from a fresh game, and found
+  /// "another clock").
+  @Test func checkReplaysFromTheBundleNotFromAFreshGame() throws {
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return
+    }
+    let run = try ChildProcess.run(
+      ["--bundle", Self.bundle.path],
+      input: "check\nlaunch\ncheck\nadvance 1h\nbuy charts\ncheck determinism\n")
+    #expect(run.status == 0, "\(run.output)")
+    #expect(run.lines.filter { $0 == "all 14 invariants hold" }.count == 2, "\(run.output)")
+    #expect(run.lines.contains("determinism 1/1 holds"))
+    #expect(!run.output.contains("error:"))
+  }
+
   @Test func closedStartsAnySaveFolderWithoutLaunching() throws {
     guard ChildProcess.executable != nil else {
       Issue.record("the quietplaces executable was not found next to the tests")
