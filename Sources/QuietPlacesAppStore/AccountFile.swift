@@ -26,9 +26,11 @@ struct AccountFile: Sendable {
     do {
       account = try JSONDecoder().decode(StoreAccount.self, from: data)
     } catch let error as DecodingError {
-      throw .accountCorrupt(path: path, problem: Self.describe(error))
+      throw .accountCorrupt(
+        path: path, problem: JSONNumberRange.problem(error, in: data) ?? Self.describe(error))
     } catch {
-      throw .accountCorrupt(path: path, problem: "it is not valid JSON")
+      throw .accountCorrupt(
+        path: path, problem: JSONNumberRange.problem(error, in: data) ?? "it is not valid JSON")
     }
     if let problem = account.problem() { throw .accountCorrupt(path: path, problem: problem) }
     return account

@@ -256,8 +256,15 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         bundle = Result { try DeviceBundle(from: decoder) }
       }
     }
-    guard let document = try? JSONDecoder().decode(Document.self, from: data), let header = document.header
-    else {
+    let document: Document
+    do {
+      document = try JSONDecoder().decode(Document.self, from: data)
+    } catch {
+      throw BundleError(
+        file: file,
+        problem: JSONNumberRange.problem(error, in: data) ?? "it is not JSON (truncated or damaged?)")
+    }
+    guard let header = document.header else {
       throw BundleError(file: file, problem: "it is not JSON (truncated or damaged?)")
     }
     guard header.kind == kind else {
@@ -292,9 +299,10 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     do {
       bundle = try document.bundle.get()
     } catch let error as DecodingError {
-      throw BundleError(file: file, problem: error.keyPathReason)
+      throw BundleError(file: file, problem: JSONNumberRange.problem(error, in: data) ?? error.keyPathReason)
     } catch {
-      throw BundleError(file: file, problem: "it cannot be decoded")
+      throw BundleError(
+        file: file, problem: JSONNumberRange.problem(error, in: data) ?? "it cannot be decoded")
     }
     try bundle.check(file: file, rules: rules, within: "")
     return bundle

@@ -92,11 +92,15 @@ public enum SaveCodec {
       var format: Int
       var writtenBy: String?
     }
-    guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+    let header: Header
+    do {
+      header = try JSONDecoder().decode(Header.self, from: data)
+    } catch {
       let isJSON = (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil
       throw .unreadable(
         file: file,
-        reason: isJSON ? "it has no save format number" : "it is not JSON (truncated or damaged?)",
+        reason: JSONNumberRange.problem(error, in: data)
+          ?? (isJSON ? "it has no save format number" : "it is not JSON (truncated or damaged?)"),
         keptAs: nil)
     }
     guard header.format >= readableFormats.lowerBound else {
@@ -116,9 +120,11 @@ public enum SaveCodec {
     do {
       save = try JSONDecoder().decode(AppSave.self, from: data)
     } catch let error as DecodingError {
-      throw .unreadable(file: file, reason: error.keyPathReason, keptAs: nil)
+      throw .unreadable(
+        file: file, reason: JSONNumberRange.problem(error, in: data) ?? error.keyPathReason, keptAs: nil)
     } catch {
-      throw .unreadable(file: file, reason: "\(error)", keptAs: nil)
+      throw .unreadable(
+        file: file, reason: JSONNumberRange.problem(error, in: data) ?? "\(error)", keptAs: nil)
     }
     if let problem = save.consistencyProblem(rules) {
       throw .unreadable(file: file, reason: problem, keptAs: nil)

@@ -558,6 +558,16 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   }
   #expect(try Data(contentsOf: file) == Data("{ not json".utf8))
 
+  // JSON whose next ID is negative is JSON, with a number no ID can be: named by its key.
+  try Data(#"{"format":1,"nextTransactionID":-5}"#.utf8).write(to: file)
+  #expect(
+    throws: AppStoreError.accountCorrupt(
+      path: file.path,
+      problem: "it is JSON, but key 'nextTransactionID' is -5, and no ID, count or clock is negative")
+  ) {
+    try makeStore(file: file)
+  }
+
   try Data().write(to: file)
   #expect(throws: AppStoreError.accountCorrupt(path: file.path, problem: "the file is empty")) {
     try makeStore(file: file)

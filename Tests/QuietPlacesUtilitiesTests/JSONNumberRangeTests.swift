@@ -1,0 +1,63 @@
+import Foundation
+import QuietPlacesUtilities
+import Testing
+
+/// A file that is JSON, with a number its field cannot hold, is said to be so, by the key, whichever
+/// way `JSONDecoder` reports it.
+@Suite struct JSONNumberRangeTests {
+  struct Account: Decodable {
+    struct Waiting: Decodable { var id: UInt64 }
+    var nextTransactionID: UInt64
+    var pending: [Waiting]
+  }
+  struct Game: Decodable {
+    struct Inner: Decodable { var clock: Int64 }
+    var format: Int
+    var game: Inner
+  }
+
+  func problem<T: Decodable>(_ type: T.Type, _ text: String) -> String? {
+    let data = Data(text.utf8)
+    do {
+      _ = try JSONDecoder().decode(type, from: data)
+      return "decoded"
+    } catch {
+      return JSONNumberRange.problem(error, in: data)
+    }
+  }
+
+  @Test func aNegativeIDIsNamedByItsKey() {
+    #expect(
+      problem(Account.self, #"{"nextTransactionID":4,"pending":[{"id":-5}]}"#)
+        == "it is JSON, but key 'pending[0].id' is -5, and no ID, count or clock is negative")
+  }
+
+  @Test func aNumberBeyondSixtyFourBitsIsNamedByItsKey() {
+    #expect(
+      problem(Game.self, #"{"format":1,"game":{"clock":1000000000000000000000000000000}}"#)
+        == "it is JSON, but key 'game.clock' is 1000000000000000000000000000000, beyond what a whole-number field holds"
+    )
+  }
+
+  @Test func aFractionWhereAWholeNumberBelongsIsSaidWithoutAKey() {
+    #expect(
+      problem(Game.self, #"{"format":1,"game":{"clock":1.5}}"#)
+        == "it is JSON, but a number in it does not fit its field (a fraction where a whole number belongs, or one out of range)"
+    )
+  }
+
+  @Test func otherProblemsAreLeftToTheirOwnWords() {
+    // Not JSON at all, a string for a number, a missing key: not a number's range.
+    #expect(problem(Game.self, #"{"format":1,"game":{"clock":"#) == nil)
+    #expect(problem(Game.self, #"{"format":1,"game":{"clock":"x"}}"#) == nil)
+    #expect(problem(Game.self, #"{"format":1}"#) == nil)
+    #expect(problem(Game.self, #"{"format":1,"game":{"clock":5}}"#) == "decoded")
+  }
+
+  @Test func theFirstMatchingValueComesWithItsPath() throws {
+    let value = try JSONValue(parsing: #"{"a":[1,{"b":-2}],"c":-3}"#)
+    let found = try #require(
+      value.first { if case .number(let text) = $0 { text.hasPrefix("-") } else { false } })
+    #expect(found.path == "a[1].b" && found.value == .number("-2"))
+  }
+}
