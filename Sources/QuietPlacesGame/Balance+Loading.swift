@@ -23,6 +23,9 @@ extension Balance {
     } catch {
       throw .notJSON(file: file, reason: "\(error)")
     }
+    if let document = try? JSONValue(parsing: data), let (key, closest) = balance.unknownKey(in: document) {
+      throw .unknownKey(file: file, key: key, closest: closest)
+    }
     try balance.validate(file: file)
     return balance
   }

@@ -10,6 +10,8 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
   case wrongType(file: String, key: String, expected: String)
   /// A key holds a value outside what the rules accept.
   case invalidValue(file: String, key: String, reason: String)
+  /// A key the balance has no number for (a typo would otherwise change nothing).
+  case unknownKey(file: String, key: String, closest: String?)
 
   public var description: String {
     switch self {
@@ -18,6 +20,9 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
     case .missingKey(let file, let key): "\(file): key '\(key)' is missing"
     case .wrongType(let file, let key, let expected): "\(file): key '\(key)' should be \(expected)"
     case .invalidValue(let file, let key, let reason): "\(file): key '\(key)' \(reason)"
+    case .unknownKey(let file, let key, let closest):
+      "\(file): key '\(key)' is not a balance number"
+        + (closest.map { "; did you mean '\($0)'?" } ?? "; remove it, or name a key the balance has")
     }
   }
 }

@@ -75,6 +75,48 @@ import Testing
     }
   }
 
+  /// A key the balance has no number for is refused, not passed over: a typo would leave the number
+  /// it meant unchanged without a word. The nearest key at its level is suggested.
+  @Test func aKeyTheBalanceDoesNotHaveIsRefused() {
+    #expect(
+      throws: BalanceError.unknownKey(
+        file: "balance.json", key: "ship.baseSpeedKnotz", closest: "ship.baseSpeedKnots")
+    ) {
+      try parse { object in
+        var ship = object["ship"] as! [String: Any]
+        ship["baseSpeedKnotz"] = 12
+        object["ship"] = ship
+      }
+    }
+    #expect(
+      throws: BalanceError.unknownKey(
+        file: "balance.json", key: "routes[3].places[1].rewrd", closest: "routes[3].places[1].reward")
+    ) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        var places = routes[3]["places"] as! [[String: Any]]
+        places[1]["rewrd"] = 5
+        routes[3]["places"] = places
+        object["routes"] = routes
+      }
+    }
+    #expect(throws: BalanceError.unknownKey(file: "balance.json", key: "notes", closest: nil)) {
+      try parse { object in object["notes"] = "tuned for the beta" }
+    }
+    #expect(
+      BalanceError.unknownKey(file: "balance.json", key: "notes", closest: nil).description
+        == "balance.json: key 'notes' is not a balance number; remove it, or name a key the balance has")
+    // Optional numbers left null (the first route's charter cost) and the pack names under
+    // purchases.packPostmarks (data, not keys of the balance) are known.
+    #expect(throws: Never.self) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        routes[0]["charterCost"] = NSNull()
+        object["routes"] = routes
+      }
+    }
+  }
+
   @Test func textThatIsNotJSONIsNamed() {
     let result = Result { () throws(BalanceError) in
       try Balance.parse(Data("routes: eight".utf8), file: "balance.json")
