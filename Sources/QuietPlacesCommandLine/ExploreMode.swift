@@ -147,7 +147,7 @@ struct ExploreMode: CommandLineMode, Equatable {
       var played = configured.balance
       if let file = balanceFile {
         played = try BalanceVariant.load(
-          file: URL(fileURLWithPath: file, relativeTo: context.currentDirectory).path, reference: played)
+          file: URL(fileURLWithPath: file, relativeTo: context.currentDirectory).path)
       }
       played = try BalanceVariant.apply(settings, to: played)
       if played != configured.balance { rules = try Rules(balance: played) }

@@ -36,17 +36,4 @@ enum BalanceKeys {
     let candidates = !siblings.isEmpty ? siblings : !sameDepth.isEmpty ? sameDepth : parsed
     return EditDistance.closest(to: path.description, in: candidates.map(\.0))
   }
-
-  /// The known shape closest to the unknown `shape` among the shapes of its level.
-  static func closestShape(to shape: String, in known: Set<String>) -> String? {
-    let parent = parentShape(shape)
-    let siblings = known.filter { parentShape($0) == parent }.sorted()
-    return EditDistance.closest(to: shape, in: siblings.isEmpty ? known.sorted() : siblings)
-  }
-
-  /// A shape without its last key or `[]`: `routes[]` for `routes[].charterCost`, `""` at the top.
-  static func parentShape(_ shape: String) -> String {
-    if shape.hasSuffix("[]") { return String(shape.dropLast(2)) }
-    return shape.lastIndex(of: ".").map { String(shape[..<$0]) } ?? ""
-  }
 }

@@ -30,23 +30,16 @@ public struct BalanceSetting: Sendable, Hashable {
 
 /// Balance files and `--set` changes turned into rules, with errors that name the key.
 public enum BalanceVariant {
-  /// Reads a balance file, refusing keys the configuration's balance does not have (a typo) with the
-  /// closest known key, then validating every number as the game does.
-  public static func load(file: String, reference: Balance) throws(LabError) -> Balance {
+  /// Reads a balance file as the game reads `balance.json`: a key the balance has no number for (a
+  /// typo) is refused with the closest known key, and every number is validated.
+  public static func load(file: String) throws(LabError) -> Balance {
     let url = URL(fileURLWithPath: file)
     guard let data = try? Data(contentsOf: url) else {
       throw .balanceFileUnreadable(file)
     }
     let name = url.lastPathComponent
-    guard let document = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+    guard (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil else {
       throw .balanceFileNotJSON(name)
-    }
-    let known = try tree(of: reference).shapePaths
-    // The shortest unknown path: an unknown key's own keys are unknown too.
-    let unknown = document.shapePaths.subtracting(known).sorted { ($0.count, $0) < ($1.count, $1) }
-    if let first = unknown.first {
-      throw .unknownBalanceFileKey(
-        first, file: name, closest: BalanceKeys.closestShape(to: first, in: known))
     }
     do {
       return try Balance.parse(data, file: name)

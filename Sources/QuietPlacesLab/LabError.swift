@@ -61,8 +61,6 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case balanceFileUnreadable(String)
   /// A balance file (by name) that is not JSON.
   case balanceFileNotJSON(String)
-  /// A key a balance file has that the balance does not, with the closest known key.
-  case unknownBalanceFileKey(String, file: String, closest: String?)
   /// A `--set` key the balance does not have, with the closest known key at its level.
   case unknownSetKey(String, closest: String?)
   /// A `--set` key the balance has with no value (`null`).
@@ -207,9 +205,6 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "cannot read the balance file \(file); give the path of a balance.json"
     case .balanceFileNotJSON(let name):
       return "\(name) is not JSON; a balance file is an object like Configuration/balance.json"
-    case .unknownBalanceFileKey(let key, let file, let closest):
-      let suggestion = closest.map { "; did you mean \($0.replacing("[]", with: "[…]"))?" } ?? ""
-      return "unknown key \(key.replacing("[]", with: "[…]")) in \(file)\(suggestion)"
     case .unknownSetKey(let key, let closest):
       return "--set: unknown key \(key) in balance.json\(closest.map { "; did you mean \($0)?" } ?? "")"
     case .balance(let error):

@@ -177,7 +177,7 @@ public struct SimulatePlan: Sendable {
         if let loaded = files[file] {
           balance = loaded
         } else {
-          balance = try BalanceVariant.load(file: file, reference: reference)
+          balance = try BalanceVariant.load(file: file)
           files[file] = balance
         }
       }

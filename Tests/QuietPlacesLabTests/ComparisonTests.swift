@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import QuietPlacesGame
 import QuietPlacesTestSupport
 import Testing
@@ -293,17 +293,36 @@ import Testing
     #expect(try Strategy.parseOwned("marks100,marks100") == [.marks100, .marks100])
   }
 
-  /// A balance file's unknown key is matched against the keys of its own level only.
+  /// A `--balance` file's unknown key is refused as the game refuses one in `balance.json`, matched
+  /// against the keys of its own level only.
   @Test func suggestionsComeFromTheSameLevel() throws {
-    #expect(BalanceKeys.parentShape("routes[].charterCost") == "routes[]")
-    #expect(BalanceKeys.parentShape("routes[]") == "routes")
-    #expect(BalanceKeys.parentShape("clock") == "")
-    let known: Set<String> = [
-      "scouts", "scouts.basePrice", "equipment", "equipment.sails", "equipment.sails.basePrice",
-    ]
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let original = try Data(
+      contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json"))
+    func refusal(_ edit: (inout [String: Any]) -> Void) throws -> String {
+      var object = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+      edit(&object)
+      try folder.write(
+        String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self), to: "typo.json")
+      return labMessage {
+        _ = try BalanceVariant.load(file: folder.url.appendingPathComponent("typo.json").path)
+      }
+        ?? "loaded"
+    }
     // A top-level key is matched against the top level only, a nested one against its siblings.
-    #expect(BalanceKeys.closestShape(to: "scout", in: known) == "scouts")
     #expect(
-      BalanceKeys.closestShape(to: "equipment.sails.basePrise", in: known) == "equipment.sails.basePrice")
+      try refusal { $0["scout"] = $0["scouts"] }
+        == "typo.json: key 'scout' is not a balance number; did you mean 'scouts'?")
+    #expect(
+      try refusal { object in
+        var equipment = object["equipment"] as! [String: Any]
+        var sails = equipment["sails"] as! [String: Any]
+        sails["basePrise"] = 30
+        equipment["sails"] = sails
+        object["equipment"] = equipment
+      }
+        == "typo.json: key 'equipment.sails.basePrise' is not a balance number; did you mean 'equipment.sails.basePrice'?"
+    )
   }
 }
