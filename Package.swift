@@ -81,7 +81,7 @@ let package = Package(
     // The `.qp` golden tests: the format, discovery, execution, matching, reporters and updating.
     .target(
       name: "QuietPlacesGolden",
-      dependencies: ["QuietPlacesGame", "QuietPlacesREPL", "QuietPlacesUtilities"],
+      dependencies: ["QuietPlacesGame", "QuietPlacesAppStore", "QuietPlacesREPL", "QuietPlacesUtilities"],
       swiftSettings: strict),
     // The command line: one declarative option parser, every mode's declaration, and the program.
     .target(

@@ -1,3 +1,5 @@
+import QuietPlacesAppStore
+
 /// What a run is made with, against which a script's `# requires: CONDITION` lines are checked: the
 /// storefront the sessions start in, the fingerprints of the configuration files, the tool's version.
 ///
@@ -30,6 +32,10 @@ public struct ScriptConditions: Sendable, Equatable {
     case unknown(String)
     /// `quietplaces VERSION` with a version that is not dotted numbers.
     case badVersion(String)
+    /// `storefront CODE` with a code that is no App Store storefront (it could never hold).
+    case badStorefront(String)
+    /// `balance HASH` or `storekit HASH` with a value that is not a fingerprint (it could never hold).
+    case badFingerprint(word: String, value: String)
 
     /// What was wrong and what would be right.
     public var sentence: String {
@@ -39,6 +45,12 @@ public struct ScriptConditions: Sendable, Equatable {
           + "'storefront CODE', 'balance HASH', 'storekit HASH' or 'quietplaces VERSION'"
       case .badVersion(let version):
         "'\(version)' is not a version; write dotted numbers such as '1.0.0'"
+      case .badStorefront(let code):
+        "'\(code)' is not an App Store storefront, so the script would never run; write its ISO 3166-1 "
+          + "alpha-3 code, such as GBR, USA, JPN or DEU"
+      case .badFingerprint(let word, let value):
+        "'\(value)' is not a \(word) fingerprint, so the script would never run; write the 12 hex digits "
+          + "that status or test print after '\(word) '"
       }
     }
   }
@@ -53,6 +65,7 @@ public struct ScriptConditions: Sendable, Equatable {
     let wanted = words[1]
     switch word {
     case "storefront":
+      guard Storefront(argument: wanted) != nil else { throw .badStorefront(wanted) }
       let actual = storefront ?? "unknown"
       return actual.uppercased() == wanted.uppercased()
         ? nil : "requires storefront \(wanted); this run's is \(actual)"
@@ -63,6 +76,9 @@ public struct ScriptConditions: Sendable, Equatable {
       else { return "requires quietplaces \(wanted) or later; this is \(actual)" }
       return nil
     default:
+      guard wanted.count == 12, wanted.allSatisfy(\.isHexDigit) else {
+        throw .badFingerprint(word: word, value: wanted)
+      }
       let actual = fingerprints[word] ?? "unknown"
       return actual.lowercased() == wanted.lowercased()
         ? nil : "requires \(word) \(wanted); this run's \(word) fingerprint is \(actual)"

@@ -34,6 +34,43 @@ import Testing
     #expect(throws: ScriptConditions.Problem.unknown("colour blue")) { try conditions.unmet("colour blue") }
     #expect(throws: ScriptConditions.Problem.unknown("storefront")) { try conditions.unmet("storefront") }
     #expect(throws: ScriptConditions.Problem.badVersion("1.x")) { try conditions.unmet("quietplaces 1.x") }
+    // A condition that could never hold would skip the script for ever, saying only that it does not
+    // hold: a storefront that is none, a fingerprint that is not 12 hex digits.
+    #expect(throws: ScriptConditions.Problem.badStorefront("XXX")) { try conditions.unmet("storefront XXX") }
+    #expect(throws: ScriptConditions.Problem.badFingerprint(word: "balance", value: "0123456789az")) {
+      try conditions.unmet("balance 0123456789az")
+    }
+    #expect(throws: ScriptConditions.Problem.badFingerprint(word: "storekit", value: "ba98")) {
+      try conditions.unmet("storekit ba98")
+    }
+  }
+
+  /// A directive misspelled (`# require:`, `# Skip:`) would be read as prose and its condition never
+  /// checked; a `# skip:` without a reason says nothing of why. Each is an error at its line.
+  @Test func aMisspelledDirectiveOrASkipWithoutAReasonIsAnError() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("# require: storefront JPN\n> count\ncount 1\n", to: "a.qp")
+    try folder.write("# Skip: later\n> count\ncount 1\n", to: "b.qp")
+    try folder.write("# note\n# skip:\n> count\ncount 1\n", to: "c.qp")
+    try folder.write("# Requirements: none. Skipping: never.\n> count\ncount 1\n", to: "d.qp")
+    try folder.write(
+      "# Rule: a comment that starts with a word and a colon is prose.\n> count\ncount 1\n", to: "e.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["."]))
+    #expect(
+      lines == [
+        "FAIL a.qp",
+        "error: a.qp:1: '# require:' is not a directive; write '# requires: CONDITION' or '# skip: REASON', or reword the comment",
+        "FAIL b.qp",
+        "error: b.qp:1: '# Skip:' is not a directive; write '# requires: CONDITION' or '# skip: REASON', or reword the comment",
+        "FAIL c.qp",
+        "error: c.qp:2: '# skip:' without a reason; say why, such as '# skip: waits for route 9'",
+        "FAIL d.qp",
+        "error: d.qp:1: '# Requirements:' is not a directive; write '# requires: CONDITION' or '# skip: REASON', or reword the comment",
+        "ok   e.qp",
+        "1 passed, 4 failed",
+      ])
+    #expect(status == 1)
   }
 
   func run(_ folder: TemporaryFolder, _ options: GoldenRunOptions) async -> (status: Int32, lines: [String]) {
