@@ -90,6 +90,12 @@ struct SimulateMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(LabError.sensitivityWithoutVary.message))
       return .usage
     }
+    // A product the StoreKit file does not sell is never owned by a grant in its place.
+    if let missing = request.ownedNotSold(by: storeKit) {
+      let error = LabError.ownedNotSold(missing, file: self.storeKit.file ?? "QuietPlaces.storekit")
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
     let plan: SimulatePlan
     do {
       plan = try SimulatePlan.make(request, balance: rules.balance)

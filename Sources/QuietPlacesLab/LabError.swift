@@ -131,8 +131,23 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case purchaseIncomplete(ProductID, PurchaseOutcome)
   /// A run of a sweep failed.
   case run(index: Int, variant: String, seed: UInt64, LabError)
+  /// `--owned` names a product the StoreKit configuration (by name) does not have.
+  case ownedNotSold(ProductID, file: String)
 
   /// The sentence.
+  /// How a purchase that did not complete ended, in words.
+  static func describe(_ outcome: PurchaseOutcome) -> String {
+    switch outcome {
+    case .purchased, .returnedExisting: "it was bought"
+    case .cancelled: "the purchase was cancelled"
+    case .pending: "it waits for approval (Ask to Buy)"
+    case .failed(_, let error): "the store failed (\(error))"
+    case .unavailable: "the store answers that it is unavailable"
+    case .storeUnreachable(_, let error): "the store could not be reached (\(error))"
+    case .alreadyOwned: "it is already owned"
+    }
+  }
+
   public var message: String {
     switch self {
     case .notAStrategy(let text):
@@ -275,9 +290,13 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     case .purchaseStopped(let id):
       return "buying \(id.rawValue) stopped the app"
     case .purchaseIncomplete(let id, let outcome):
-      return "buying \(id.rawValue) did not complete (\(outcome))"
+      return "buying \(id.rawValue) did not complete: \(Self.describe(outcome))"
     case .run(let index, let variant, let seed, let error):
       return "run \(index) (\(variant), seed \(seed)): \(error.message)"
+    case .ownedNotSold(let id, let file):
+      return
+        "--owned \(id.rawValue): \(file) has no \(id.fullID), so the store answers that it is unavailable "
+        + "and no run can buy it; leave it out of --owned, or give a StoreKit file that sells it"
     }
   }
 

@@ -1,3 +1,4 @@
+import QuietPlacesAppStore
 import QuietPlacesStore
 
 /// What a sweep runs: every seed with every variant, and where each run stops.
@@ -55,5 +56,15 @@ public struct SimulateRequest: Sendable, Equatable {
     self.variations = variations
     self.milestones = milestones
     self.limit = limit
+  }
+}
+
+extension SimulateRequest {
+  /// The first product `--owned` names that `configuration` does not sell: the store would answer
+  /// that it is unavailable, and no grant stands in for a purchase, so no run could own it.
+  public func ownedNotSold(by configuration: StoreKitConfiguration) -> ProductID? {
+    ProductID.allCases.first { id in
+      owned.contains { $0.contains(id) } && configuration.product(id: id.fullID) == nil
+    }
   }
 }

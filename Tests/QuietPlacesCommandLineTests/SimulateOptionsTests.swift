@@ -127,6 +127,27 @@ import Testing
         == line.map { $0 + "; balance changed by --set events.survey.oneIn=3" })
   }
 
+  /// A product the StoreKit file does not sell cannot be owned: the sweep is refused before any run,
+  /// naming it (it failed at the first run, with the outcome's Swift name), and `--owned` of what it
+  /// sells is played.
+  @Test func aProductTheStoreKitFileDoesNotSellIsRefusedForOwned() async {
+    let file = Fixtures.packageRoot.appendingPathComponent(
+      "Tests/QuietPlacesAppStoreTests/Fixtures/StoreKit/v1.0-WristSteps.storekit"
+    ).path
+    let arguments = [
+      "simulate", "--seeds", "1-2", "--until", "bearings", "--limit", "1h", "--storekit", file,
+    ]
+    let refused = await ProgramRun.run(arguments + ["--owned", "none", "--owned", "hold,signal"])
+    #expect(refused.status == .usage && refused.output.isEmpty)
+    #expect(
+      refused.errors == [
+        "error: --owned hold: \(file) has no com.gallaxgames.quietplaces.hold, so the store answers that it is "
+          + "unavailable and no run can buy it; leave it out of --owned, or give a StoreKit file that sells it"
+      ])
+    let none = await ProgramRun.run(arguments + ["--owned", "none"])
+    #expect(none.status == .success)
+  }
+
   @Test func aSweepBeyondTheRunLimitIsRefusedWithItsShards() async {
     let run = await ProgramRun.run(["simulate", "--seeds", "1-10000000", "--until", "bearings"])
     #expect(run.status == .usage)
