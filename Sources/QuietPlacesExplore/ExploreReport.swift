@@ -102,7 +102,8 @@ struct ExploreReport {
         finding.otherRuns == 0
         ? "" : "; \(finding.otherRuns) other \(finding.otherRuns == 1 ? "run" : "runs") broke it too"
       lines.append(
-        "finding: \(finding.invariant) broken in run \(finding.run) (seed \(finding.seed)), step \(finding.step)\(others)"
+        "finding: \(finding.invariant) broken in run \(finding.run) (seed \(finding.seed)), "
+          + (finding.step == 0 ? "before its first step" : "step \(finding.step)") + others
       )
       lines.append("  expected: \(finding.expected)")
       lines.append("  found: \(finding.found)")

@@ -44,11 +44,14 @@ struct FindingWriter {
   ) {
     var lines = [
       "# Found by \(invocation): \(finding.invariant) broken in run \(finding.run) (seed \(finding.seed)), "
-        + "step \(finding.step).",
+        + (finding.step == 0 ? "before its first step." : "step \(finding.step)."),
       "# expected: \(finding.expected)",
       "# found: \(finding.found)",
-      "# Shrunk from \(Self.steps(finding.step)) to \(steps.count + 1) commands: the run's new game and "
-        + "\(Self.steps(steps.count)). This script fails under quietplaces test until the engine is fixed.",
+      finding.step == 0
+        ? "# The run's new game breaks it before any step. This script fails under quietplaces test until "
+          + "the engine (or the balance) is fixed."
+        : "# Shrunk from \(Self.steps(finding.step)) to \(steps.count + 1) commands: the run's new game and "
+          + "\(Self.steps(steps.count)). This script fails under quietplaces test until the engine is fixed.",
     ]
     if let playedOn { lines.insert("# Played on \(playedOn).", at: 1) }
     var found: String?

@@ -24,7 +24,20 @@ struct RunPlayer: Sendable {
     var checked: [Invariant: Int] = [:]
     var checks: [String: Int] = [:]
     var previous: ExploreStep?
+    // A studio's property the fresh device already breaks is found before any step, with no step
+    // to blame (the built-in invariants hold on a new game by construction).
+    if !context.expressions.isEmpty {
+      let state = await session.stateJSON()
+      for expression in context.expressions {
+        checks["'\(expression.text)'", default: 0] += 1
+        if let found = expression.check(on: state), record.broken == nil {
+          record.broken = RunRecord.Broken(
+            invariant: found.name, step: 0, expected: found.expected, found: found.found)
+        }
+      }
+    }
     for number in 1...context.steps {
+      if record.broken != nil { break }
       let before = session.inspection
       var account = before?.account
       if account == nil { account = await session.device.account() }
@@ -102,6 +115,11 @@ struct RunPlayer: Sendable {
   )? {
     guard let session = await context.session(game: game) else { return nil }
     var result: (Int, InvariantBreak)?
+    if case .expression(let expression) = target, let found = expression.check(on: await session.stateJSON())
+    {
+      await session.finish()
+      return (0, found)
+    }
     for (index, step) in steps.enumerated() {
       _ = await session.execute(step.line)
       let last = index == steps.count - 1

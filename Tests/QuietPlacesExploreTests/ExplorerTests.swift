@@ -1,6 +1,7 @@
 import Foundation
 import QuietPlacesREPL
 import QuietPlacesTestSupport
+import QuietPlacesUtilities
 import Synchronization
 import Testing
 
@@ -63,13 +64,30 @@ import Testing
   @Test func aStudiosInvariantIsCheckedAfterEveryStep() async throws {
     let outcome = try await explore { $0.invariants = ["postmarks >= 0"] }
     let lines = outcome.output.split(separator: "\n").map(String.init)
-    // `12 runs, N steps, K checks`: the expression is checked once a step, as each cheap invariant is.
+    // `12 runs, N steps, K checks`: the expression is checked once a step, as each cheap invariant is,
+    // and once on each run's new game before its first step.
     let steps = try #require(lines.first?.split(separator: " ").dropFirst(2).first)
+    let count = try #require(Int(steps.replacingOccurrences(of: ",", with: "")))
     let row = try #require(lines.first { $0.hasPrefix("  'postmarks >= 0'") })
-    #expect(row.hasSuffix(" \(steps)"))
+    #expect(row.hasSuffix(" \((count + 12).withThousandsSeparators)"))
     let ledger = try #require(lines.first { $0.hasPrefix("  postmarks.ledger") })
     #expect(ledger.hasSuffix(" \(steps)"))
     #expect(!outcome.found)
+  }
+
+  /// A property the new game already breaks is found before any step: its script is the new game
+  /// alone, not the new game and whichever step happened to come first.
+  @Test func aPropertyTheNewGameBreaksIsFoundBeforeAnyStep() async throws {
+    let outcome = try await explore {
+      $0.runs = 2
+      $0.invariants = ["postmarks >= 1"]
+    }
+    #expect(outcome.found)
+    #expect(outcome.output.contains("broken in run 1 (seed "))
+    #expect(outcome.output.contains("), before its first step; 1 other run broke it too"))
+    let shrunk = try #require(outcome.output.split(separator: "\n").first { $0.hasPrefix("  shrunk to ") })
+    #expect(shrunk.hasPrefix("  shrunk to 1 command: new --seed ") && !shrunk.contains(";"))
+    #expect(outcome.output.hasPrefix("2 runs, 0 steps, "))
   }
 
   /// A bad option, by what it changes.
