@@ -48,30 +48,30 @@ done
 "$quietplaces" simulate "${sweep[@]}" --format jsonl >"$work/whole.jsonl"
 
 status=0
-# A shard played on other numbers is refused, by name, and nothing is printed.
+# refused WHAT PATTERN FILE...: `simulate merge FILE...` must fail, print nothing on standard output,
+# and say on standard error a line matching the extended regular expression PATTERN.
+refused() {
+  local what="$1" pattern="$2"
+  shift 2
+  if "$quietplaces" simulate merge "$@" >"$work/refused.txt" 2>"$work/refused.err"; then
+    echo "FAIL $what was merged"
+    status=1
+  elif grep -qE "$pattern" "$work/refused.err" && [[ ! -s "$work/refused.txt" ]]; then
+    echo "ok   $what is refused"
+  else
+    echo "FAIL $what: $(cat "$work/refused.err")"
+    status=1
+  fi
+}
+# A shard played on other numbers is refused, by name.
 "$quietplaces" simulate "${sweep[@]}" --jobs 1 --shard 4/4 --set ship.baseSpeedKnots=11 --format jsonl \
   >"$work/other-4.jsonl" 2>/dev/null
-if "$quietplaces" simulate merge "$work"/shard-{1,2,3}.jsonl "$work/other-4.jsonl" >"$work/mixed.txt" 2>"$work/mixed.err"; then
-  echo "FAIL a shard played on other numbers was merged"
-  status=1
-elif grep -q 'other-4.jsonl:[0-9]* was played on (.*balance changed by --set ship.baseSpeedKnots=11)' "$work/mixed.err" \
-  && [[ ! -s "$work/mixed.txt" ]]; then
-  echo "ok   a shard played on other numbers is refused"
-else
-  echo "FAIL a shard played on other numbers: $(cat "$work/mixed.err")"
-  status=1
-fi
-# A shard given twice (a glob and a name, say) would count its runs twice: refused, printing nothing.
-if "$quietplaces" simulate merge "$work"/shard-*.jsonl "$work/shard-1.jsonl" >"$work/twice.txt" 2>"$work/twice.err"; then
-  echo "FAIL a shard given twice was merged"
-  status=1
-elif grep -qx "error: $work/shard-1.jsonl is given twice; give each shard's file once" "$work/twice.err" \
-  && [[ ! -s "$work/twice.txt" ]]; then
-  echo "ok   a shard given twice is refused"
-else
-  echo "FAIL a shard given twice: $(cat "$work/twice.err")"
-  status=1
-fi
+refused "a shard played on other numbers" \
+  'other-4.jsonl:[0-9]* was played on \(.*balance changed by --set ship.baseSpeedKnots=11\)' \
+  "$work"/shard-{1,2,3}.jsonl "$work/other-4.jsonl"
+# A shard given twice (a glob and a name, say) would count its runs twice.
+refused "a shard given twice" "^error: $work/shard-1.jsonl is given twice; give each shard's file once$" \
+  "$work"/shard-*.jsonl "$work/shard-1.jsonl"
 for file in txt csv jsonl svg cdf.svg histogram.svg timeline.svg report; do
   if cmp -s "$work/merged.$file" "$work/whole.$file"; then
     echo "ok   merged shards = whole sweep ($file)"
