@@ -13,8 +13,12 @@ extension Balance {
     return try parse(data, file: url.lastPathComponent)
   }
 
-  /// Decodes and validates balance JSON; `file` names the source in errors.
-  public static func parse(_ data: Data, file: String) throws(BalanceError) -> Balance {
+  /// Decodes and validates balance JSON; `file` names the source in errors. Unless `knownKeys` (a
+  /// document built from a balance's own keys, such as `--set` makes), a key the balance has no
+  /// number for is refused.
+  public static func parse(_ data: Data, file: String, knownKeys: Bool = false) throws(BalanceError)
+    -> Balance
+  {
     let balance: Balance
     do {
       balance = try JSONDecoder().decode(Balance.self, from: data)
@@ -23,7 +27,9 @@ extension Balance {
     } catch {
       throw .notJSON(file: file, reason: "\(error)")
     }
-    if let document = try? JSONValue(parsing: data), let (key, closest) = balance.unknownKey(in: document) {
+    if !knownKeys, let document = try? JSONValue(parsing: data),
+      let (key, closest) = balance.unknownKey(in: document)
+    {
       throw .unknownKey(file: file, key: key, closest: closest)
     }
     try balance.validate(file: file)

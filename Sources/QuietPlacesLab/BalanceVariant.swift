@@ -68,7 +68,9 @@ public enum BalanceVariant {
       throw .balanceNotJSON(changed: true)
     }
     do {
-      return try Balance.parse(data, file: "--set " + settings.map(\.text).joined(separator: " "))
+      // The document is the balance's own tree with checked leaves replaced: its keys are known.
+      return try Balance.parse(
+        data, file: "--set " + settings.map(\.text).joined(separator: " "), knownKeys: true)
     } catch {
       throw .balance(error)
     }
