@@ -153,6 +153,18 @@ extension Session {
     return Self.checkpointsLine(carried.map(\.name))
   }
 
+  /// One `warning:` line per key of the file `data` (at `path`, a `kind` such as "a save") that its
+  /// reading passed over: `written` is what was read, written back. A key mistyped by hand would
+  /// otherwise leave its value as it was without a word.
+  static func passedOverWarnings(_ data: Data, written: Data?, path: String, kind: String) -> [String] {
+    guard let written, let file = try? JSONValue(parsing: data), let back = try? JSONValue(parsing: written)
+    else { return [] }
+    return file.keysPassedOver(by: back).prefix(5).map { key in
+      "warning: \(path.fromOutside): key '\(key.path.fromOutside)' is not part of \(kind), so it was passed over"
+        + (key.closest.map { " (did you mean '\($0.fromOutside)'?)" } ?? "")
+    }
+  }
+
   /// A bundle file read under the rules it was played with (the configuration's balance with the
   /// bundle's changes), with the device and the checkpoints it holds; `closed` closes the app
   /// whatever the bundle says.
@@ -339,7 +351,8 @@ extension Session {
     // The player's device is where this session starts: checking (and a replay) begin from it.
     await beginChecking()
     var lines =
-      fingerprintNotes(bundle) + [
+      Self.passedOverWarnings(data, written: try? bundle.encoded(), path: path, kind: "a device bundle")
+      + fingerprintNotes(bundle) + [
         "Started from the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
       ]
     lines += device.summary(rules: rules)

@@ -61,3 +61,22 @@ import Testing
     #expect(found.path == "a[1].b" && found.value == .number("-2"))
   }
 }
+
+/// The keys a reading passed over: in the file, not in what was read written back.
+@Suite struct KeysPassedOverTests {
+  @Test func aMistypedKeyIsFoundWithTheKeyItMeant() throws {
+    let file = try JSONValue(
+      parsing:
+        #"{"game":{"postmark":500,"clock":3,"note":null},"ledger":[{"id":1,"prodct":"x"}],"extra":true}"#)
+    let back = try JSONValue(
+      parsing: #"{"game":{"postmarks":0,"clock":3},"ledger":[{"id":1,"product":"x"}]}"#)
+    let found = file.keysPassedOver(by: back)
+    #expect(found.map(\.path) == ["game.postmark", "ledger[0].prodct", "extra"])
+    #expect(found.map(\.closest) == ["game.postmarks", "ledger[0].product", nil])
+  }
+
+  @Test func aFileReadWholeHasNone() throws {
+    let text = #"{"a":[1,{"b":2}],"c":{"d":"e"}}"#
+    #expect(try JSONValue(parsing: text).keysPassedOver(by: JSONValue(parsing: text)).isEmpty)
+  }
+}

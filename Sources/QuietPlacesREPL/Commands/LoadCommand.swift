@@ -39,9 +39,10 @@ struct LoadCommand: FileArgumentCommand {
     try await session.restore(device, log: bundle.log ?? [], for: Self.name)
     let checkpoints = session.adoptCheckpoints(carried)
     return .info(
-      session.fingerprintNotes(bundle) + [
-        "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
-      ]
+      Session.passedOverWarnings(data, written: try? bundle.encoded(), path: path, kind: "a device bundle")
+        + session.fingerprintNotes(bundle) + [
+          "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
+        ]
         + device.summary(rules: session.device.configuration.rules) + [checkpoints].compactMap { $0 })
   }
 
@@ -54,7 +55,9 @@ struct LoadCommand: FileArgumentCommand {
     } catch {
       throw .save(error)
     }
-    var lines = await session.bareSaveWarnings(loaded, path: path)
+    var lines =
+      Session.passedOverWarnings(data, written: try? SaveCodec.encode(loaded), path: path, kind: "a save")
+      + (await session.bareSaveWarnings(loaded, path: path))
     let replaced: Device.Replaced
     do {
       replaced = try await session.device.replaceGame(with: loaded)
