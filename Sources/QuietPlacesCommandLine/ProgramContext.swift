@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesREPL
 import QuietPlacesUtilities
 
 #if canImport(Glibc)
@@ -71,5 +72,13 @@ public struct ProgramContext: Sendable {
         _ = text.withCString { write(2, $0, strlen($0)) }
       },
       flush: { fflush(nil) }, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+  }
+}
+
+extension ProgramContext {
+  /// Prints one of a command's output lines: a JSON record (`state --json`) whole, as a program
+  /// reads it, every other line as ``print`` does.
+  func print(_ line: OutputLine) {
+    if case .record = line { printRecord(line.text) } else { print(line.text) }
   }
 }

@@ -105,7 +105,7 @@ struct REPLMode: CommandLineMode, Equatable {
       if input.colour && line.isError {
         context.printColoured("\u{1B}[31m\(line.text)\u{1B}[0m")
       } else {
-        context.print(line.text)
+        context.print(line)
       }
     }
     // Each answer is flushed before the next line is read, so a program driving the REPL through a

@@ -66,11 +66,11 @@ struct RunMode: CommandLineMode, Equatable {
     var runner = ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL)
     runner.environment = context.environment
     let failed = await runner.run(
-      script, in: session, input: step ? source : nil, print: context.print)
+      script, in: session, input: step ? source : nil, print: context.print, printLine: context.print)
     guard thenREPL else { return failed ? .failure : .success }
     context.print("The script has ended; the REPL goes on from its state (quit leaves).")
     let failedAfter = await REPLLoop.run(session, input: source, bail: bail.bail) { answer in
-      answer.output.forEach { context.print($0.text) }
+      answer.output.forEach(context.print)
       context.flush()
     }
     return failed || failedAfter ? .failure : .success

@@ -70,10 +70,15 @@ public struct ScriptRunner: Sendable {
   /// - Parameter input: where `step` reads at its pauses; without one, `step` does not pause.
   /// - Returns: whether any of the script's commands failed (printed an `error:` line, or the
   ///   session says so); lines typed at a pause do not count.
+  /// - Parameter printLine: prints a command's output line (a JSON record uncut); by default its
+  ///   text through `print`.
   public func run(
     _ script: GoldenScript, in interpreter: any LineInterpreter, input: (any LineInput)? = nil,
-    print: (String) -> Void
+    print: (String) -> Void, printLine: ((OutputLine) -> Void)? = nil
   ) async -> Bool {
+    func emit(_ line: OutputLine) {
+      if let printLine { printLine(line) } else { print(line.text) }
+    }
     var failed = false
     var mode = Mode.pausing
     let lastLine = script.lines.count
@@ -91,7 +96,8 @@ public struct ScriptRunner: Sendable {
         if !InputLimit.refuses(block.command) { print("> \(block.command)") }
         if stepping, let input, mode == .pausing {
           switch await pause(
-            before: block, lastLine: lastLine, interpreter: interpreter, input: input, print: print)
+            before: block, lastLine: lastLine, interpreter: interpreter, input: input, print: print,
+            printLine: emit)
           {
           case .stop:
             print(Self.stopped(before: block))
@@ -116,7 +122,7 @@ public struct ScriptRunner: Sendable {
           continue
         }
         let output = await interpreter.execute(command)
-        for line in output { print(line.text) }
+        for line in output { emit(line) }
         if stepping, holdsExpectedOutput, !block.matches(output.texts) {
           print(Self.differs(block))
         }
@@ -153,7 +159,7 @@ public struct ScriptRunner: Sendable {
   /// Reads lines at a pause until one of them runs the command or stops.
   func pause(
     before block: GoldenScript.Block, lastLine: Int, interpreter: any LineInterpreter, input: any LineInput,
-    print: (String) -> Void
+    print: (String) -> Void, printLine: (OutputLine) -> Void
   ) async -> Decision {
     while true {
       let text: String
@@ -199,12 +205,12 @@ public struct ScriptRunner: Sendable {
           continue
         }
         input.addHistory(text)
-        for line in await interpreter.execute(text) { print(line.text) }
+        for line in await interpreter.execute(text) { printLine(line) }
         // A question the typed command asked is answered now, before the script goes on.
         while interpreter.isAskingQuestion {
           var answer = "n"
           if case .line(let line) = input.readLine(prompt: interpreter.prompt) { answer = line }
-          for line in await interpreter.execute(answer) { print(line.text) }
+          for line in await interpreter.execute(answer) { printLine(line) }
         }
       }
     }
