@@ -5,7 +5,6 @@ import Synchronization
 import Testing
 
 @testable import QuietPlacesCommandLine
-@testable import QuietPlacesExplore
 
 /// JSON a program reads is printed whole, however long: a printed line is cut at 2,000 bytes, and a
 /// cut record is no longer JSON (`state --json` of a long ledger, a run's record of an exploration).
