@@ -3,16 +3,25 @@ import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing
 
-/// A device for one scenario: a REPL session with its own temporary save folder.
+/// A device for one scenario: a REPL session with its own temporary save folder, removed when the
+/// last copy of the device is gone.
 private struct Device {
+  /// Removes the save folder when released.
+  final class Folder {
+    let url: URL
+    init(_ url: URL) { self.url = url }
+    deinit { try? FileManager.default.removeItem(at: url) }
+  }
+
   let session: Session
+  let folder: Folder
   var transcript: [String] = []
 
   static func start() async throws -> Device {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quietplaces-fault-matrix-\(UUID().uuidString)")
     let (session, lines) = try await TestSessions.start(in: folder)
-    return Device(session: session, transcript: lines.texts)
+    return Device(session: session, folder: Folder(folder), transcript: lines.texts)
   }
 
   /// Runs lines as a tester types them; returns what they printed.
