@@ -27,8 +27,11 @@ extension Balance {
     } catch {
       throw .notJSON(file: file, reason: "\(error)")
     }
+    // `JSONDecoder` passes over a key it was not asked for, so a typo (`baseSpeedKnotz`) would leave
+    // the number it meant as it was without a word: what was read, written back, holds every key read.
     if !knownKeys, let document = try? JSONValue(parsing: data),
-      let (key, closest) = balance.unknownKey(in: document)
+      let written = try? JSONValue(parsing: JSONEncoder().encode(balance)),
+      let (key, closest) = document.keysPassedOver(by: written).first
     {
       throw .unknownKey(file: file, key: key, closest: closest)
     }
