@@ -12,12 +12,14 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case signingFailed(String)
   /// No transaction has this ID; the account's IDs are listed.
   case unknownTransaction(TransactionID, accountIDs: [TransactionID])
-  /// No purchase waits for approval.
-  case nothingPending
+  /// No purchase waits for approval; `interrupted` purchases wait for `resolve` instead; `on` is
+  /// whether Ask to Buy is on.
+  case nothingPending(interrupted: Int, on: Bool)
   /// No purchase waiting for approval has this ID; the waiting ones are listed.
   case unknownPending(UInt64, waiting: [UInt64])
-  /// No purchase is interrupted.
-  case nothingInterrupted
+  /// No purchase is interrupted; `awaitingApproval` purchases wait for `approve` instead; `on` is
+  /// whether interrupted purchases are on.
+  case nothingInterrupted(awaitingApproval: Int, on: Bool)
   /// No interrupted purchase has this ID; the interrupted ones are listed.
   case unknownInterrupted(UInt64, waiting: [UInt64])
   /// The product has no unrevoked transaction to refund.
@@ -26,6 +28,8 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case alreadyRefunded(TransactionID)
   /// The product is not in the store's configuration.
   case unknownProduct(String)
+  /// The product is unavailable (`store unavailable`): the App Store sells it nowhere.
+  case productUnavailable(String)
   /// `foreign` was given one of the app's own products.
   case notForeign(String)
   /// The configuration's default storefront is not one the store localises.
@@ -55,24 +59,37 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownTransaction(let id, let ids):
       "no transaction with ID \(id); "
         + (ids.isEmpty ? "the account has no transactions" : "the account has IDs \(Self.ranges(ids))")
-    case .nothingPending:
-      "no purchase is waiting for approval; turn ask-to-buy on and buy something first"
+    case .nothingPending(let interrupted, _) where interrupted > 0:
+      "no purchase is waiting for approval; \(Self.purchases(interrupted)) interrupted instead: "
+        + "store resolve completes \(interrupted == 1 ? "it" : "them")"
+    case .nothingPending(_, let on):
+      "no purchase is waiting for approval; "
+        + (on ? "Ask to Buy is on: buy something first" : "turn ask-to-buy on and buy something first")
     case .unknownPending(let id, let waiting):
       "no purchase waiting for approval has ID \(id); " + Self.waitingList(waiting)
-    case .nothingInterrupted:
-      "no purchase is interrupted; turn interrupted on and buy something first"
+    case .nothingInterrupted(let waiting, _) where waiting > 0:
+      "no purchase is interrupted; \(Self.purchases(waiting)) waiting for approval instead (Ask to Buy "
+        + "comes first): store approve or store decline answers \(waiting == 1 ? "it" : "them")"
+    case .nothingInterrupted(_, let on):
+      "no purchase is interrupted; "
+        + (on
+          ? "interrupted purchases are on: buy something first"
+          : "turn interrupted on and buy something first")
     case .unknownInterrupted(let id, let waiting):
       "no interrupted purchase has ID \(id); " + Self.waitingList(waiting)
     case .nothingToRefund(let product):
       "\(product) has no unrevoked transaction to refund; buy it first"
     case .alreadyRefunded(let id):
       "transaction \(id) is already refunded; refund another transaction"
+    case .productUnavailable(let product):
+      "\(product) is unavailable in the App Store (store available brings it back), so it cannot be bought "
+        + "on another device either"
     case .unknownProduct(let product):
       "\(product) is not in the store's configuration; use one of the configured products"
     case .notForeign(let product):
       "\(product) is one of the app's own products; foreign needs an unknown product ID or another bundle's"
     case .badPrice(let price):
-      "'\(price)' is not a price; write a decimal without currency, such as 0.99, 160 or 4900"
+      "'\(price)' is not a price; write a decimal without currency, with up to 9 digits before the point and 4 after, such as 0.99, 160 or 4900"
     case .priceTooHigh(let price, let highest):
       "\(price) is above the highest price this store takes (\(highest)); no App Store price in any currency comes near it"
     case .unknownLocale(let locale) where PriceFormats.splitKeywords(locale).numbers != nil:
@@ -103,6 +120,11 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
       }
     }
     return runs.map { $0.first == $0.last ? "\($0.first)" : "\($0.first)–\($0.last)" }.joined(separator: ", ")
+  }
+
+  /// `1 purchase is` or `3 purchases are`.
+  private static func purchases(_ count: Int) -> String {
+    count == 1 ? "1 purchase is" : "\(count) purchases are"
   }
 
   private static func waitingList(_ ids: [UInt64]) -> String {

@@ -117,6 +117,14 @@ public struct PriceFormats: Sendable, Equatable, Codable {
   /// The currency's decimal digits by CLDR (2 unless the table says otherwise).
   public func decimalDigits(_ currency: String) -> Int { digits[currency] ?? 2 }
 
+  /// Whether `price` (a configuration's decimal such as `4.999`) has more decimals than `currency`
+  /// shows, so that its shown price is rounded (`£5.00`); trailing zeros do not count.
+  public func isRounded(_ price: String, in currency: String) -> Bool {
+    guard let dot = price.firstIndex(of: ".") else { return false }
+    let decimals = price[price.index(after: dot)...].reversed().drop { $0 == "0" }.count
+    return decimals > decimalDigits(currency)
+  }
+
   /// The numbering systems a locale may ask for with its `numbers` keyword besides its default.
   public static let numberingSystems = ["latn"]
 

@@ -110,7 +110,9 @@ extension SimulatedAppStore {
   public func approve(_ id: UInt64? = nil) throws(AppStoreError) -> AccountTransaction {
     let account = currentAccount
     let waiting = try Self.pick(
-      id, from: account.pendingApprovals, none: .nothingPending,
+      id, from: account.pendingApprovals,
+      none: .nothingPending(
+        interrupted: account.interruptedPurchases.count, on: account.settings.askToBuy),
       unknown: .unknownPending(id ?? 0, waiting: account.pendingApprovals.map(\.id)))
     return try complete(waiting) { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
   }
@@ -120,7 +122,9 @@ extension SimulatedAppStore {
   public func decline(_ id: UInt64? = nil) throws(AppStoreError) -> WaitingPurchase {
     let account = currentAccount
     let waiting = try Self.pick(
-      id, from: account.pendingApprovals, none: .nothingPending,
+      id, from: account.pendingApprovals,
+      none: .nothingPending(
+        interrupted: account.interruptedPurchases.count, on: account.settings.askToBuy),
       unknown: .unknownPending(id ?? 0, waiting: account.pendingApprovals.map(\.id)))
     try commit { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
     return waiting
@@ -131,7 +135,9 @@ extension SimulatedAppStore {
   public func resolve(_ id: UInt64? = nil) throws(AppStoreError) -> AccountTransaction {
     let account = currentAccount
     let waiting = try Self.pick(
-      id, from: account.interruptedPurchases, none: .nothingInterrupted,
+      id, from: account.interruptedPurchases,
+      none: .nothingInterrupted(
+        awaitingApproval: account.pendingApprovals.count, on: account.settings.interrupted),
       unknown: .unknownInterrupted(id ?? 0, waiting: account.interruptedPurchases.map(\.id)))
     return try complete(waiting) { $0.interruptedPurchases.removeAll { $0.id == waiting.id } }
   }
@@ -171,6 +177,9 @@ extension SimulatedAppStore {
   @discardableResult
   public func buyOutside(productID: String) throws(AppStoreError) -> AccountTransaction {
     let item = try item(productID)
+    guard !currentAccount.settings.unavailable.contains(productID) else {
+      throw .productUnavailable(catalogue.shortName(productID))
+    }
     let storefront = currentAccount.settings.storefront
     let now = now
     let transaction = try commit { (account: inout StoreAccount) throws(AppStoreError) in
@@ -308,7 +317,7 @@ extension SimulatedAppStore {
       return try account.complete(
         bundleID: catalogue.bundleID, productID: item.productID, type: item.type, id: waiting.id,
         storefront: waiting.storefront, date: now,
-        queue: true, price: price(of: item, in: waiting.storefront))
+        queue: true, price: waiting.charged(price(of: item, in: waiting.storefront)))
     }
     emit(.transaction(transaction.id))
     return transaction

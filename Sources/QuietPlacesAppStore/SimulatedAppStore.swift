@@ -76,6 +76,9 @@ public actor SimulatedAppStore: StoreClient {
     sharedTokens: SignedTokens? = nil
   ) throws(AppStoreError) {
     let path = file?.url.path ?? "in memory"
+    if let problem = account.catalogueProblem(catalogue) {
+      throw .accountCorrupt(path: path, problem: problem)
+    }
     guard let der = Data(base64Encoded: account.signingKey) else {
       throw .accountCorrupt(path: path, problem: "'signingKey' is not base64")
     }
@@ -230,7 +233,8 @@ public actor SimulatedAppStore: StoreClient {
       if settings.askToBuy || settings.interrupted {
         try commit { (account: inout StoreAccount) throws(AppStoreError) in
           let waiting = WaitingPurchase(
-            id: try account.takeID(), productID: item.productID, requestDate: now, storefront: storefront)
+            id: try account.takeID(), productID: item.productID, requestDate: now, storefront: storefront,
+            price: price(of: item, in: storefront).amount)
           if settings.askToBuy {
             account.pendingApprovals.append(waiting)
           } else {

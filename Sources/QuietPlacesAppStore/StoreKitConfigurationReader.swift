@@ -231,10 +231,12 @@ struct StoreKitConfigurationReader {
         {
           warnings.append(
             "settings._locale '\(text)' asks for the numbering system '\(numbers)', which this store does not "
-              + "write (only latn, or the locale's own); prices are written as in en_US")
+              + "write (only latn, or the locale's own); prices are written as the currency's code and the "
+              + "configuration's number (GBP 0.99)")
         } else if formats.rules(text) == nil, !formats.storefronts.isEmpty {
           warnings.append(
-            "settings._locale '\(text)' is a locale CLDR has no data for; prices are written as in en_US")
+            "settings._locale '\(text)' is a locale CLDR has no data for; prices are written as the currency's "
+              + "code and the configuration's number (GBP 0.99)")
         }
       default:
         problem(

@@ -12,12 +12,26 @@ public struct WaitingPurchase: Sendable, Codable, Equatable, Hashable {
   public var requestDate: Int64
   /// The storefront it was started in.
   public var storefront: Storefront
+  /// The price the buyer confirmed, as the configuration's decimal (`0.99`), in the storefront's
+  /// currency; the transaction it becomes is charged this, whatever `store price` set meanwhile.
+  /// Absent in accounts written before it was kept: those are charged the price at completion.
+  public var price: String?
 
   /// Makes a waiting purchase.
-  public init(id: UInt64, productID: String, requestDate: Int64, storefront: Storefront) {
+  public init(id: UInt64, productID: String, requestDate: Int64, storefront: Storefront, price: String? = nil)
+  {
     self.id = id
     self.productID = productID
     self.requestDate = requestDate
     self.storefront = storefront
+    self.price = price
+  }
+}
+
+extension WaitingPurchase {
+  /// What its transaction is charged: the confirmed price in `current`'s currency, or `current`
+  /// when none was kept.
+  func charged(_ current: (amount: String, currency: String)) -> (amount: String, currency: String) {
+    (price ?? current.amount, current.currency)
   }
 }

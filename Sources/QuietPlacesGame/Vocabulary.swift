@@ -1,5 +1,10 @@
+import QuietPlacesUtilities
+
 /// A piece of equipment the ship can be upgraded with.
 public enum Equipment: String, Sendable, Codable, CaseIterable, Hashable {
+  /// One of the cases by its raw value; anything else is an error that lists them.
+  public init(from decoder: any Decoder) throws { self = try .decodeListed(from: decoder) }
+
   /// Ship speed × 1.1 a level.
   case sails
   /// Arrival reward × 1.12 a level.
@@ -37,6 +42,9 @@ public enum Quantity: Sendable, Equatable, Hashable {
 
 /// A permanent purchase: a non-consumable product's benefit.
 public enum PermanentPurchase: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+  /// One of the cases by its raw value; anything else is an error that lists them.
+  public init(from decoder: any Decoder) throws { self = try .decodeListed(from: decoder) }
+
   /// Luminous charts: Discovery grants from arrivals and scouts × 1.5.
   case charts
   /// Deep hold: 32 hours of offline earnings per absence.
@@ -65,6 +73,9 @@ public enum PermanentPurchase: String, Sendable, Codable, CaseIterable, Hashable
 
 /// A sail colour; ivory is free, the others cost Postmarks once.
 public enum SailColour: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+  /// One of the cases by its raw value; anything else is an error that lists them.
+  public init(from decoder: any Decoder) throws { self = try .decodeListed(from: decoder) }
+
   case ivory
   case apricot
   case turquoise
@@ -88,6 +99,9 @@ public typealias PlaceID = Int
 /// A pack of Postmarks sold for money; its raw value is its key under `purchases.packPostmarks` in the
 /// balance file, which says how many Postmarks it holds.
 public enum PostmarkPack: String, Sendable, Codable, CaseIterable, Hashable {
+  /// One of the cases by its raw value; anything else is an error that lists them.
+  public init(from decoder: any Decoder) throws { self = try .decodeListed(from: decoder) }
+
   /// The small pack.
   case small = "marks100"
   /// The large pack.

@@ -181,6 +181,15 @@ extension Session {
     } catch {
       throw .file(path: error.file, reason: error.problem)
     }
+    // What only the StoreKit file in use can check: products, storefronts, locale, currencies.
+    let accounts =
+      [("account", bundle.account)]
+      + (bundle.checkpoints ?? []).map { ("checkpoint '\($0.name)': account", $0.device.account) }
+    for (name, account) in accounts {
+      if let problem = account.catalogueProblem(device.catalogue) {
+        throw .file(path: path, reason: "\(name): \(problem)")
+      }
+    }
     var carried: [Checkpoint] = []
     for checkpoint in bundle.checkpoints ?? [] {
       let rules = try bundleRules(checkpoint.device.balanceChanges, path: path)
@@ -298,15 +307,43 @@ extension Session {
           + "transaction again, so its \(Text.count(rules.postmarks(in: pack))) Postmarks are not in this game."
       )
     }
-    for entry in save.ledger.entries {
+    lines += Self.ledgerConflicts(save, account: account, save: "the save", account: "this App Store account")
+    return lines
+  }
+
+  /// One warning per ledger entry of `save` whose ID the account gives to another product.
+  static func ledgerConflicts(
+    _ save: AppSave, account: StoreAccount, save saveName: String, account accountName: String
+  ) -> [String] {
+    save.ledger.entries.compactMap { entry in
       guard let other = account.transactions.first(where: { $0.id == entry.id }),
         other.productID != entry.product.fullID
-      else { continue }
+      else { return nil }
+      return
+        "warning: \(saveName)'s ledger holds transaction \(entry.id) (\(Text.productName(entry.product))), "
+        + "but \(accountName)'s transaction \(entry.id) is \(DeviceSnapshot.productName(other.productID)): two "
+        + "different purchases under one ID; the app takes the account's for one already delivered and "
+        + "never delivers it."
+    }
+  }
+
+  /// What a bundle holds that its reading settles without a word otherwise: a `clockUTC` that is not
+  /// its `clock` (the clock is read from `clock`), and ledger entries whose IDs its own account gives
+  /// to other products.
+  static func bundleWarnings(_ bundle: DeviceBundle, path: String) -> [String] {
+    var lines: [String] = []
+    let clock = Rules.formatInstant(bundle.clock)
+    if bundle.clockUTC != clock {
       lines.append(
-        "warning: the save's ledger holds transaction \(entry.id) (\(Text.productName(entry.product))), but this "
-          + "App Store account's transaction \(entry.id) is \(DeviceSnapshot.productName(other.productID)): two "
-          + "different purchases under one ID; the app takes the account's for one already delivered and "
-          + "never delivers it.")
+        "warning: \(path.fromOutside): 'clockUTC' reads \(bundle.clockUTC.fromOutside), but 'clock' "
+          + "\(bundle.clock) is \(clock); the device's clock is read from 'clock' (clockUTC is only for "
+          + "people): change 'clock' to move it")
+    }
+    for (name, save) in [
+      ("the bundle's save", bundle.save), ("the bundle's running app", bundle.running?.save),
+    ] {
+      guard let save else { continue }
+      lines += ledgerConflicts(save, account: bundle.account, save: name, account: "the bundle's account")
     }
     return lines
   }
@@ -321,12 +358,14 @@ extension Session {
     if bundle.fingerprints.storeKit != mine.storeKit {
       notes.append(
         "note: the bundle was made with another StoreKit configuration (\(short(bundle.fingerprints.storeKit)), "
-          + "this one is \(short(mine.storeKit))); products and prices may differ from the player's.")
+          + "this one is \(short(mine.storeKit)), of the products and settings as read, not the file's bytes "
+          + "that status shows); products and prices may differ from the player's.")
     }
     if bundle.fingerprints.balance != mine.balance {
       notes.append(
         "note: the bundle was made with another balance (\(short(bundle.fingerprints.balance)), this one is "
-          + "\(short(mine.balance))); the game's numbers may differ from the player's.")
+          + "\(short(mine.balance)), of the numbers as read, not the file's bytes that status shows); the game's "
+          + "numbers may differ from the player's.")
     }
     if bundle.writtenBy != AppSave.writer {
       notes.append(
@@ -352,7 +391,7 @@ extension Session {
     await beginChecking()
     var lines =
       Self.passedOverWarnings(data, written: try? bundle.encoded(), path: path, kind: "a device bundle")
-      + fingerprintNotes(bundle) + [
+      + Self.bundleWarnings(bundle, path: path) + fingerprintNotes(bundle) + [
         "Started from the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
       ]
     lines += device.summary(rules: rules)

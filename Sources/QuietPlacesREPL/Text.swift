@@ -168,6 +168,9 @@ enum Text {
     case .saveFailed(let id, let product, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): the save failed; nothing delivered, left unfinished for the next launch."
+    case .revocationNotSaved(let id, let product, let source) where product.permanent == nil:
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded, but the save failed; Postmarks are not taken back (Apple handles the refund), and the refund waits unfinished for the next launch."
     case .revocationNotSaved(let id, let product, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded, but the save failed; \(productName(product)) stays until the next launch removes it (the refund waits unfinished)."

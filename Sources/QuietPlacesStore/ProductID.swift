@@ -1,8 +1,12 @@
 import QuietPlacesGame
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// The five products of Quiet Places, by the suffix of their App Store product ID.
 public enum ProductID: String, Sendable, Codable, CaseIterable, Hashable, Comparable {
+  /// One of the cases by its raw value; anything else is an error that lists them.
+  public init(from decoder: any Decoder) throws { self = try .decodeListed(from: decoder) }
+
   case marks100
   case marks550
   case charts

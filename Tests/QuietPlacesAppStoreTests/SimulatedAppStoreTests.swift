@@ -243,9 +243,9 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   #expect(snapshot.pendingApprovals.isEmpty)
   #expect(snapshot.transactions.map(\.id) == [1])
   #expect(await store.updatesYielded() == 1)
-  await #expect(throws: AppStoreError.nothingPending) { try await store.decline() }
+  await #expect(throws: AppStoreError.nothingPending(interrupted: 0, on: true)) { try await store.decline() }
   #expect(
-    AppStoreError.nothingPending.description
+    AppStoreError.nothingPending(interrupted: 0, on: false).description
       == "no purchase is waiting for approval; turn ask-to-buy on and buy something first")
 }
 
@@ -263,7 +263,9 @@ func pricesAndTextsFollowTheConfigurationAndStorefront(
   let updates = await store.updates()
   var iterator = updates.makeAsyncIterator()
   #expect(try decode(try #require(await iterator.next()), store.publicKey).transactionId == 1)
-  await #expect(throws: AppStoreError.nothingInterrupted) { try await store.resolve() }
+  await #expect(throws: AppStoreError.nothingInterrupted(awaitingApproval: 0, on: true)) {
+    try await store.resolve()
+  }
 }
 
 // MARK: - Updates

@@ -312,6 +312,6 @@ func appleLocaleIdentifiersLoadAndResolve(locale: String, resolved: String) thro
   let configuration = try StoreKitConfiguration.parse(data, path: file)
   #expect(
     configuration.warnings == [
-      "settings._locale 'ar_SA@numbers=thai' asks for the numbering system 'thai', which this store does not write (only latn, or the locale's own); prices are written as in en_US"
+      "settings._locale 'ar_SA@numbers=thai' asks for the numbering system 'thai', which this store does not write (only latn, or the locale's own); prices are written as the currency's code and the configuration's number (GBP 0.99)"
     ])
 }

@@ -40,7 +40,7 @@ struct LoadCommand: FileArgumentCommand {
     let checkpoints = session.adoptCheckpoints(carried)
     return .info(
       Session.passedOverWarnings(data, written: try? bundle.encoded(), path: path, kind: "a device bundle")
-        + session.fingerprintNotes(bundle) + [
+        + Session.bundleWarnings(bundle, path: path) + session.fingerprintNotes(bundle) + [
           "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
         ]
         + device.summary(rules: session.device.configuration.rules) + [checkpoints].compactMap { $0 })

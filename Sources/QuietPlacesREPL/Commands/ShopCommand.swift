@@ -44,26 +44,27 @@ struct ShopCommand: REPLCommand {
         "  \(Text.padded(item.id.rawValue, 9)) \(Text.padded(name, 17)) \(price)"
       )
     }
-    if let note = await Self.wholeCurrencyNote(session.device) { lines.append(note) }
+    if let note = await Self.roundedPriceNote(session.device) { lines.append(note) }
     return .info(lines)
   }
 
-  /// In a storefront whose currency has no decimal digits (JPY, KRW), a note that the configured
-  /// numbers are shown in that currency, rounded, as StoreKit testing does (0.99 → ￥1), when a
-  /// configured price has a fraction; nil otherwise.
-  static func wholeCurrencyNote(_ device: Device) async -> String? {
+  /// When a configured price has more decimals than the storefront's currency shows (0.99 in JPY,
+  /// 4.999 in GBP), a note that the numbers are shown rounded, as StoreKit testing does (0.99 → ￥1);
+  /// nil otherwise.
+  static func roundedPriceNote(_ device: Device) async -> String? {
     let settings = await device.storeSnapshot().settings
     let catalogue = device.catalogue
-    guard let currency = catalogue.formats.storefront(settings.storefront.code)?.currency,
-      catalogue.formats.decimalDigits(currency) == 0
-    else { return nil }
+    guard let currency = catalogue.formats.storefront(settings.storefront.code)?.currency else { return nil }
+    let digits = catalogue.formats.decimalDigits(currency)
     let prices = catalogue.items.map { settings.prices?[$0.productID] ?? $0.displayPrice }
-    guard let fractional = prices.first(where: { price in price.contains(".") && !price.hasSuffix(".00") })
+    guard let fractional = prices.first(where: { catalogue.formats.isRounded($0, in: currency) })
     else { return nil }
     let item = StoreCatalogue.Item(
       productID: "", type: .consumable, displayPrice: fractional, localizations: [:])
     let shown = catalogue.displayPrice(item, in: settings.storefront, locale: settings.locale)
-    return "note: \(currency) has no decimal digits: the configuration's numbers are shown in \(currency), "
-      + "rounded, as StoreKit testing does (\(fractional) → \(shown)); store price sets a price for this storefront."
+    let has = digits == 0 ? "no decimal digits" : "\(digits) decimal digit\(digits == 1 ? "" : "s")"
+    return "note: \(currency) has \(has): the configuration's numbers are shown in \(currency), "
+      + "rounded, as StoreKit testing does (\(fractional) → \(shown)); store price sets a product's number "
+      + "(the same in every storefront)."
   }
 }

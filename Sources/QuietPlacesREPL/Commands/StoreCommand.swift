@@ -251,19 +251,23 @@ struct StoreCommand: REPLCommand {
       let shown = try await device.control(.price(product, price))
       let storefront = await device.storeSnapshot().settings.storefront
       var rounded = ""
-      if let currency = device.catalogue.formats.storefront(storefront.code)?.currency,
-        device.catalogue.formats.decimalDigits(currency) == 0, price.contains("."), !price.hasSuffix(".00")
+      let formats = device.catalogue.formats
+      if let currency = formats.storefront(storefront.code)?.currency, formats.isRounded(price, in: currency)
       {
-        rounded = " (\(currency) has no decimal digits: the number is rounded, as StoreKit testing does)"
+        let digits = formats.decimalDigits(currency)
+        rounded =
+          " (\(currency) has \(digits == 0 ? "no" : String(digits)) decimal digit\(digits == 1 ? "" : "s"): "
+          + "the number is rounded, as StoreKit testing does)"
       }
-      return
-        "\(product.rawValue) now costs \(price) in the configuration: \(shown) in this storefront\(rounded)."
+      return "\(product.rawValue) now costs \(price) in the configuration (in every storefront, in its "
+        + "currency): \(shown) in this storefront\(rounded)."
     case .askToBuy(let on):
       try await device.control(.askToBuy(on))
       return "Ask to Buy \(state(on)): purchases \(on ? "wait for approval" : "complete at once")."
     case .approve(let id):
       let transaction = try await device.control(.approve(id))
-      return "Approved: \(Self.describe(transaction)) is sent through updates."
+      return "Approved: \(Self.describe(transaction)) is sent through updates"
+        + (await Self.confirmedPrice(transaction, on: device)) + "."
     case .decline(let id):
       let waiting = try await device.control(.decline(id))
       return
@@ -273,7 +277,8 @@ struct StoreCommand: REPLCommand {
       return "Interrupted purchases \(state(on))."
     case .resolve(let id):
       let transaction = try await device.control(.resolve(id))
-      return "Resolved: \(Self.describe(transaction)) is sent through updates."
+      return "Resolved: \(Self.describe(transaction)) is sent through updates"
+        + (await Self.confirmedPrice(transaction, on: device)) + "."
     case .failPurchases(let on):
       try await device.control(.failPurchases(on))
       return "Failing purchases \(state(on))."
@@ -339,6 +344,18 @@ struct StoreCommand: REPLCommand {
   }
 
   /// `transaction 3 (charts)`.
+  /// When the price a waiting purchase was confirmed at is not the product's price now (`store
+  /// price` changed it meanwhile), the clause that says which one it was charged; empty otherwise.
+  private static func confirmedPrice(_ transaction: AccountTransaction, on device: Device) async -> String {
+    guard let charged = transaction.price, let item = device.catalogue.item(transaction.productID) else {
+      return ""
+    }
+    let now = await device.storeSnapshot().settings.prices?[item.productID] ?? item.displayPrice
+    guard now != charged else { return "" }
+    return
+      ", charged \(charged) \(transaction.currency ?? ""), the price when it was bought (it is \(now) now)"
+  }
+
   private static func describe(_ transaction: AccountTransaction) -> String {
     "transaction \(transaction.id) (\(name(transaction.productID)))"
   }
