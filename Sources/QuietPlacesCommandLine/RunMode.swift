@@ -37,7 +37,7 @@ struct RunMode: CommandLineMode, Equatable {
   }
 
   func run(in context: ProgramContext) async -> ExitStatus {
-    guard let (rules, storeKit) = storeKit.configuration(context) else { return .usage }
+    guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
     let url = URL(fileURLWithPath: file, relativeTo: context.currentDirectory)
     let script: GoldenScript
     do {
@@ -61,6 +61,9 @@ struct RunMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.description))
       return .failure
     }
+    // What the run was computed from, once, beside the transcript (standard output stays the
+    // script's own, as test keeps it).
+    context.printError(provenance.line)
     SessionEnvironment.startupLines(storeKit, file: self.storeKit.file).forEach(context.print)
     let source = context.input().source
     var runner = ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL)

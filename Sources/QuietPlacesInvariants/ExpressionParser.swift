@@ -120,9 +120,40 @@ extension InvariantExpression {
         advance()
         let right = try unary()
         try requireNumbers(left, right, token, symbol)
+        if symbol != "*" { try requireDivisor(right, token, symbol) }
         left = (.arithmetic(symbol, left.node, right.node), .number)
       }
       return left
+    }
+
+    /// A division or remainder divides by a number that is not 0 whatever the state: by a field it
+    /// could divide by zero on some state, and an expression that cannot be worked out would be
+    /// reported as the engine's fault.
+    private func requireDivisor(_ right: Typed, _ token: ExpressionToken, _ symbol: String)
+      throws(ExpressionError)
+    {
+      let readsNoField = !Self.readsField(right.node)
+      let value = readsNoField ? InvariantExpression.evaluate(right.node, .object(JSONObject())) : nil
+      guard readsNoField, case .number(let divisor)? = value, divisor != 0, divisor.isFinite else {
+        let rewrite = symbol == "/" ? "; multiply instead, as in discoveries >= 2 * scouts.hired" : ""
+        throw fail(
+          readsNoField
+            ? "'\(symbol)' divides by 0; divide by a number other than 0"
+            : "'\(symbol)' divides by a field, which can be 0 on some state; divide only by a number other "
+              + "than 0\(rewrite)",
+          at: token)
+      }
+    }
+
+    /// Whether `node` reads the state (a field or a count).
+    private static func readsField(_ node: InvariantExpression.Node) -> Bool {
+      switch node {
+      case .field, .count: true
+      case .number, .text, .truth: false
+      case .negate(let inner), .not(let inner): readsField(inner)
+      case .and(let a, let b), .or(let a, let b), .arithmetic(_, let a, let b), .comparison(_, let a, let b):
+        readsField(a) || readsField(b)
+      }
     }
 
     private mutating func unary() throws(ExpressionError) -> Typed {

@@ -138,7 +138,7 @@ extension InvariantChecker {
     }
     return InvariantBreak(
       .determinism, expected: "replaying the run from its start to give the same device",
-      found: "the replay ends with \(difference)")
+      found: "the replay ends with \(difference) (the device's value first, then the replay's)")
   }
 
   // MARK: - Helpers

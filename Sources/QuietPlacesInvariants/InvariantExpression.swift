@@ -11,6 +11,7 @@ import QuietPlacesUtilities
 /// - **values**: numbers (`10000`, `2.5`, `1e6`, `10_000`), strings in double quotes (`"ivory"`),
 ///   `true` and `false`;
 /// - **arithmetic** on numbers: `+ - * / %` and unary `-`, with the usual precedence and brackets;
+///   `/` and `%` divide only by a number other than 0, never by a field (which can be 0);
 /// - **comparisons**: `< <= > >=` on numbers, `== !=` on any two values of one kind;
 /// - **logic** on truth values: `not` (`!`), `and` (`&&`), `or` (`||`), loosest last.
 ///

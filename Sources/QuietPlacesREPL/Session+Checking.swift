@@ -1,3 +1,4 @@
+import FoundationEssentials
 import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesInvariants
@@ -66,8 +67,11 @@ extension Session {
       return nil
     }
     let replaying = Session(environment: environment, device: device)
-    for line in played where Self.isReplayed(line) {
-      _ = await replaying.execute(line)
+    // A line that answered a question is replayed as that answer, whatever it says (`check` at a
+    // question cancels it there too); a file a line read is read as it was then.
+    for entry in played where entry.answer || Self.isReplayed(entry.line) {
+      replaying.filesToReplay = entry.filesRead
+      _ = await replaying.execute(entry.line)
     }
     let end = try? await device.snapshot()
     await replaying.finish()
@@ -81,4 +85,14 @@ extension Session {
     if first == "save" { return words.count == 1 }
     return !notReplayed.contains(first)
   }
+}
+
+/// A line run since checking began, as a replay runs it again.
+struct PlayedLine: Sendable {
+  /// The line, as run.
+  var line: String
+  /// Whether it answered a question (then it is replayed whatever its words).
+  var answer: Bool
+  /// The files it read (`load`), in order, as they were then.
+  var filesRead: [Data]
 }

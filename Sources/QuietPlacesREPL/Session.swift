@@ -53,7 +53,12 @@ public final class Session: LineInterpreter {
   /// What the last line broke, as the checker saw it step by step.
   public private(set) var lastBreaks: [InvariantBreak] = []
   /// The lines run since checking began, for `determinism`'s replay.
-  public private(set) var played: [String] = []
+  private(set) var played: [PlayedLine] = []
+  /// The files the line being run read (`load`), in order, for its entry in ``played``.
+  var filesRead: [Data] = []
+  /// In a replay, the files the replayed lines read when they were played, in order: a replay reads
+  /// these instead of the disk, where the file may have changed since.
+  var filesToReplay: [Data] = []
   /// The device when checking began, where a replay starts.
   var startSnapshot: DeviceSnapshot?
   /// Makes the devices replays run on (in memory, with a key of their own), once one is asked for.
@@ -188,6 +193,8 @@ public final class Session: LineInterpreter {
     var recorded = true
     if question == nil && text.isEmpty { return [] }
     stepFrames.append(StepRecord(line: text))
+    filesRead = []
+    let isAnswer = question != nil
     if let waiting = question {
       question = nil
       output = await answer(waiting, with: text)
@@ -211,7 +218,7 @@ public final class Session: LineInterpreter {
         recordingPath = nil
       }
     }
-    await recordStep(stepFrames.removeLast(), replayed: recorded)
+    await recordStep(stepFrames.removeLast(), replayed: recorded, answer: isAnswer)
     return output
   }
 
@@ -225,13 +232,13 @@ public final class Session: LineInterpreter {
 
   /// Hands a step just run to the checker, with the device before and after it; a line that a
   /// recording holds (not `autoplay`, whose lines are steps of their own) is kept for a replay.
-  private func recordStep(_ finished: StepRecord, replayed: Bool) async {
+  private func recordStep(_ finished: StepRecord, replayed: Bool, answer: Bool) async {
     finishedStep = finished
     guard let checker, let before = lastInspection else { return }
     let after = await device.inspect()
     lastBreaks = checker.record(finished, before: before, after: after)
     lastInspection = after
-    if replayed { played.append(finished.line) }
+    if replayed { played.append(PlayedLine(line: finished.line, answer: answer, filesRead: filesRead)) }
   }
 
   /// Parses the line into its command, then runs it; also whether the line goes in a recording.

@@ -28,7 +28,7 @@ import Testing
     ("sail.selected == \"ivory\" and sail.selected != 'apricot'", true),
     ("open == true", true),
     ("postmarks <= 1e3 and postmarks >= 10_0", true),
-    ("rates.ordinary / 0 > 1", true),
+    ("postmarks / 4 == 85 and postmarks / -(1 + 1) == -170", true),
   ])
   func evaluates(text: String, holds: Bool) throws {
     #expect(try InvariantExpression(text, state: state).holds(on: state) == holds)
@@ -70,6 +70,13 @@ import Testing
     ),
     ("sail.selected == \"ivory", 18, "this string has no closing \""),
     ("not 3", 1, "'not' needs a truth value after it, not a number"),
+    (
+      "postmarks / equipment.cargo >= 0", 11,
+      "'/' divides by a field, which can be 0 on some state; divide only by a number other than 0; "
+        + "multiply instead, as in discoveries >= 2 * scouts.hired"
+    ),
+    ("postmarks % (2 - 2) == 0", 11, "'%' divides by 0; divide by a number other than 0"),
+    ("rates.ordinary / 0 > 1", 16, "'/' divides by 0; divide by a number other than 0"),
   ])
   func refusesWithTheColumn(text: String, column: Int, problem: String) {
     #expect(throws: ExpressionError(expression: text, column: column, problem: problem)) {

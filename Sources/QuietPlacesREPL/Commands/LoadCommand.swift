@@ -17,7 +17,20 @@ struct LoadCommand: FileArgumentCommand {
   let path: String
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    let url = session.fileURL(path)
+    let data: Data
+    if !session.filesToReplay.isEmpty {
+      // A replay reads the file as the line read it when it was played.
+      data = session.filesToReplay.removeFirst()
+    } else {
+      data = try read(session.fileURL(path))
+    }
+    session.filesRead.append(data)
+    if DeviceBundle.isBundle(data) { return try await loadBundle(data, in: session) }
+    return try await loadSave(data, in: session)
+  }
+
+  /// The file's bytes, or the error that says why it cannot be read.
+  private func read(_ url: URL) throws(CommandError) -> Data {
     let kind = FileKind(of: url)
     guard kind != .missing else {
       throw .file(
@@ -29,8 +42,7 @@ struct LoadCommand: FileArgumentCommand {
       let why = kind.problem.map { ": " + $0 } ?? ""
       throw .file(path: path, reason: "cannot be read\(why); give the path of a bundle or save file")
     }
-    if DeviceBundle.isBundle(data) { return try await loadBundle(data, in: session) }
-    return try await loadSave(data, in: session)
+    return data
   }
 
   /// The whole device as the bundle holds it, open or closed.
