@@ -141,6 +141,15 @@ struct ExploreMode: CommandLineMode, Equatable {
 
   /// Explores; 1 when an invariant broke, 2 for options the explorer refuses (nothing is written).
   func run(in context: ProgramContext) async -> ExitStatus {
+    // One exploration plays one balance: a key set twice would play only its last value.
+    for (index, setting) in settings.enumerated() {
+      guard let first = settings[..<index].first(where: { $0.key == setting.key }) else { continue }
+      context.printError(
+        OutputLine.errorText(
+          "--set \(setting.key) is given twice (--set \(first.text) and --set \(setting.text)); an exploration "
+            + "plays one balance: give each key once"))
+      return .usage
+    }
     guard let (configured, storeKitConfiguration, provenance) = storeKit.load(context) else { return .usage }
     var rules = configured
     do {

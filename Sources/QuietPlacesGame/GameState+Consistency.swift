@@ -24,6 +24,12 @@ extension GameState {
     {
       return problem
     }
+    let longest = rules.currentDurationSeconds
+    if currentRemaining > longest + instantTolerance {
+      let shown = longest.rounded() == longest && longest < 1e15 ? String(Int64(longest)) : "\(longest)"
+      return "'currentRemaining' \(currentRemaining) s is longer than a current (\(shown) s); "
+        + "write 0 to \(shown)"
+    }
     if legRemaining > rules.legs[nextPlace] + 1e-9 {
       return "'legRemaining' \(legRemaining) is longer than the leg (\(rules.legs[nextPlace]) nm)"
     }

@@ -263,8 +263,18 @@ extension Session {
     try writeFile(data, to: path)
   }
 
+  /// Why `path` cannot name a file to write: it ends in `/`, so it names a folder (a file would be
+  /// written in its place, under the folder's name); `nil` otherwise.
+  static func folderPathProblem(_ path: String, example: String) -> String? {
+    guard path.hasSuffix("/") else { return nil }
+    return "names a folder (it ends in /); give a file's path, such as \(path)\(example)"
+  }
+
   /// Writes a file the user named (a bundle, a copy of the save) atomically, or says why not.
   func writeFile(_ data: Data, to path: String) throws(CommandError) {
+    if let problem = Self.folderPathProblem(path, example: "copy.json") {
+      throw .file(path: path, reason: problem)
+    }
     do {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } catch {

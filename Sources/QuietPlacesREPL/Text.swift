@@ -50,8 +50,12 @@ enum Text {
   /// A duration such as `2h 30m`.
   static func duration(_ seconds: Int64) -> String { DurationFormat.string(seconds: seconds) }
 
-  /// A duration of fractional seconds, rounded down to whole seconds.
-  static func duration(_ seconds: Double) -> String { duration(Int64(max(0, seconds.rounded(.down)))) }
+  /// A duration of fractional seconds, rounded down to whole seconds, where an instant within a
+  /// microsecond of the next second is that second (the engine's tolerance for sums of leg times:
+  /// 1727.9999999999968 is 28m 48s, as `state --json` shows it).
+  static func duration(_ seconds: Double) -> String {
+    duration(Int64(max(0, (seconds + 1e-6).rounded(.down))))
+  }
 
   /// What a stretch of sailing produced.
   static func sailing(_ report: SailingReport, rules: Rules) -> [String] {

@@ -124,6 +124,8 @@ import Testing
     ["--findings", "/dev/null"], ["--findings", "/proc/quietplaces/findings"],
     ["--invariant", "postmarks <="],
     ["--runs", "3", "--for", "1m"],
+    ["--set", "events.survey.oneIn=2", "--set", "events.survey.oneIn=3"],
+    ["--invariant", "discoveries / scouts.hired >= 0"],
   ])
   func aBadOptionIsOneErrorLineAndWritesNothing(bad: [String]) async throws {
     let folder = try TemporaryFolder()

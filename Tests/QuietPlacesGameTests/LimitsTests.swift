@@ -87,6 +87,16 @@ import Testing
     #expect(game.consistencyProblem(rules) == nil)
   }
 
+  @Test func aCurrentLongerThanACurrentLastsIsNotAState() throws {
+    var game = newGame()
+    game.currentRemaining = rules.currentDurationSeconds
+    #expect(game.consistencyProblem(rules) == nil)
+    game.currentRemaining = 1e12
+    #expect(
+      game.consistencyProblem(rules)
+        == "'currentRemaining' 1000000000000.0 s is longer than a current (1800 s); write 0 to 1800")
+  }
+
   @Test func countsStopWhereASaveCanHoldThemSoEveryStateLoadsAgain() throws {
     var game = newGame(seed: 48)  // seed 48 draws a survey at the first arrival: +1 Knowledge
     game.knowledge = GameState.maximumCount

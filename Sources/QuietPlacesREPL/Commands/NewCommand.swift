@@ -35,9 +35,18 @@ struct NewCommand: REPLCommand {
 
   init(parsing arguments: [String]) throws(CommandError) {
     var rest = arguments[...]
+    var given: [Option] = []
     while let word = rest.popFirst() {
       guard let value = rest.popFirst() else { throw Self.usageError() }
-      switch try Option(word: word) {
+      let option = try Option(word: word)
+      // --seed and --storefront take one value: a second would silently win.
+      if option != .set, given.contains(option) {
+        throw .usage(
+          command: Self.name,
+          expected: "\(option.rawValue) once, not twice (the second, \(word) \(value), would silently win)")
+      }
+      given.append(option)
+      switch option {
       case .seed:
         guard let number = UInt64(value) else {
           throw .badArgument(

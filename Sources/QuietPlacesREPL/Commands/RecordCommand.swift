@@ -44,6 +44,9 @@ struct RecordCommand: REPLCommand {
       if session.recorder != nil, let current = session.recordingPath {
         throw .alreadyRecording(current)
       }
+      if let problem = Session.folderPathProblem(path, example: "session.qp") {
+        throw .file(path: path, reason: problem)
+      }
       var lines: [OutputLine] = []
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       if !FileManager.default.fileExists(atPath: folder.path) {
