@@ -7,7 +7,8 @@
  * signal handler has to be C.
  *
  * The helpers below keep their state in `static` variables, so there is one copy per object file
- * that uses them: call them from one Swift file only (LineEditor.swift).
+ * that uses them: call them from one Swift file only (LineEditor.swift), from functions marked
+ * `@inline(never)` (an optimised build would otherwise copy the calls into the callers' files).
  */
 
 #include <errno.h>

@@ -36,6 +36,12 @@ final class LineEditor: LineInput {
   /// Makes Ctrl-C reach the thread that reads a line, wherever the kernel delivers it; between
   /// lines it does nothing. Call it first thing in `main`, before the program starts any thread:
   /// the threads started later inherit SIGINT blocked.
+  ///
+  /// Never inlined, like ``readLine(prompt:context:)``: the C helpers keep the state they share in
+  /// a `static`, one copy per object file that calls them, and an optimised build that inlined this
+  /// into another file installed a handler reading a copy `qp_readline` never set (Ctrl-C then did
+  /// nothing).
+  @inline(never)
   static func prepareProcess() {
     qp_el_prepare_sigint()
   }
@@ -68,6 +74,7 @@ final class LineEditor: LineInput {
     lastHistoryLine = qp_el_last_history().map { String(cString: $0) }
   }
 
+  @inline(never)  // See prepareProcess(): the C calls stay in this file's object.
   func readLine(prompt: String, context: CompletionContext) -> LineRead {
     lineEditorCompletionContext = context
     var status = QP_EL_LINE
