@@ -63,9 +63,12 @@ public struct StoreAccount: Sendable, Codable, Equatable {
     transactions.firstIndex { $0.id == id }
   }
 
-  /// The latest unrevoked transaction of a product of a bundle.
+  /// The latest unrevoked transaction of a product of a bundle: the last bought, the higher ID
+  /// between two bought at one instant. (A waiting purchase keeps the ID it reserved when it was
+  /// asked for, so one approved or resolved later can have a lower ID than one bought meanwhile.)
   func latestUnrevoked(_ productID: String, bundleID: String) -> AccountTransaction? {
-    transactions.last { $0.bundleID == bundleID && $0.productID == productID && !$0.isRevoked }
+    transactions.filter { $0.bundleID == bundleID && $0.productID == productID && !$0.isRevoked }
+      .max { ($0.purchaseDate, $0.id) < ($1.purchaseDate, $1.id) }
   }
 
   /// Takes the next transaction ID, or refuses when the account has given out the last one.

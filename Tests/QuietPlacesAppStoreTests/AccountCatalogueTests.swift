@@ -90,6 +90,23 @@ import Testing
         == "no purchase is interrupted; interrupted purchases are on: buy something first")
   }
 
+  @Test func aRefundByProductTakesTheLastBoughtNotTheHighestID() async throws {
+    let store = try SimulatedAppStore(
+      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile), bundleID: ProductID.bundleID,
+      accountFile: nil)
+    try await store.setInterrupted(true)
+    let product = try #require(try await store.products(for: [ProductID.marks100.fullID]).first)
+    await store.setClock(1_767_603_600)
+    _ = try? await store.purchase(product)
+    _ = try? await store.purchase(product)
+    // Request 2 completes first; request 1, which reserved the lower ID, an hour later.
+    try await store.resolve(2)
+    await store.setClock(1_767_607_200)
+    try await store.resolve(1)
+    #expect(try await store.refund(productID: ProductID.marks100.fullID).id == 1)
+    #expect(try await store.refund(productID: ProductID.marks100.fullID).id == 2)
+  }
+
   @Test func aPriceWithMoreDecimalsThanItsCurrencyIsRounded() {
     let formats = PriceFormats.standard
     #expect(formats.isRounded("4.999", in: "GBP"))
