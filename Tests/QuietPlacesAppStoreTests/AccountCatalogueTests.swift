@@ -92,7 +92,8 @@ import Testing
 
   @Test func aRefundByProductTakesTheLastBoughtNotTheHighestID() async throws {
     let store = try SimulatedAppStore(
-      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile), bundleID: ProductID.bundleID,
+      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile),
+      bundleID: ProductID.bundleID,
       accountFile: nil)
     try await store.setInterrupted(true)
     let product = try #require(try await store.products(for: [ProductID.marks100.fullID]).first)
