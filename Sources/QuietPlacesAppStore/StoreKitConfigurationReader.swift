@@ -77,6 +77,17 @@ struct StoreKitConfigurationReader {
       }
     case let other?: problem("products", "is \(other.shortDescription), expected an array")
     }
+    // A price with more decimals than the storefront's currency shows is shown rounded: said, since
+    // nothing on the shop's line tells it from a price that was written that way.
+    if let currency = formats.storefront(settings.storefront ?? "USA")?.currency {
+      for product in products {
+        guard let text = product.displayPriceText, formats.isRounded(text, in: currency) else { continue }
+        let digits = formats.decimalDigits(currency)
+        warnings.append(
+          "\(product.id): its price \(text) has more decimals than \(currency) shows (\(digits)); it is shown "
+            + "rounded, as StoreKit testing does")
+      }
+    }
     var configuration = StoreKitConfiguration(
       identifier: identifier, version: version ?? .init(major: 1, minor: 0), products: products,
       settings: settings)

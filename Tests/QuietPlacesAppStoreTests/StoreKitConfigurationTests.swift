@@ -315,3 +315,14 @@ func appleLocaleIdentifiersLoadAndResolve(locale: String, resolved: String) thro
       "settings._locale 'ar_SA@numbers=thai' asks for the numbering system 'thai', which this store does not write (only latn, or the locale's own); prices are written as the currency's code and the configuration's number (GBP 0.99)"
     ])
 }
+
+@Test func aPriceWithMoreDecimalsThanTheCurrencyShowsLoadsWithAWarning() throws {
+  let data = try variant(#""displayPrice" : "4.99""#, #""displayPrice" : "4.999""#)
+  let configuration = try StoreKitConfiguration.parse(data, path: file)
+  #expect(
+    configuration.warnings == [
+      "com.gallaxgames.quietplaces.charts: its price 4.999 has more decimals than GBP shows (2); it is shown rounded, as StoreKit testing does"
+    ])
+  let trailingZero = try variant(#""displayPrice" : "4.99""#, #""displayPrice" : "4.990""#)
+  #expect(try StoreKitConfiguration.parse(trailingZero, path: file).warnings.isEmpty)
+}
