@@ -314,7 +314,14 @@ public struct GoldenScript: Sendable, Equatable {
       let asked =
         place == .command && pending.last(where: { !isBlank($0.text) })?.text.hasSuffix("[y/N]") == true
       // The REPL reads a pasted line by the same rule; `> ` lines keep their own checks below.
-      if PastedLine.isEmptyPrompt(text) {
+      if asked && PastedLine.isEmptyAnswer(text) {
+        // Enter pressed at the question: recorded as `> `, copied from the terminal as `? ` (an
+        // editor strips the space). The empty answer is the question's default, No.
+        closeBlock()
+        current = Block(command: "", line: number, expected: [])
+        place = .command
+        continue
+      } else if PastedLine.isEmptyPrompt(text) {
         text = ""
       } else if !text.hasPrefix(">"), let command = PastedLine.afterPrompt(text, asking: asked) {
         text = "> " + command

@@ -57,7 +57,9 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
         "output line after a comment (a comment ends a command's output); "
         + "move it above the comment or start a command with '> '"
     case .emptyCommand:
-      return "empty command; write the command after '> ', for example '> status'"
+      return
+        "empty command; write the command after '> ', for example '> status' (a '> ' with nothing "
+        + "after it is read only as the empty answer to a question, right after a line ending '[y/N]')"
     case .missingSpaceAfterPrompt:
       return "'>' must be followed by a space; write '> ' and then the command"
     case .notUTF8:

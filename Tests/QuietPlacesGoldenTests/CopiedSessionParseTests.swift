@@ -37,4 +37,22 @@ import Testing
       """, path: "written.qp")
     #expect(written.blocks.map(\.command) == script.blocks.map(\.command))
   }
+
+  /// Enter pressed at a question: recorded as `> `, copied as `? `, either with its space stripped.
+  @Test(arguments: ["> ", ">", "? ", "?"])
+  func anEmptyAnswerAfterAQuestionIsTheDefault(answer: String) throws {
+    let script = try GoldenScript.parse(
+      "> fresh-voyage\nStart a fresh voyage? [y/N]\n\(answer)\nCancelled; nothing changed.\n> status\n",
+      path: "answer.qp")
+    #expect(script.blocks.map(\.command) == ["fresh-voyage", "", "status"])
+    #expect(script.blocks[1].line == 3)
+    #expect(script.blocks[1].expected.map(\.text) == ["Cancelled; nothing changed."])
+  }
+
+  /// Without a question waiting, `> ` alone is still an empty command, at its line.
+  @Test func anEmptyCommandWithoutAQuestionIsAnError() {
+    #expect(throws: GoldenScriptError(path: "x.qp", line: 3, problem: .emptyCommand)) {
+      try GoldenScript.parse("> status\nDiscoveries 0.\n> \n", path: "x.qp")
+    }
+  }
 }
