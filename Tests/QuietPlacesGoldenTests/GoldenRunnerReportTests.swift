@@ -255,9 +255,9 @@ import Testing
     #expect(lines[5] == "  ---")
     #expect(lines[6] == "  message: \"the output differs from the script\"")
     #expect(lines[7] == #"  at: "b/two.qp:3: -{\"ship\":{\"sails\":0,\"speed\":10},\"postmarks\":20}""#)
-    #expect(lines[8] == "  diff:")
-    #expect(lines[9] == "    - \"--- b/two.qp (expected)\"")
-    #expect(lines.contains("    - \"  ship.sails: expected 0, got 1\""))
+    #expect(lines[8] == "  diff: |")
+    #expect(lines[9] == "    --- b/two.qp (expected)")
+    #expect(lines.contains("      ship.sails: expected 0, got 1"))
     #expect(lines.suffix(2) == ["  ...", "# 2 passed, 1 failed"])
     // Every line is TAP: a version, a plan, test points, YAML blocks indented under them, or comments.
     #expect(
@@ -276,9 +276,56 @@ import Testing
     let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
     // The script's own line keeps its raw characters, escaped by YAML; what the session printed was
     // already escaped as every printed line is (`\u{1B}`), and YAML escapes its backslashes.
-    #expect(lines.contains(#"    - " > echo a\x1b[31mb\x07\ufeff \"q\" \\ #c: d""#), "\(lines)")
-    #expect(lines.contains(#"    - "+a\\u{1B}[31mb\\u{7}\ufeff \"q\" \\ #c: d""#), "\(lines)")
+    let diff = try #require(lines.first { $0.hasPrefix("  diff: ") })
+    #expect(diff.contains(#"\n > echo a\x1b[31mb\x07\ufeff \"q\" \\ #c: d\n"#), "\(lines)")
+    #expect(diff.contains(#"\n+a\\u{1B}[31mb\\u{7}\ufeff \"q\" \\ #c: d"#), "\(lines)")
     #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
+  }
+
+  /// Perl's `TAP::Parser` (behind Debian's `prove`) reads every YAML block back, whatever the diff
+  /// lines hold: a `-` or `+` and `: ` (a list item it would take for a mapping), quotes, `#`, a line
+  /// of white space; and gives back each diff line as written.
+  @Test func perlReadsTheDiagnosticsBack() async throws {
+    let perl = try #require(
+      ["/usr/bin/perl", "/usr/local/bin/perl"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "perl is missing: apt-get install perl")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo error: y\nerror: x\n> echo Owned: charts\n# a: \"b\"\n", to: "a.qp")
+    try folder.write("> echo a: b\n- \"c: d\"\n   \n> echo e\n'f': g\n", to: "b.qp")
+    try folder.write("> echo \u{1B}[1mx: y\nx: y\n", to: "c.qp")
+    let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
+    try folder.write(lines.map { $0 + "\n" }.joined(), to: "run.tap")
+    let reader = """
+      use strict; use warnings; use TAP::Parser; use JSON::PP;
+      my $parser = TAP::Parser->new({ source => $ARGV[0] });
+      my @blocks;
+      while (my $result = $parser->next) { push @blocks, $result->data if $result->is_yaml; }
+      print JSON::PP->new->canonical->encode({ errors => [$parser->parse_errors], yaml => \\@blocks });
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: perl)
+    process.arguments = ["-e", reader, folder.url.appendingPathComponent("run.tap").path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    struct Read: Decodable {
+      var errors: [String]
+      var yaml: [[String: String]]
+    }
+    let read = try JSONDecoder().decode(Read.self, from: output)
+    #expect(read.errors == [], "\(lines)")
+    #expect(read.yaml.count == 3, "\(lines)")
+    let diffs = read.yaml.compactMap { $0["diff"] }
+    #expect(diffs.count == 3)
+    #expect(diffs.first?.contains("\n-error: x\n+error: y\n") == true, "\(diffs)")
+    #expect(diffs.first?.contains("\n+Owned: charts\n") == true, "\(diffs)")
+    #expect(diffs.dropFirst().first?.contains("\n-- \"c: d\"\n") == true, "\(diffs)")
+    #expect(diffs.dropFirst().first?.contains("\n-'f': g\n") == true, "\(diffs)")
+    #expect(read.yaml.first?["at"] == "a.qp:2: -error: x")
   }
 
   @Test func tapWithUpdateAndWithNothingToRun() async throws {
