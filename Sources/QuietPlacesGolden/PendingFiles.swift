@@ -39,12 +39,8 @@ public enum PendingFiles {
       var isFolder: Bool = false
       if manager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder {
         let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
-        for relative in (try? manager.subpathsOfDirectory(atPath: url.path)) ?? []
-        where relative.hasSuffix(".qp" + suffix)
-          && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-        {
-          found[base + relative] = ScriptFile(
-            url: url.appendingPathComponent(relative), path: base + relative)
+        for file in FolderWalk(folder: url, suffix: ".qp" + suffix, reportsDangling: { _ in false }).files {
+          found[base + file.relative] = ScriptFile(url: file.url, path: base + file.relative)
         }
       } else if given.hasSuffix(".qp" + suffix), manager.fileExists(atPath: url.path) {
         found[given] = ScriptFile(url: url, path: given)
