@@ -244,7 +244,7 @@ public struct GoldenRunner: Sendable {
       return .finished(ScriptResult(path: file.path, outcome: .error(error.description)))
     }
     do {
-      let outputs = try await execution.outputs(of: commands, in: file)
+      let outputs = try await execution.outputs(of: commands, lines: script.blocks.map(\.line), in: file)
       return .ran(ExecutedScript(file: file, script: script, original: original, outputs: outputs))
     } catch {
       return .finished(ScriptResult(path: file.path, outcome: .error(error.message)))

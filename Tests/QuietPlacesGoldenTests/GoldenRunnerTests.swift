@@ -213,6 +213,24 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: saves.url.path).isEmpty)
   }
 
+  /// `quit` ends a script's session where it stands, as in batch mode; a command after it is an
+  /// error at its line, not run on a session that has closed.
+  @Test func quitEndsTheSessionAndACommandAfterItIsAnError() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> count\ncount 1\n> quit\n", to: "ends.qp")
+    try folder.write("> count\ncount 1\n> quit\n\n> count\ncount 2\n", to: "goes-on.qp")
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["."])))
+    #expect(
+      lines == [
+        "ok   ends.qp", "FAIL goes-on.qp",
+        "error: goes-on.qp:5: quit on line 3 ended the session, so this command and those after it cannot "
+          + "run; write close to close the app and go on, or end the script at quit",
+        "1 passed, 1 failed",
+      ])
+    #expect(status == 1)
+  }
+
   @Test func closingLine() {
     #expect(TextReport.closingLine(passed: 12, failed: 0) == "12 passed, 0 failed")
     #expect(TextReport.closingLine(passed: 0, failed: 3) == "0 passed, 3 failed")
