@@ -259,7 +259,11 @@ public struct GoldenRunner: Sendable {
     }
     let (script, original, outputs) = (ran.script, ran.original, ran.outputs)
     let transcript = zip(script.blocks, outputs).flatMap { ["> " + $0.command] + $1 }
-    guard let (diff, fields) = ScriptComparison.differences(script, outputs: outputs, path: file.path) else {
+    // Under --update the diff is the one applied: the lines that will be written.
+    guard
+      let (diff, fields) = ScriptComparison.differences(
+        script, outputs: outputs, path: file.path, widening: options.update)
+    else {
       var result = ScriptResult(path: file.path, outcome: .passed)
       result.transcript = transcript
       return result

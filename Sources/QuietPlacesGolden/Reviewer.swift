@@ -157,7 +157,10 @@ public struct Reviewer: Sendable {
   private func diff(of index: Int, in ran: GoldenRunner.ExecutedScript, failing: [Int]) -> [String] {
     var outputs = ran.outputs
     for other in failing where other != index { outputs[other] = Self.unchanged(ran.script.blocks[other]) }
-    guard let (diff, fields) = ScriptComparison.differences(ran.script, outputs: outputs, path: ran.file.path)
+    // The lines accepting it writes, widened patterns included.
+    guard
+      let (diff, fields) = ScriptComparison.differences(
+        ran.script, outputs: outputs, path: ran.file.path, widening: true)
     else { return [] }
     return diff + fields
   }

@@ -6,12 +6,16 @@ import QuietPlacesUtilities
 enum ScriptComparison {
   /// The lines that show how `outputs` differ from what `script` (printed as `path`) expects, or
   /// `nil` when every block matches.
-  static func differences(_ script: GoldenScript, outputs: [[String]], path: String) -> (
-    diff: [String], fields: [String]
-  )? {
+  ///
+  /// With `widening` (`--update`, `--review`), the new side is the text that will be written, pattern
+  /// lines widened as ``GoldenScript/updated(actualOutputs:widening:)`` widens them, so what is shown
+  /// is what the file will hold; without it, the lines printed (pattern lines that matched kept).
+  static func differences(_ script: GoldenScript, outputs: [[String]], path: String, widening: Bool = false)
+    -> (diff: [String], fields: [String])?
+  {
     let blocks = script.blocks
     guard zip(blocks, outputs).contains(where: { !$0.matches($1) }) else { return nil }
-    let actualLines = script.renderedLines(actualOutputs: outputs).map {
+    let actualLines = script.updated(actualOutputs: outputs, widening: widening).lines.map {
       $0.hasSuffix("\r") ? String($0.dropLast()) : $0
     }
     let diff = LineDiff.unified(

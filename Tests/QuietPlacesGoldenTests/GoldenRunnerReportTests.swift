@@ -328,6 +328,19 @@ import Testing
     #expect(read.yaml.first?["at"] == "a.qp:2: -error: x")
   }
 
+  /// `--update` shows the diff it applies: a widened pattern as it is written, not the line printed.
+  @Test func updateShowsTheLinesItWrites() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo 0.7 nm left.\n0\\.[0-5] nm left\\. (re)\n", to: "a.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["a.qp"], update: true))
+    #expect(status == 0)
+    #expect(lines.contains("-0\\.[0-5] nm left\\. (re)"), "\(lines)")
+    #expect(lines.contains("+0\\..* nm left\\. (re)"), "\(lines)")
+    #expect(!lines.contains("+0.7 nm left."))
+    #expect(try folder.read("a.qp") == "> echo 0.7 nm left.\n0\\..* nm left\\. (re)\n")
+  }
+
   @Test func tapWithUpdateAndWithNothingToRun() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }
