@@ -90,7 +90,7 @@ public enum JUnitReport {
   /// One script's `<testcase>`.
   static func testcase(_ result: ScriptResult) -> [String] {
     let (folder, file) = split(result.path)
-    let line = result.firstDifference?.line ?? 1
+    let line = result.reportedLine
     var lines = [
       "    <testcase name=\"\(escaped(file))\" classname=\"\(escaped(dotted(folder)))\" "
         + "time=\"\(time(result.seconds))\" file=\"\(escaped(result.path))\" line=\"\(line)\">"
@@ -99,9 +99,12 @@ public enum JUnitReport {
     case .failed where result.updated, .passed:
       break
     case .failed(let diff):
-      let message = result.firstDifference?.place ?? "\(result.path):1: the output differs from the script"
+      let message =
+        result.cause?.message ?? result.firstDifference?.place
+        ?? "\(result.path):1: the output differs from the script"
+      let type = result.cause?.kind ?? "mismatch"
       lines.append(
-        "      <failure message=\"\(escaped(message))\" type=\"mismatch\">"
+        "      <failure message=\"\(escaped(message))\" type=\"\(escaped(type))\">"
           + escaped(diff.joined(separator: "\n")) + "</failure>")
     case .skipped(let reason):
       lines.append("      <skipped message=\"\(escaped(reason))\"/>")

@@ -62,8 +62,11 @@ public struct Reviewer: Sendable {
     let jobs = max(1, runner.options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let runner = runner
     let executions = await BoundedParallel.map(selection.scripts, atMost: jobs) { file in
-      await ScriptTimeLimit.run(seconds: runner.options.timeout, late: .finished(runner.late(file))) {
-        await runner.execute(file)
+      let progress = ScriptProgress()
+      return await ScriptTimeLimit.run(
+        seconds: runner.options.timeout, late: { .finished(runner.late(file, progress)) }
+      ) {
+        await runner.execute(file, progress: progress)
       }
     }
     var toReview: [(GoldenRunner.ExecutedScript, [Int])] = []

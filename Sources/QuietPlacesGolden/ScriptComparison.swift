@@ -37,9 +37,18 @@ enum ScriptComparison {
   {
     zip(blocks, outputs).flatMap { block, actual in
       block.absentViolations(actual).map { line, printed in
-        "\(path):\(line.number): '> \(block.command)' printed a line this (absent) check forbids: \(printed)"
+        absentMessage(path: path, block: block, check: line, printed: printed)
       }
     }
+  }
+
+  /// `path:line: '> CMD' printed a line this (absent) check forbids: LINE`.
+  static func absentMessage(
+    path: String, block: GoldenScript.Block, check: GoldenScript.Line, printed: String
+  )
+    -> String
+  {
+    "\(path):\(check.number): '> \(block.command)' printed a line this (absent) check forbids: \(printed)"
   }
 
   /// `path:line: the pattern took too long …` for each ` (re)` line of a failing block that ran out of

@@ -17,6 +17,11 @@ struct ScriptExecution: Sendable {
     /// the session.
     case afterQuit(path: String, line: Int, quit: Int)
 
+    /// The script's line the failure is at, when it is at one.
+    var line: Int? {
+      if case .afterQuit(_, let line, _) = self { line } else { nil }
+    }
+
     /// One sentence: what was wrong, and what would be right.
     var message: String {
       switch self {
@@ -38,7 +43,9 @@ struct ScriptExecution: Sendable {
 
   /// What each of `commands` (a script's, one a block, on the script's `lines`) printed, one list per
   /// block.
-  func outputs(of commands: [String], lines: [Int], in file: ScriptFile) async throws(Failure) -> [[String]] {
+  func outputs(
+    of commands: [String], lines: [Int], in file: ScriptFile, progress: ScriptProgress = ScriptProgress()
+  ) async throws(Failure) -> [[String]] {
     let saveFolder = temporaryDirectory.appendingPathComponent("quietplaces-test-\(UUID().uuidString)")
     do {
       try FileManager.default.createDirectory(at: saveFolder, withIntermediateDirectories: true)
@@ -55,14 +62,17 @@ struct ScriptExecution: Sendable {
     var outputs: [[String]] = []
     for (index, command) in commands.enumerated() {
       if Task.isCancelled { break }  // past its time limit: the result is no longer wanted
+      progress.start(command, line: lines[index])
       outputs.append(await interpreter.execute(command).texts)
       if interpreter.wantsToQuit {
         outputs[index] += await interpreter.finish().texts
+        progress.finish(outputs[index])
         if index + 1 < commands.count {
           throw .afterQuit(path: file.path, line: lines[index + 1], quit: lines[index])
         }
         return outputs
       }
+      progress.finish(outputs[index])
     }
     await interpreter.finish()
     return outputs

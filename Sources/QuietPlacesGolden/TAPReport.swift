@@ -32,13 +32,19 @@ struct TAPReport: GoldenReporter {
     case .passed, .skipped:
       break
     case .failed(let diff):
-      lines.append("  message: " + Self.yamlQuoted("the output differs from the script"))
+      lines.append(
+        "  message: " + Self.yamlQuoted(result.cause?.message ?? "the output differs from the script"))
       if let first = result.firstDifference {
         lines.append("  at: " + Self.yamlQuoted(first.place))
+      } else if let line = result.cause?.line {
+        lines.append("  at: " + Self.yamlQuoted("\(result.path):\(line)"))
       }
       lines += Self.block("diff", diff)
     case .error(let message):
       lines.append("  message: " + Self.yamlQuoted(message))
+      if let line = result.cause?.line {
+        lines.append("  at: " + Self.yamlQuoted("\(result.path):\(line)"))
+      }
     }
     lines.append("  ...")
     return lines

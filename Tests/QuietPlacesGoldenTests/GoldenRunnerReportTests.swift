@@ -341,6 +341,31 @@ import Testing
     #expect(try folder.read("a.qp") == "> echo 0.7 nm left.\n0\\..* nm left\\. (re)\n")
   }
 
+  /// A script that fails only an (absent) check, and one that cannot be parsed, are reported at
+  /// their line, with a message that says which check or what is wrong.
+  @Test func absentChecksAndParseErrorsAreReportedAtTheirLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Its lines are all there: only the check fails, so no line of the diff differs.
+    try folder.write(
+      "> count\ncount 1\n> echo error: x\nerror: x\nerror: * (glob) (absent)\n", to: "absent.qp")
+    try folder.write("> count\ncount 1\n>count\n", to: "bad.qp")
+    _ = await run(folder, GoldenRunOptions(paths: ["."], junitFiles: ["junit.xml"]))
+    let xml = try folder.read("junit.xml")
+    let absent =
+      "absent.qp:5: &apos;&gt; echo error: x&apos; printed a line this (absent) check forbids: error: x"
+    #expect(xml.contains(#"file="absent.qp" line="5">"#), "\(xml)")
+    #expect(xml.contains(#"<failure message="\#(absent)" type="absent">"#), "\(xml)")
+    #expect(xml.contains(#"file="bad.qp" line="3">"#), "\(xml)")
+    let (_, tap) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
+    #expect(tap.contains(#"  at: "absent.qp:5""#), "\(tap)")
+    #expect(
+      tap.contains(
+        "  message: \"absent.qp:5: '> echo error: x' printed a line this (absent) check forbids: error: x\""),
+      "\(tap)")
+    #expect(tap.contains(#"  at: "bad.qp:3""#), "\(tap)")
+  }
+
   @Test func tapWithUpdateAndWithNothingToRun() async throws {
     let folder = try makeScripts()
     defer { folder.remove() }

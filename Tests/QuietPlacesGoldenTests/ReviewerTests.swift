@@ -101,7 +101,8 @@ import Testing
     #expect(
       lines == [
         "FAIL Scripts/slow.qp",
-        "Scripts/slow.qp: still running after 1 s, the time limit (--timeout); stopped it",
+        "Scripts/slow.qp:1: still running after 1 s, the time limit (--timeout), in '> sleep 600000'; "
+          + "stopped it",
         "0 accepted, 0 skipped",
         "0 passed, 1 failed",
       ])
