@@ -338,6 +338,7 @@ public struct GoldenRunner: Sendable {
           switch error {
           case .unset(let name): .unsetVariable(name)
           case .unclosed: .unclosedVariable
+          case .badName(let inside): .badVariable(inside)
           }
         throw GoldenScriptError(path: path, line: block.line, problem: problem)
       }

@@ -26,6 +26,8 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case unsetVariable(String)
     /// A `${` in a command without its `}`.
     case unclosedVariable
+    /// A `${…}` in a command whose braces hold no variable's name (`${SEED-7}`): what they hold.
+    case badVariable(String)
   }
 
   /// The script's path as the user named it.
@@ -78,6 +80,18 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
       return
         "the command uses $\(name), which is not set; set it (\(name)=VALUE quietplaces test …) "
         + "or give a default: ${\(name):-VALUE}"
+    case .badVariable(let inside):
+      let name = String(inside.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+      let rest = inside.dropFirst(name.count)
+      let meant =
+        if CommandSubstitution.isName(name), let first = rest.first, "-=?+:".contains(first) {
+          // The shell's other forms (`${SEED-7}`, `${SEED=7}`): the default is the one form here.
+          "; write ${\(name):-\(rest.drop { "-=?+:".contains($0) })} for \(name) with a default"
+        } else {
+          "; write ${NAME}, or ${NAME:-default} for a default"
+        }
+      return "'${\(inside)}' is not a variable (a name is a letter or '_', then letters, digits and '_')"
+        + meant
     case .unclosedVariable:
       return "'${' is not closed; write ${NAME} or ${NAME:-default}, or $$ for a literal '$'"
     }

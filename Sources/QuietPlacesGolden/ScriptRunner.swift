@@ -114,6 +114,7 @@ public struct ScriptRunner: Sendable {
             switch error {
             case .unset(let name): .unsetVariable(name)
             case .unclosed: .unclosedVariable
+            case .badName(let inside): .badVariable(inside)
             }
           print(
             OutputLine.errorText(
