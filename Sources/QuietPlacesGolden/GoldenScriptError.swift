@@ -16,6 +16,8 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case notUTF8
     /// The script has no commands at all.
     case noCommands
+    /// Its lines end in a carriage return alone (classic Mac OS), so it reads as one line.
+    case carriageReturnsOnly
     /// The file could not be read; the reason comes from the file system.
     case unreadable(String)
     /// A ` (re)` line whose pattern is not a regular expression; the reason comes from the parser.
@@ -66,6 +68,10 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
       return "'>' must be followed by a space; write '> ' and then the command"
     case .notUTF8:
       return "not UTF-8 text; save the script as UTF-8"
+    case .carriageReturnsOnly:
+      return
+        "its lines end in a carriage return alone (CR, as classic Mac OS wrote them), so it reads as one "
+        + "line; save it with LF (or CRLF) line endings"
     case .noCommands:
       return "no commands; a script needs at least one line starting with '> '"
     case .unreadable(let reason):

@@ -55,4 +55,24 @@ import Testing
       try GoldenScript.parse("> status\nDiscoveries 0.\n> \n", path: "x.qp")
     }
   }
+
+  /// A byte-order mark at the start of a script stays there when its output is rewritten.
+  @Test func aRewrittenScriptKeepsItsByteOrderMark() throws {
+    let script = try GoldenScript.parse("\u{FEFF}# a note\n> count\ncount 9\n", path: "bom.qp")
+    #expect(script.blocks.map(\.command) == ["count"])
+    #expect(script.rendered(actualOutputs: [["count 1"]]) == "\u{FEFF}# a note\n> count\ncount 1\n")
+    #expect(script.updatedText(actualOutputs: [["count 1"]]).text == "\u{FEFF}# a note\n> count\ncount 1\n")
+    #expect(script.rendered() == "\u{FEFF}# a note\n> count\ncount 9\n")
+  }
+
+  /// Lines that end in a CR alone are one line to the parser: the file says so, once.
+  @Test func carriageReturnsAloneAreAnErrorForTheFile() {
+    #expect(throws: GoldenScriptError(path: "mac.qp", line: nil, problem: .carriageReturnsOnly)) {
+      try GoldenScript.parse("# a note\r> count\rcount 1\r", path: "mac.qp")
+    }
+    #expect(
+      GoldenScriptError(path: "mac.qp", line: nil, problem: .carriageReturnsOnly).description
+        == "mac.qp: its lines end in a carriage return alone (CR, as classic Mac OS wrote them), so it reads "
+        + "as one line; save it with LF (or CRLF) line endings")
+  }
 }
