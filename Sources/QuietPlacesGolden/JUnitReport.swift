@@ -117,9 +117,13 @@ public enum JUnitReport {
     return lines
   }
 
-  /// A folder path in the dotted form of a class name: `Scripts/game` → `Scripts.game`.
+  /// A folder path in the dotted form of a class name: `Scripts/game` → `Scripts.game`. A dot in a
+  /// folder's own name is written `%2E` (and `%` as `%25`), so that `a.b/x.qp` and `a/b/x.qp` are
+  /// two classes, not one.
   static func dotted(_ folder: String) -> String {
-    let parts = folder.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
+    let parts = folder.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.map { part in
+      part.map { $0 == "%" ? "%25" : $0 == "." ? "%2E" : String($0) }.joined()
+    }
     return parts.isEmpty ? "." : parts.joined(separator: ".")
   }
 

@@ -151,6 +151,13 @@ import Testing
     let result = ScriptResult(path: "Scripts/store/deep/x.qp", outcome: .passed)
     let xml = JUnitReport.xml([result], name: "n", seconds: 1)
     #expect(xml.contains(#"<testcase name="x.qp" classname="Scripts.store.deep" "#))
+    // A dot in a folder's name is not a folder boundary: the two classes stay apart.
+    let two = JUnitReport.xml(
+      ["a/b/x.qp", "a.b/x.qp", "./50%.v2/x/y.qp"].map { ScriptResult(path: $0, outcome: .passed) }, name: "n",
+      seconds: 1)
+    #expect(two.contains(#"<testcase name="x.qp" classname="a.b" "#))
+    #expect(two.contains(#"<testcase name="x.qp" classname="a%2Eb" "#))
+    #expect(two.contains(#"<testcase name="y.qp" classname="50%25%2Ev2.x" "#))
   }
 
   /// The report is valid for Jenkins' xUnit plugin as written but for `file` and `line`, and for
