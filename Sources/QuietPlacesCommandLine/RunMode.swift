@@ -70,7 +70,8 @@ struct RunMode: CommandLineMode, Equatable {
     runner.environment = context.environment
     let failed = await runner.run(
       script, in: session, input: step ? source : nil, print: context.print, printLine: context.print)
-    guard thenREPL else { return failed ? .failure : .success }
+    // A script that quit has ended its session: there is no state for the REPL to go on from.
+    guard thenREPL, !session.wantsToQuit else { return failed ? .failure : .success }
     context.print("The script has ended; the REPL goes on from its state (quit leaves).")
     let failedAfter = await REPLLoop.run(session, input: source, bail: bail.bail) { answer in
       answer.output.forEach(context.print)

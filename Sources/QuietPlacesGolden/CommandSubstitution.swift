@@ -9,6 +9,8 @@ public enum CommandSubstitution {
     case unset(String)
     /// A `${` without its `}`.
     case unclosed
+    /// `${…}` whose name is not one (`${SEED-7}`): what was inside the braces.
+    case badName(String)
   }
 
   /// `command` with its variables replaced by their values in `environment`.
@@ -34,10 +36,13 @@ public enum CommandSubstitution {
         if let colon = inside.indices.first(where: {
           inside[$0] == ":" && $0 + 1 < inside.count && inside[$0 + 1] == "-"
         }) {
-          let value = environment[String(inside[..<colon])] ?? ""
+          let name = String(inside[..<colon])
+          guard isName(name) else { throw .badName(String(inside)) }
+          let value = environment[name] ?? ""
           result += value.isEmpty ? String(inside[(colon + 2)...]) : value
         } else {
           let name = String(inside)
+          guard isName(name) else { throw .badName(name) }
           guard let value = environment[name] else { throw .unset(name) }
           result += value
         }
@@ -53,6 +58,12 @@ public enum CommandSubstitution {
       }
     }
     return result
+  }
+
+  /// Whether `text` is a variable's name: a letter or `_`, then letters, digits and `_`.
+  static func isName(_ text: String) -> Bool {
+    guard let first = text.first, isNameStart(first) else { return false }
+    return text.allSatisfy(isNamePart)
   }
 
   private static func isNameStart(_ character: Character) -> Bool {

@@ -188,20 +188,26 @@ public struct GoldenRunner: Sendable {
   public func runScript(_ file: ScriptFile) async -> ScriptResult {
     let clock = ContinuousClock()
     let started = clock.now
-    var result = await ScriptTimeLimit.run(seconds: options.timeout, late: late(file)) {
-      await self.runUntimed(file)
+    let progress = ScriptProgress()
+    var result = await ScriptTimeLimit.run(seconds: options.timeout, late: { self.late(file, progress) }) {
+      await self.runUntimed(file, progress: progress)
     }
     result.seconds = Self.seconds(clock.now - started)
     return result
   }
 
-  /// The result of a script still running at the time limit.
-  func late(_ file: ScriptFile) -> ScriptResult {
-    ScriptResult(
-      path: file.path,
-      outcome: .failed(diff: [
-        "\(file.path): still running after \(options.timeout) s, the time limit (--timeout); stopped it"
-      ]))
+  /// The result of a script still running at the time limit: the command it was in, and what it
+  /// printed until then.
+  func late(_ file: ScriptFile, _ progress: ScriptProgress) -> ScriptResult {
+    let running = progress.running
+    let place = running.map { "\(file.path):\($0.line)" } ?? file.path
+    let command = running.map { ", in '> \($0.command)'" } ?? ""
+    let message =
+      "\(place): still running after \(options.timeout) s, the time limit (--timeout)\(command); stopped it"
+    var result = ScriptResult(path: file.path, outcome: .failed(diff: [message]))
+    result.cause = ScriptResult.Cause(kind: "timeout", line: running?.line, message: message)
+    result.transcript = progress.transcript
+    return result
   }
 
   /// A script that ran: what it was when read, and what its commands printed.
@@ -226,13 +232,18 @@ public struct GoldenRunner: Sendable {
 
   /// Reads `file`, skips it when it says so, and runs its commands: the script that ran, or the
   /// result when it did not (skipped, or an error).
-  func execute(_ file: ScriptFile) async -> Execution {
+  func execute(_ file: ScriptFile, progress: ScriptProgress = ScriptProgress()) async -> Execution {
+    func failed(_ error: GoldenScriptError) -> Execution {
+      var result = ScriptResult(path: file.path, outcome: .error(error.description))
+      result.cause = ScriptResult.Cause(kind: "error", line: error.line, message: error.description)
+      return .finished(result)
+    }
     let script: GoldenScript
     let original: Data
     do {
       (script, original) = try GoldenScript.read(from: file.url, path: file.path)
     } catch {
-      return .finished(ScriptResult(path: file.path, outcome: .error(error.description)))
+      return failed(error)
     }
     let commands: [String]
     do {
@@ -241,25 +252,33 @@ public struct GoldenRunner: Sendable {
       }
       commands = try substitutedCommands(script, path: file.path)
     } catch {
-      return .finished(ScriptResult(path: file.path, outcome: .error(error.description)))
+      return failed(error)
     }
     do {
-      let outputs = try await execution.outputs(of: commands, in: file)
+      let outputs = try await execution.outputs(
+        of: commands, lines: script.blocks.map(\.line), in: file, progress: progress)
       return .ran(ExecutedScript(file: file, script: script, original: original, outputs: outputs))
     } catch {
-      return .finished(ScriptResult(path: file.path, outcome: .error(error.message)))
+      var result = ScriptResult(path: file.path, outcome: .error(error.message))
+      result.cause = ScriptResult.Cause(kind: "error", line: error.line, message: error.message)
+      result.transcript = progress.transcript
+      return .finished(result)
     }
   }
 
-  private func runUntimed(_ file: ScriptFile) async -> ScriptResult {
+  private func runUntimed(_ file: ScriptFile, progress: ScriptProgress) async -> ScriptResult {
     let ran: ExecutedScript
-    switch await execute(file) {
+    switch await execute(file, progress: progress) {
     case .finished(let result): return result
     case .ran(let executed): ran = executed
     }
     let (script, original, outputs) = (ran.script, ran.original, ran.outputs)
     let transcript = zip(script.blocks, outputs).flatMap { ["> " + $0.command] + $1 }
-    guard let (diff, fields) = ScriptComparison.differences(script, outputs: outputs, path: file.path) else {
+    // Under --update the diff is the one applied: the lines that will be written.
+    guard
+      let (diff, fields) = ScriptComparison.differences(
+        script, outputs: outputs, path: file.path, widening: options.update)
+    else {
       var result = ScriptResult(path: file.path, outcome: .passed)
       result.transcript = transcript
       return result
@@ -267,6 +286,17 @@ public struct GoldenRunner: Sendable {
     var result = ScriptResult(path: file.path, outcome: .failed(diff: diff + fields))
     result.transcript = transcript
     result.firstDifference = ScriptComparison.firstDifference(script, outputs: outputs, path: file.path)
+    // Only an (absent) check failed: no line differs, the check's line is where it failed.
+    if result.firstDifference == nil,
+      let (block, check, printed) = zip(script.blocks, outputs).lazy.compactMap({ block, actual in
+        block.absentViolations(actual).first.map { (block, $0.line, $0.actual) }
+      }).first
+    {
+      result.cause = ScriptResult.Cause(
+        kind: "absent", line: check.number,
+        message: ScriptComparison.absentMessage(path: file.path, block: block, check: check, printed: printed)
+      )
+    }
     let breaksAbsent = zip(script.blocks, outputs).contains { !$0.absentViolations($1).isEmpty }
     if options.update && breaksAbsent {
       let note = "\(file.path): not updated: an (absent) check fails, which rewriting cannot fix"
@@ -308,6 +338,7 @@ public struct GoldenRunner: Sendable {
           switch error {
           case .unset(let name): .unsetVariable(name)
           case .unclosed: .unclosedVariable
+          case .badName(let inside): .badVariable(inside)
           }
         throw GoldenScriptError(path: path, line: block.line, problem: problem)
       }

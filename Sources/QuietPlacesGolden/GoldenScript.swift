@@ -174,6 +174,8 @@ public struct GoldenScript: Sendable, Equatable {
   private let rawLines: [String]
   /// Whether the last line ended with a line break.
   private let endsWithNewline: Bool
+  /// Whether the file began with a byte-order mark, which a rewritten file keeps.
+  private var byteOrderMark = false
 
   /// The command blocks in file order.
   public var blocks: [Block] {
@@ -186,7 +188,13 @@ public struct GoldenScript: Sendable, Equatable {
   /// Parses the text of a script named `path`.
   public static func parse(_ text: String, path: String) throws(GoldenScriptError) -> GoldenScript {
     var body = Substring(text)
-    if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+    let byteOrderMark = body.hasPrefix("\u{FEFF}")
+    if byteOrderMark { body = body.dropFirst() }
+    // Line breaks that are a CR alone (classic Mac OS): the whole file would read as one line. (A CR
+    // at the very end only is the line's ending, as in CRLF.)
+    if !body.utf8.contains(UInt8(ascii: "\n")), body.utf8.dropLast().contains(UInt8(ascii: "\r")) {
+      throw GoldenScriptError(path: path, line: nil, problem: .carriageReturnsOnly)
+    }
     // Split on the byte: as a Character, "\r\n" is one grapheme and would not match "\n".
     var raw = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
@@ -194,7 +202,9 @@ public struct GoldenScript: Sendable, Equatable {
     let endsWithNewline = raw.count > 1 && raw.last == ""
     if endsWithNewline || raw == [""] { raw.removeLast() }
     let entries = try parseEntries(raw, path: path)
-    return GoldenScript(path: path, entries: entries, rawLines: raw, endsWithNewline: endsWithNewline)
+    var script = GoldenScript(path: path, entries: entries, rawLines: raw, endsWithNewline: endsWithNewline)
+    script.byteOrderMark = byteOrderMark
+    return script
   }
 
   /// Parses the bytes of a script named `path`, reporting the first line that is not UTF-8.
@@ -234,7 +244,7 @@ public struct GoldenScript: Sendable, Equatable {
 
   /// The script's text exactly as it was parsed.
   public func rendered() -> String {
-    Self.join(rawLines, endsWithNewline: endsWithNewline)
+    join(rawLines)
   }
 
   /// The script's text with the expected output of every block that does not match replaced by
@@ -242,7 +252,7 @@ public struct GoldenScript: Sendable, Equatable {
   /// blocks and the pattern lines that still match are kept exactly.
   public func rendered(actualOutputs: [[String]]) -> String {
     let lines = renderedLines(actualOutputs: actualOutputs)
-    return Self.join(lines, endsWithNewline: endsWithNewline)
+    return join(lines)
   }
 
   /// The file's lines with failing blocks' output replaced, as ``rendered(actualOutputs:)`` writes them.
@@ -280,7 +290,7 @@ public struct GoldenScript: Sendable, Equatable {
   /// The file's text as `--update` writes it, and the notes on its pattern lines.
   public func updatedText(actualOutputs: [[String]]) -> (text: String, notes: [ScriptUpdateNote]) {
     let (lines, notes) = updated(actualOutputs: actualOutputs)
-    return (Self.join(lines, endsWithNewline: endsWithNewline), notes)
+    return (join(lines), notes)
   }
 
   /// The file's lines as they were, without line endings.
@@ -314,7 +324,14 @@ public struct GoldenScript: Sendable, Equatable {
       let asked =
         place == .command && pending.last(where: { !isBlank($0.text) })?.text.hasSuffix("[y/N]") == true
       // The REPL reads a pasted line by the same rule; `> ` lines keep their own checks below.
-      if PastedLine.isEmptyPrompt(text) {
+      if asked && PastedLine.isEmptyAnswer(text) {
+        // Enter pressed at the question: recorded as `> `, copied from the terminal as `? ` (an
+        // editor strips the space). The empty answer is the question's default, No.
+        closeBlock()
+        current = Block(command: "", line: number, expected: [])
+        place = .command
+        continue
+      } else if PastedLine.isEmptyPrompt(text) {
         text = ""
       } else if !text.hasPrefix(">"), let command = PastedLine.afterPrompt(text, asking: asked) {
         text = "> " + command
@@ -366,8 +383,10 @@ public struct GoldenScript: Sendable, Equatable {
     return lines
   }
 
-  private static func join(_ lines: [String], endsWithNewline: Bool) -> String {
-    var text = lines.joined(separator: "\n")
+  /// The file's text from its lines, with its line break at the end and its byte-order mark, if it
+  /// had them.
+  private func join(_ lines: [String]) -> String {
+    var text = (byteOrderMark ? "\u{FEFF}" : "") + lines.joined(separator: "\n")
     if endsWithNewline && !lines.isEmpty { text += "\n" }
     return text
   }

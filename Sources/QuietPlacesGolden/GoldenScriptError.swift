@@ -16,6 +16,8 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case notUTF8
     /// The script has no commands at all.
     case noCommands
+    /// Its lines end in a carriage return alone (classic Mac OS), so it reads as one line.
+    case carriageReturnsOnly
     /// The file could not be read; the reason comes from the file system.
     case unreadable(String)
     /// A ` (re)` line whose pattern is not a regular expression; the reason comes from the parser.
@@ -26,6 +28,8 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case unsetVariable(String)
     /// A `${` in a command without its `}`.
     case unclosedVariable
+    /// A `${…}` in a command whose braces hold no variable's name (`${SEED-7}`): what they hold.
+    case badVariable(String)
   }
 
   /// The script's path as the user named it.
@@ -57,11 +61,17 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
         "output line after a comment (a comment ends a command's output); "
         + "move it above the comment or start a command with '> '"
     case .emptyCommand:
-      return "empty command; write the command after '> ', for example '> status'"
+      return
+        "empty command; write the command after '> ', for example '> status' (a '> ' with nothing "
+        + "after it is read only as the empty answer to a question, right after a line ending '[y/N]')"
     case .missingSpaceAfterPrompt:
       return "'>' must be followed by a space; write '> ' and then the command"
     case .notUTF8:
       return "not UTF-8 text; save the script as UTF-8"
+    case .carriageReturnsOnly:
+      return
+        "its lines end in a carriage return alone (CR, as classic Mac OS wrote them), so it reads as one "
+        + "line; save it with LF (or CRLF) line endings"
     case .noCommands:
       return "no commands; a script needs at least one line starting with '> '"
     case .unreadable(let reason):
@@ -76,6 +86,18 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
       return
         "the command uses $\(name), which is not set; set it (\(name)=VALUE quietplaces test …) "
         + "or give a default: ${\(name):-VALUE}"
+    case .badVariable(let inside):
+      let name = String(inside.prefix { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+      let rest = inside.dropFirst(name.count)
+      let meant =
+        if CommandSubstitution.isName(name), let first = rest.first, "-=?+:".contains(first) {
+          // The shell's other forms (`${SEED-7}`, `${SEED=7}`): the default is the one form here.
+          "; write ${\(name):-\(rest.drop { "-=?+:".contains($0) })} for \(name) with a default"
+        } else {
+          "; write ${NAME}, or ${NAME:-default} for a default"
+        }
+      return "'${\(inside)}' is not a variable (a name is a letter or '_', then letters, digits and '_')"
+        + meant
     case .unclosedVariable:
       return "'${' is not closed; write ${NAME} or ${NAME:-default}, or $$ for a literal '$'"
     }

@@ -90,7 +90,7 @@ public enum JUnitReport {
   /// One script's `<testcase>`.
   static func testcase(_ result: ScriptResult) -> [String] {
     let (folder, file) = split(result.path)
-    let line = result.firstDifference?.line ?? 1
+    let line = result.reportedLine
     var lines = [
       "    <testcase name=\"\(escaped(file))\" classname=\"\(escaped(dotted(folder)))\" "
         + "time=\"\(time(result.seconds))\" file=\"\(escaped(result.path))\" line=\"\(line)\">"
@@ -99,9 +99,12 @@ public enum JUnitReport {
     case .failed where result.updated, .passed:
       break
     case .failed(let diff):
-      let message = result.firstDifference?.place ?? "\(result.path):1: the output differs from the script"
+      let message =
+        result.cause?.message ?? result.firstDifference?.place
+        ?? "\(result.path):1: the output differs from the script"
+      let type = result.cause?.kind ?? "mismatch"
       lines.append(
-        "      <failure message=\"\(escaped(message))\" type=\"mismatch\">"
+        "      <failure message=\"\(escaped(message))\" type=\"\(escaped(type))\">"
           + escaped(diff.joined(separator: "\n")) + "</failure>")
     case .skipped(let reason):
       lines.append("      <skipped message=\"\(escaped(reason))\"/>")
@@ -114,9 +117,13 @@ public enum JUnitReport {
     return lines
   }
 
-  /// A folder path in the dotted form of a class name: `Scripts/game` → `Scripts.game`.
+  /// A folder path in the dotted form of a class name: `Scripts/game` → `Scripts.game`. A dot in a
+  /// folder's own name is written `%2E` (and `%` as `%25`), so that `a.b/x.qp` and `a/b/x.qp` are
+  /// two classes, not one.
   static func dotted(_ folder: String) -> String {
-    let parts = folder.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
+    let parts = folder.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.map { part in
+      part.map { $0 == "%" ? "%25" : $0 == "." ? "%2E" : String($0) }.joined()
+    }
     return parts.isEmpty ? "." : parts.joined(separator: ".")
   }
 

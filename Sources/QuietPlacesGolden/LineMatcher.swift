@@ -19,12 +19,16 @@ public enum LineMatcher: Sendable, Equatable {
   public static let globSuffix = " (glob)"
 
   /// The matcher an expected line stands for.
+  ///
+  /// White space before the suffix is trimmed as at the end of a literal line: a printed line is
+  /// compared without the white space at its end, so a pattern that ended in some could never match
+  /// (and an ` (absent)` check made of one would always pass).
   public init(expected line: String) {
     let text = Self.trimmedEnd(line)
     if text.hasSuffix(Self.regexSuffix) {
-      self = .regex(String(text.dropLast(Self.regexSuffix.count)))
+      self = .regex(String(Self.trimmedEnd(String(text.dropLast(Self.regexSuffix.count)))))
     } else if text.hasSuffix(Self.globSuffix) {
-      self = .glob(String(text.dropLast(Self.globSuffix.count)))
+      self = .glob(String(Self.trimmedEnd(String(text.dropLast(Self.globSuffix.count)))))
     } else {
       self = .exact(String(text))
     }

@@ -7,10 +7,13 @@ import QuietPlacesUtilities
 #endif
 
 /// Pending scripts, as insta keeps pending snapshots: `NAME.qp.new` beside `NAME.qp`, holding the
-/// script as `--update` would have rewritten it. `--update=pending` writes them instead of rewriting
-/// (and `--update` writes one when the script was edited while it ran); `test` lists those it sees;
-/// `test --accept [PATH…]` moves each over its script, `test --reject [PATH…]` removes them. A script
-/// is never rewritten behind its author's back.
+/// script as `--update` would have rewritten it, under a first line (``header(script:read:)``) that
+/// names the script and its fingerprint when the pending file was written. `--update=pending` writes
+/// them instead of rewriting (and `--update` writes one when the script was edited while it ran);
+/// `test` lists those it sees; `test --accept [PATH…]` writes each over its script, `test --reject
+/// [PATH…]` removes them. A script is never rewritten behind its author's back: `--accept` refuses a
+/// pending file whose script changed since it was written, has gone, or is not its script, and one
+/// that is not a pending script at all.
 public enum PendingFiles {
   /// What ends a pending file's name, after the script's own.
   public static let suffix = ".new"
@@ -21,6 +24,81 @@ public enum PendingFiles {
     case accept
     /// Remove each.
     case reject
+  }
+
+  /// What starts a pending file's first line.
+  static let headerPrefix = "# pending for "
+
+  /// The first line of a pending file: the script's file name and the fingerprint of its bytes when
+  /// the pending file was written (``ConfigurationProvenance/fingerprint(of:)``).
+  static func header(script name: String, read data: Data) -> String {
+    "\(headerPrefix)\(name) (fingerprint \(ConfigurationProvenance.fingerprint(of: data))); "
+      + "quietplaces test --accept writes the lines below over it"
+  }
+
+  /// Why a pending file cannot be accepted.
+  enum AcceptProblem: Error, Equatable {
+    /// It does not start with the line `--update` writes.
+    case noHeader
+    /// It was written for another script (a pending file copied or renamed).
+    case otherScript(String)
+    /// Its script is not there any more.
+    case noScript
+    /// Its script changed since it was written.
+    case changed
+    /// What follows its first line is not a script.
+    case notAScript(GoldenScriptError)
+    /// It cannot be read.
+    case unreadable(String)
+
+    /// One sentence about the pending file `pending` of `script`: what was wrong, what would be right.
+    func message(pending: String, script: String) -> String {
+      switch self {
+      case .noHeader:
+        "\(pending) is not a pending file written by quietplaces test --update (its first line is not "
+          + "'\(headerPrefix)…'); remove it, or rename it if it is a script"
+      case .otherScript(let name):
+        "\(pending) was written for \(name), not \(script); run quietplaces test --update=pending \(script) "
+          + "for a pending file of its own, and remove this one"
+      case .noScript:
+        "\(pending) has no script: \(script) does not exist (moved or removed); run the script where it is "
+          + "now with --update=pending, or --reject removes this file"
+      case .changed:
+        "\(script) changed since \(pending) was written from it, so accepting would undo that change; run "
+          + "quietplaces test --update=pending \(script) again, or --reject removes this file"
+      case .notAScript(let error):
+        "\(pending) is not a script after its first line (\(error.description)); --reject removes it"
+      case .unreadable(let reason):
+        "\(pending) cannot be read (\(reason)); check its permissions"
+      }
+    }
+  }
+
+  /// The text to write over the script at `script` from the pending file at `pending` (printed as
+  /// `printed`), once it is checked to be that script's, written from it as it is now, and a script.
+  static func acceptedText(pending: URL, printed: String, script: URL) throws(AcceptProblem) -> Data {
+    let data: Data
+    do {
+      data = try Data(contentsOf: pending)
+    } catch {
+      throw .unreadable(error.readableReason)
+    }
+    guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { throw .noHeader }
+    let first = String(decoding: data[..<newline], as: UTF8.self)
+    guard first.hasPrefix(headerPrefix), let open = first.firstRange(of: " (fingerprint ") else {
+      throw .noHeader
+    }
+    let name = String(first[first.index(first.startIndex, offsetBy: headerPrefix.count)..<open.lowerBound])
+    guard name == script.lastPathComponent else { throw .otherScript(name) }
+    guard let current = try? Data(contentsOf: script) else { throw .noScript }
+    guard first == header(script: name, read: current) else { throw .changed }
+    let body = Data(data[data.index(after: newline)...])
+    do {
+      _ = try GoldenScript.parse(data: body, path: printed)
+    } catch {
+      throw .notAScript(error)
+    }
+    return body
   }
 
   /// The pending file of the script at `url`.
@@ -39,12 +117,8 @@ public enum PendingFiles {
       var isFolder: Bool = false
       if manager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder {
         let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
-        for relative in (try? manager.subpathsOfDirectory(atPath: url.path)) ?? []
-        where relative.hasSuffix(".qp" + suffix)
-          && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-        {
-          found[base + relative] = ScriptFile(
-            url: url.appendingPathComponent(relative), path: base + relative)
+        for file in FolderWalk(folder: url, suffix: ".qp" + suffix, reportsDangling: { _ in false }).files {
+          found[base + file.relative] = ScriptFile(url: file.url, path: base + file.relative)
         }
       } else if given.hasSuffix(".qp" + suffix), manager.fileExists(atPath: url.path) {
         found[given] = ScriptFile(url: url, path: given)
@@ -83,7 +157,21 @@ public enum PendingFiles {
       let target = URL(fileURLWithPath: String(file.url.path.dropLast(suffix.count)))
       let failed: Bool
       switch action {
-      case .accept: failed = rename(file.url.path, target.path) != 0
+      case .accept:
+        do {
+          try AtomicFile.write(
+            try acceptedText(pending: file.url, printed: file.path, script: target), to: target)
+          failed = unlink(file.url.path) != 0
+        } catch let problem as AcceptProblem {
+          print(OutputLine.errorText(problem.message(pending: file.path, script: script)))
+          status = 1
+          continue
+        } catch {
+          print(
+            OutputLine.errorText("\(script) cannot be written (\(error.readableReason)); check its folder"))
+          status = 1
+          continue
+        }
       case .reject: failed = unlink(file.url.path) != 0
       }
       if failed {

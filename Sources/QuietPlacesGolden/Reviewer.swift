@@ -62,8 +62,11 @@ public struct Reviewer: Sendable {
     let jobs = max(1, runner.options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let runner = runner
     let executions = await BoundedParallel.map(selection.scripts, atMost: jobs) { file in
-      await ScriptTimeLimit.run(seconds: runner.options.timeout, late: .finished(runner.late(file))) {
-        await runner.execute(file)
+      let progress = ScriptProgress()
+      return await ScriptTimeLimit.run(
+        seconds: runner.options.timeout, late: { .finished(runner.late(file, progress)) }
+      ) {
+        await runner.execute(file, progress: progress)
       }
     }
     var toReview: [(GoldenRunner.ExecutedScript, [Int])] = []
@@ -157,7 +160,10 @@ public struct Reviewer: Sendable {
   private func diff(of index: Int, in ran: GoldenRunner.ExecutedScript, failing: [Int]) -> [String] {
     var outputs = ran.outputs
     for other in failing where other != index { outputs[other] = Self.unchanged(ran.script.blocks[other]) }
-    guard let (diff, fields) = ScriptComparison.differences(ran.script, outputs: outputs, path: ran.file.path)
+    // The lines accepting it writes, widened patterns included.
+    guard
+      let (diff, fields) = ScriptComparison.differences(
+        ran.script, outputs: outputs, path: ran.file.path, widening: true)
     else { return [] }
     return diff + fields
   }

@@ -6,12 +6,16 @@ import QuietPlacesUtilities
 enum ScriptComparison {
   /// The lines that show how `outputs` differ from what `script` (printed as `path`) expects, or
   /// `nil` when every block matches.
-  static func differences(_ script: GoldenScript, outputs: [[String]], path: String) -> (
-    diff: [String], fields: [String]
-  )? {
+  ///
+  /// With `widening` (`--update`, `--review`), the new side is the text that will be written, pattern
+  /// lines widened as ``GoldenScript/updated(actualOutputs:widening:)`` widens them, so what is shown
+  /// is what the file will hold; without it, the lines printed (pattern lines that matched kept).
+  static func differences(_ script: GoldenScript, outputs: [[String]], path: String, widening: Bool = false)
+    -> (diff: [String], fields: [String])?
+  {
     let blocks = script.blocks
     guard zip(blocks, outputs).contains(where: { !$0.matches($1) }) else { return nil }
-    let actualLines = script.renderedLines(actualOutputs: outputs).map {
+    let actualLines = script.updated(actualOutputs: outputs, widening: widening).lines.map {
       $0.hasSuffix("\r") ? String($0.dropLast()) : $0
     }
     let diff = LineDiff.unified(
@@ -33,9 +37,18 @@ enum ScriptComparison {
   {
     zip(blocks, outputs).flatMap { block, actual in
       block.absentViolations(actual).map { line, printed in
-        "\(path):\(line.number): '> \(block.command)' printed a line this (absent) check forbids: \(printed)"
+        absentMessage(path: path, block: block, check: line, printed: printed)
       }
     }
+  }
+
+  /// `path:line: '> CMD' printed a line this (absent) check forbids: LINE`.
+  static func absentMessage(
+    path: String, block: GoldenScript.Block, check: GoldenScript.Line, printed: String
+  )
+    -> String
+  {
+    "\(path):\(check.number): '> \(block.command)' printed a line this (absent) check forbids: \(printed)"
   }
 
   /// `path:line: the pattern took too long …` for each ` (re)` line of a failing block that ran out of

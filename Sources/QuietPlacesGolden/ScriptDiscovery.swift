@@ -2,9 +2,11 @@ import FoundationEssentials
 import QuietPlacesUtilities
 
 /// Finds the `.qp` scripts that PATHs name (default `Scripts/`): files as given, folders searched
-/// recursively (hidden files and folders skipped), sorted by the path they are printed with; and
-/// chooses the ones a run covers. A script named twice (`Scripts/a.qp ./Scripts/a.qp`, a folder and a
-/// file in it, a symbolic link) runs once, under the first name it was given by.
+/// recursively (hidden files and folders skipped, symbolic links to files and folders followed; see
+/// ``FolderWalk``), sorted by the path they are printed with; and chooses the ones a run covers. A
+/// script named twice (`Scripts/a.qp ./Scripts/a.qp`, a folder and a file in it, a symbolic link)
+/// runs once, under the first name it was given by. A link whose target does not exist, or a folder
+/// that cannot be read, is an error result of its own.
 public struct ScriptDiscovery: Sendable {
   /// Files or folders; empty means `Scripts/`.
   public var paths: [String]
@@ -20,7 +22,7 @@ public struct ScriptDiscovery: Sendable {
   }
 
   /// The scripts the PATHs name, sorted by printed path, and a failed result for each PATH that does
-  /// not exist.
+  /// not exist, each link whose target does not exist and each folder that cannot be read.
   public func discover() -> (files: [ScriptFile], problems: [ScriptResult]) {
     let manager = FileManager.default
     var files: [String: ScriptFile] = [:]
@@ -28,8 +30,15 @@ public struct ScriptDiscovery: Sendable {
     // The real path of each script found, so one file reached by two paths runs once.
     var seen: Set<String> = []
     func add(_ file: ScriptFile) {
-      guard seen.insert(file.url.standardizedFileURL.resolvingSymlinksInPath().path).inserted else { return }
+      guard seen.insert(FolderWalk.realPath(file.url) ?? file.url.standardizedFileURL.path).inserted else {
+        return
+      }
       files[file.path] = file
+    }
+    // A problem met twice (a dangling link given and found in a folder given) is reported once.
+    func report(_ path: String, _ message: String) {
+      guard !problems.contains(where: { $0.path == path }) else { return }
+      problems.append(ScriptResult(path: path, outcome: .error(message)))
     }
     for given in paths.isEmpty ? ["Scripts"] : paths {
       let url =
@@ -37,10 +46,15 @@ public struct ScriptDiscovery: Sendable {
       var isFolder: Bool = false
       guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
         let message =
-          paths.isEmpty
-          ? "\(given): no Scripts folder here; run where Scripts/ is, or pass files or folders"
-          : "\(given): no such file or folder; pass a .qp file or a folder of them"
-        problems.append(ScriptResult(path: given, outcome: .error(message)))
+          if let target = try? manager.destinationOfSymbolicLink(atPath: url.path) {
+            "\(given): a symbolic link to \(target), which does not exist; point it at a script or a "
+              + "folder of them, or pass another path"
+          } else if paths.isEmpty {
+            "\(given): no Scripts folder here; run where Scripts/ is, or pass files or folders"
+          } else {
+            "\(given): no such file or folder; pass a .qp file or a folder of them"
+          }
+        report(given, message)
         continue
       }
       guard isFolder else {
@@ -48,15 +62,14 @@ public struct ScriptDiscovery: Sendable {
         continue
       }
       let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
-      for relative in ((try? manager.subpathsOfDirectory(atPath: url.path)) ?? []).sorted() {
-        guard relative.hasSuffix(".qp"),
-          !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
-        else { continue }
-        let fileURL = url.appendingPathComponent(relative)
-        var isSubfolder: Bool = false
-        guard manager.fileExists(atPath: fileURL.path, isDirectory: &isSubfolder), !isSubfolder
-        else { continue }
-        add(ScriptFile(url: fileURL, path: base + relative))
+      // A dangling link whose name could be a script's or a folder's (no extension) may hide scripts.
+      let walk = FolderWalk(folder: url, suffix: ".qp") { $0.hasSuffix(".qp") || !$0.contains(".") }
+      for found in walk.files {
+        add(ScriptFile(url: found.url, path: base + found.relative))
+      }
+      for problem in walk.problems {
+        let path = problem.relative.isEmpty ? given : base + problem.relative
+        report(path, "\(path): \(problem.message)")
       }
     }
     return (files.values.sorted { $0.path < $1.path }, problems)

@@ -29,8 +29,32 @@ public struct ScriptResult: Sendable, Equatable {
   /// The first line where the output differs from the script, when it failed.
   public var firstDifference: Difference?
   /// What the session printed, as a transcript: each command as `> CMD` and its output (empty for
-  /// a script that could not run).
+  /// a script that could not run; up to the command running for one stopped at its time limit).
   public var transcript: [String] = []
+  /// Why a script failed or could not run when that is not (only) its diff, and where: a time
+  /// limit, an ` (absent)` check, a line that cannot be parsed. JUnit and TAP report it as its
+  /// message and line.
+  public var cause: Cause?
+
+  /// Why a script failed beyond its diff, and at which line.
+  public struct Cause: Sendable, Equatable {
+    /// What kind of failure: `timeout`, `absent` or `error` (JUnit's `type`).
+    public var kind: String
+    /// The 1-based line of the script it is at, when it is at one.
+    public var line: Int?
+    /// One sentence, `path:line: …` as the usual lines say it.
+    public var message: String
+
+    /// Makes a cause.
+    public init(kind: String, line: Int?, message: String) {
+      self.kind = kind
+      self.line = line
+      self.message = message
+    }
+  }
+
+  /// The line of the script a report points at: the cause's, else the first differing line, else 1.
+  public var reportedLine: Int { cause?.line ?? firstDifference?.line ?? 1 }
 
   /// Where a failing script first differs.
   public struct Difference: Sendable, Equatable {

@@ -5,7 +5,8 @@ import QuietPlacesUtilities
 /// Runs a `.qp` script and prints its transcript: `quietplaces run FILE.qp [--step] [--bail]`.
 ///
 /// Comments are echoed, each command is printed as `> command` followed by what the session printed
-/// for it; the script's expected output is ignored (this shows what happens now). Every command runs
+/// for it; the script's expected output is ignored (this shows what happens now). `quit` ends the
+/// script as it ends batch mode (the app closes; a command after it is an error). Every command runs
 /// even after an error unless `bail` is set.
 ///
 /// With `step` it is a debugger. Before each command it pauses and reads a line:
@@ -113,6 +114,7 @@ public struct ScriptRunner: Sendable {
             switch error {
             case .unset(let name): .unsetVariable(name)
             case .unclosed: .unclosedVariable
+            case .badName(let inside): .badVariable(inside)
             }
           print(
             OutputLine.errorText(
@@ -121,7 +123,9 @@ public struct ScriptRunner: Sendable {
           if bail { break entries }
           continue
         }
-        let output = await interpreter.execute(command)
+        var output = await interpreter.execute(command)
+        // `quit` ends the session here, as in batch mode: the app closes (a failed save says so).
+        if interpreter.wantsToQuit { output += await interpreter.finish() }
         for line in output { emit(line) }
         if stepping, holdsExpectedOutput, !block.matches(output.texts) {
           print(Self.differs(block))
@@ -130,10 +134,24 @@ public struct ScriptRunner: Sendable {
           failed = true
           if bail { break entries }
         }
+        if interpreter.wantsToQuit {
+          if let next = script.blocks.first(where: { $0.line > block.line }) {
+            print(OutputLine.errorText(Self.afterQuit(script, next: next, quit: block)))
+            failed = true
+          }
+          return failed || interpreter.hadError
+        }
       }
     }
     if !keepSession { await interpreter.finish() }
     return failed || (!stepping && interpreter.hadError)
+  }
+
+  /// The error when commands follow a `quit`: where, and what to write instead.
+  static func afterQuit(_ script: GoldenScript, next: GoldenScript.Block, quit: GoldenScript.Block) -> String
+  {
+    "\(script.path):\(next.line): quit on line \(quit.line) ended the session, so this command and those "
+      + "after it did not run; write close to close the app and go on, or end the script at quit"
   }
 
   /// The line `q` prints: where the script stopped.

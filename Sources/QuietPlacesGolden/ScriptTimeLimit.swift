@@ -11,9 +11,9 @@ public enum ScriptTimeLimit {
   /// project's own suite in a debug build, so that only a script that hangs reaches it.
   public static let defaultSeconds = 60
 
-  /// The result of `work`, or `late` when it has not finished within `seconds`.
+  /// The result of `work`, or what `late` makes when it has not finished within `seconds`.
   static func run<Result: Sendable>(
-    seconds: Int, late: Result, _ work: @escaping @Sendable () async -> Result
+    seconds: Int, late: @escaping @Sendable () -> Result, _ work: @escaping @Sendable () async -> Result
   ) async -> Result {
     await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
       let race = Race(continuation)
@@ -21,7 +21,7 @@ public enum ScriptTimeLimit {
       race.add(
         Task {
           try? await Task.sleep(for: .seconds(seconds))
-          if !Task.isCancelled { race.finish(late) }
+          if !Task.isCancelled { race.finish(late()) }
         })
     }
   }

@@ -26,9 +26,12 @@ enum ScriptUpdater {
     _ script: GoldenScript, read original: Data, outputs: [[String]], at url: URL, pending: Bool
   ) throws(AtomicFile.WriteError) -> Outcome {
     let (text, notes) = script.updatedText(actualOutputs: outputs)
-    let edited = !pending && (try? Data(contentsOf: url)) != original
+    let now = try? Data(contentsOf: url)
+    let edited = !pending && now != original
     if pending || edited {
-      try AtomicFile.write(text, to: PendingFiles.url(for: url))
+      // It names the script as it is now: --accept refuses it once the script changes again.
+      let header = PendingFiles.header(script: url.lastPathComponent, read: now ?? original)
+      try AtomicFile.write(header + "\n" + text, to: PendingFiles.url(for: url))
       return Outcome(notes: notes, pending: true, editedMeanwhile: edited)
     }
     try AtomicFile.write(text, to: url)

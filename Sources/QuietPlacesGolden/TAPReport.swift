@@ -4,9 +4,11 @@ import QuietPlacesUtilities
 /// version Debian 12's `prove` and PyPI's `tap.py` read: the plan first, one test point per script,
 /// a YAML block with the diff or the error under a failing one, and the closing lines as comments.
 ///
-/// Every YAML value is a double-quoted scalar with every character YAML may not hold raw escaped, so
-/// the block stays valid YAML whatever a script printed (control characters, quotes, `: `, a
-/// leading `-`).
+/// Every one-line YAML value is a double-quoted scalar with every character YAML may not hold raw
+/// escaped, so the block stays valid YAML whatever a script printed (control characters, quotes,
+/// `: `, a leading `-`). The diff is a literal block scalar (`diff: |`), its lines as they are: the
+/// one form of many lines that Perl's `TAP::Parser::YAMLish::Reader` (behind `prove`) reads whatever
+/// the lines hold (it takes a list item such as `- "-error: x"` for a mapping and gives up).
 struct TAPReport: GoldenReporter {
   func start(count: Int) -> [String] { ["TAP version 13", "1..\(count)"] }
 
@@ -30,17 +32,37 @@ struct TAPReport: GoldenReporter {
     case .passed, .skipped:
       break
     case .failed(let diff):
-      lines.append("  message: " + Self.yamlQuoted("the output differs from the script"))
+      lines.append(
+        "  message: " + Self.yamlQuoted(result.cause?.message ?? "the output differs from the script"))
       if let first = result.firstDifference {
         lines.append("  at: " + Self.yamlQuoted(first.place))
+      } else if let line = result.cause?.line {
+        lines.append("  at: " + Self.yamlQuoted("\(result.path):\(line)"))
       }
-      lines.append("  diff:")
-      lines += diff.map { "    - " + Self.yamlQuoted($0) }
+      lines += Self.block("diff", diff)
     case .error(let message):
       lines.append("  message: " + Self.yamlQuoted(message))
+      if let line = result.cause?.line {
+        lines.append("  at: " + Self.yamlQuoted("\(result.path):\(line)"))
+      }
     }
     lines.append("  ...")
     return lines
+  }
+
+  /// `key: |` and `lines` as a literal block scalar indented under it; or, when a line cannot stand
+  /// in such a block as it is (a control character, an empty first line or one that starts with
+  /// white space, which would need an indentation indicator Perl's reader does not know, an empty
+  /// line, which ends the block for that reader), all the lines as one double-quoted scalar.
+  static func block(_ key: String, _ lines: [String]) -> [String] {
+    let literal =
+      !lines.isEmpty
+      && lines.allSatisfy { line in
+        !line.isEmpty
+          && line.unicodeScalars.allSatisfy { $0 == "\t" || isPrintable($0) }
+      } && lines[0].first.map { $0 != " " && $0 != "\t" } == true
+    guard literal else { return ["  \(key): " + yamlQuoted(lines.joined(separator: "\n"))] }
+    return ["  \(key): |"] + lines.map { "    " + $0 }
   }
 
   /// A description on one line with `\` and `#` escaped (a `#` would start a directive).
@@ -66,8 +88,18 @@ struct TAPReport: GoldenReporter {
     return result
   }
 
+  /// Whether YAML holds `scalar` as it is, on its line: its printable set, less the byte-order mark
+  /// and the characters YAML 1.1 reads as line breaks (NEL, U+2028, U+2029).
+  static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (0x20...0x7E).contains(value)
+      || (0xA0...0xD7FF).contains(value) && value != 0x2028 && value != 0x2029
+      || (0xE000...0xFFFD).contains(value) && value != 0xFEFF || (0x10000...0x10FFFF).contains(value)
+  }
+
   /// A YAML double-quoted scalar: `"` and `\` escaped, and every character outside YAML's printable
-  /// set (C0 and C1 controls, DEL, surrogates, U+FFFE/U+FFFF) written as `\xXX` or `\uXXXX`; tab,
+  /// set (C0 and C1 controls, DEL, surrogates, U+FFFE/U+FFFF, and the line breaks NEL, U+2028 and
+  /// U+2029) written as `\xXX` or `\uXXXX`; tab,
   /// line feed and carriage return as `\t`, `\n`, `\r`.
   static func yamlQuoted(_ text: String) -> String {
     var result = "\""
@@ -80,10 +112,7 @@ struct TAPReport: GoldenReporter {
       case "\r": result += "\\r"
       default:
         let value = scalar.value
-        let printable =
-          (0x20...0x7E).contains(value) || value == 0x85 || (0xA0...0xD7FF).contains(value)
-          || (0xE000...0xFFFD).contains(value) && value != 0xFEFF || (0x10000...0x10FFFF).contains(value)
-        if printable {
+        if isPrintable(scalar) {
           result.unicodeScalars.append(scalar)
         } else if value <= 0xFF {
           let hex = String(value, radix: 16)

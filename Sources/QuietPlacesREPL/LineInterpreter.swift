@@ -16,9 +16,13 @@ public protocol LineInterpreter: AnyObject {
   func finish() async -> [OutputLine]
   /// The names Tab may complete in the next line (checkpoints).
   var completionContext: CompletionContext { get }
+  /// Whether a line asked to leave (`quit`): whoever reads the lines stops and finishes the session.
+  var wantsToQuit: Bool { get }
 }
 
 extension LineInterpreter {
   /// No names of its own to complete.
   public var completionContext: CompletionContext { CompletionContext() }
+  /// Never asked to leave.
+  public var wantsToQuit: Bool { false }
 }

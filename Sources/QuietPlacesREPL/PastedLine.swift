@@ -21,6 +21,8 @@ public enum PastedLine: Equatable, Sendable {
   public init(_ text: String, inPastedBlock: Bool, asking: Bool = false) {
     if text.isEmpty || Self.isEmptyPrompt(text) {
       self = .empty
+    } else if asking && Self.isEmptyAnswer(text) {
+      self = .command("")
     } else if text.hasPrefix("#") {
       self = .comment
     } else if let command = Self.afterPrompt(text, asking: asking) {
@@ -40,6 +42,15 @@ public enum PastedLine: Equatable, Sendable {
       if let next = rest.first, next == " " || next == "\t" { return rest.trimmingWhitespace }
     }
     return nil
+  }
+
+  /// Whether the line is the answer of someone who pressed Enter at a question: a prompt with nothing
+  /// after it, `> ` as a recording writes it or `? ` as the terminal shows it (with or without the
+  /// space an editor strips). Read only while a question waits; its answer is the default, No.
+  public static func isEmptyAnswer(_ text: String) -> Bool {
+    [">", "?"].contains { prompt in
+      text.hasPrefix(prompt) && text.dropFirst().allSatisfy { $0 == " " || $0 == "\t" }
+    }
   }
 
   /// Whether the line is the terminal's prompt with nothing typed after it (how a copied session

@@ -24,6 +24,19 @@ import Testing
     #expect(block.absentViolations(["Bought x", "You own them"]).map(\.line.number) == [4])
   }
 
+  /// White space before ` (glob)`, ` (re)` or ` (absent)` is trimmed as at the end of a literal line:
+  /// a check that kept it could never match a printed line, and so would always pass.
+  @Test(arguments: [
+    "error: *  (glob) (absent)", "error: *\t (glob) (absent)", "error: .*  (re) (absent)",
+    "error: x  (absent)",
+    "error: *  (glob)  (absent)  ",
+  ])
+  func whiteSpaceBeforeTheSuffixesIsTrimmed(line: String) throws {
+    let check = try #require(AbsentLine(expected: line))
+    #expect(check.violation(in: ["fine", "error: x"]) == "error: x")
+    #expect(LineMatcher(expected: "error: *  (glob)").matches("error: x"))
+  }
+
   @Test func anExactAbsentLineForbidsOnlyThatLine() {
     let check = AbsentLine(expected: "Bought charts. (absent)")
     #expect(check?.violation(in: ["Bought charts."]) == "Bought charts.")

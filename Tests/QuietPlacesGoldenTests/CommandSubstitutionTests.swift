@@ -20,6 +20,31 @@ import Testing
     #expect(try CommandSubstitution.substitute(command, environment: environment) == result)
   }
 
+  /// Braces that hold no name (the shell's other forms) are an error that writes the form meant,
+  /// not a variable named `SEED-7` that is "not set".
+  @Test(arguments: [
+    (
+      "${SEED-7}", "SEED-7",
+      "'${SEED-7}' is not a variable (a name is a letter or '_', then letters, digits and '_'); write ${SEED:-7} for SEED with a default"
+    ),
+    (
+      "${SEED=7}", "SEED=7",
+      "'${SEED=7}' is not a variable (a name is a letter or '_', then letters, digits and '_'); write ${SEED:-7} for SEED with a default"
+    ),
+    (
+      "${7up:-1}", "7up:-1",
+      "'${7up:-1}' is not a variable (a name is a letter or '_', then letters, digits and '_'); write ${NAME}, or ${NAME:-default} for a default"
+    ),
+  ])
+  func bracesWithoutANameAreAnError(command: String, inside: String, sentence: String) {
+    #expect(throws: CommandSubstitution.Problem.badName(inside)) {
+      try CommandSubstitution.substitute("new --seed \(command)", environment: environment)
+    }
+    #expect(
+      GoldenScriptError(path: "a.qp", line: 2, problem: .badVariable(inside)).description == "a.qp:2: "
+        + sentence)
+  }
+
   @Test func anUnsetVariableWithoutADefaultIsAnError() {
     #expect(throws: CommandSubstitution.Problem.unset("NOPE")) {
       try CommandSubstitution.substitute("new --seed $NOPE", environment: environment)

@@ -37,4 +37,42 @@ import Testing
       """, path: "written.qp")
     #expect(written.blocks.map(\.command) == script.blocks.map(\.command))
   }
+
+  /// Enter pressed at a question: recorded as `> `, copied as `? `, either with its space stripped.
+  @Test(arguments: ["> ", ">", "? ", "?"])
+  func anEmptyAnswerAfterAQuestionIsTheDefault(answer: String) throws {
+    let script = try GoldenScript.parse(
+      "> fresh-voyage\nStart a fresh voyage? [y/N]\n\(answer)\nCancelled; nothing changed.\n> status\n",
+      path: "answer.qp")
+    #expect(script.blocks.map(\.command) == ["fresh-voyage", "", "status"])
+    #expect(script.blocks[1].line == 3)
+    #expect(script.blocks[1].expected.map(\.text) == ["Cancelled; nothing changed."])
+  }
+
+  /// Without a question waiting, `> ` alone is still an empty command, at its line.
+  @Test func anEmptyCommandWithoutAQuestionIsAnError() {
+    #expect(throws: GoldenScriptError(path: "x.qp", line: 3, problem: .emptyCommand)) {
+      try GoldenScript.parse("> status\nDiscoveries 0.\n> \n", path: "x.qp")
+    }
+  }
+
+  /// A byte-order mark at the start of a script stays there when its output is rewritten.
+  @Test func aRewrittenScriptKeepsItsByteOrderMark() throws {
+    let script = try GoldenScript.parse("\u{FEFF}# a note\n> count\ncount 9\n", path: "bom.qp")
+    #expect(script.blocks.map(\.command) == ["count"])
+    #expect(script.rendered(actualOutputs: [["count 1"]]) == "\u{FEFF}# a note\n> count\ncount 1\n")
+    #expect(script.updatedText(actualOutputs: [["count 1"]]).text == "\u{FEFF}# a note\n> count\ncount 1\n")
+    #expect(script.rendered() == "\u{FEFF}# a note\n> count\ncount 9\n")
+  }
+
+  /// Lines that end in a CR alone are one line to the parser: the file says so, once.
+  @Test func carriageReturnsAloneAreAnErrorForTheFile() {
+    #expect(throws: GoldenScriptError(path: "mac.qp", line: nil, problem: .carriageReturnsOnly)) {
+      try GoldenScript.parse("# a note\r> count\rcount 1\r", path: "mac.qp")
+    }
+    #expect(
+      GoldenScriptError(path: "mac.qp", line: nil, problem: .carriageReturnsOnly).description
+        == "mac.qp: its lines end in a carriage return alone (CR, as classic Mac OS wrote them), so it reads "
+        + "as one line; save it with LF (or CRLF) line endings")
+  }
 }

@@ -151,6 +151,13 @@ import Testing
     let result = ScriptResult(path: "Scripts/store/deep/x.qp", outcome: .passed)
     let xml = JUnitReport.xml([result], name: "n", seconds: 1)
     #expect(xml.contains(#"<testcase name="x.qp" classname="Scripts.store.deep" "#))
+    // A dot in a folder's name is not a folder boundary: the two classes stay apart.
+    let two = JUnitReport.xml(
+      ["a/b/x.qp", "a.b/x.qp", "./50%.v2/x/y.qp"].map { ScriptResult(path: $0, outcome: .passed) }, name: "n",
+      seconds: 1)
+    #expect(two.contains(#"<testcase name="x.qp" classname="a.b" "#))
+    #expect(two.contains(#"<testcase name="x.qp" classname="a%2Eb" "#))
+    #expect(two.contains(#"<testcase name="y.qp" classname="50%25%2Ev2.x" "#))
   }
 
   /// The report is valid for Jenkins' xUnit plugin as written but for `file` and `line`, and for
@@ -255,9 +262,9 @@ import Testing
     #expect(lines[5] == "  ---")
     #expect(lines[6] == "  message: \"the output differs from the script\"")
     #expect(lines[7] == #"  at: "b/two.qp:3: -{\"ship\":{\"sails\":0,\"speed\":10},\"postmarks\":20}""#)
-    #expect(lines[8] == "  diff:")
-    #expect(lines[9] == "    - \"--- b/two.qp (expected)\"")
-    #expect(lines.contains("    - \"  ship.sails: expected 0, got 1\""))
+    #expect(lines[8] == "  diff: |")
+    #expect(lines[9] == "    --- b/two.qp (expected)")
+    #expect(lines.contains("      ship.sails: expected 0, got 1"))
     #expect(lines.suffix(2) == ["  ...", "# 2 passed, 1 failed"])
     // Every line is TAP: a version, a plan, test points, YAML blocks indented under them, or comments.
     #expect(
@@ -276,9 +283,94 @@ import Testing
     let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
     // The script's own line keeps its raw characters, escaped by YAML; what the session printed was
     // already escaped as every printed line is (`\u{1B}`), and YAML escapes its backslashes.
-    #expect(lines.contains(#"    - " > echo a\x1b[31mb\x07\ufeff \"q\" \\ #c: d""#), "\(lines)")
-    #expect(lines.contains(#"    - "+a\\u{1B}[31mb\\u{7}\ufeff \"q\" \\ #c: d""#), "\(lines)")
+    let diff = try #require(lines.first { $0.hasPrefix("  diff: ") })
+    #expect(diff.contains(#"\n > echo a\x1b[31mb\x07\ufeff \"q\" \\ #c: d\n"#), "\(lines)")
+    #expect(diff.contains(#"\n+a\\u{1B}[31mb\\u{7}\ufeff \"q\" \\ #c: d"#), "\(lines)")
     #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
+  }
+
+  /// Perl's `TAP::Parser` (behind Debian's `prove`) reads every YAML block back, whatever the diff
+  /// lines hold: a `-` or `+` and `: ` (a list item it would take for a mapping), quotes, `#`, a line
+  /// of white space; and gives back each diff line as written.
+  @Test func perlReadsTheDiagnosticsBack() async throws {
+    let perl = try #require(
+      ["/usr/bin/perl", "/usr/local/bin/perl"].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "perl is missing: apt-get install perl")
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo error: y\nerror: x\n> echo Owned: charts\n# a: \"b\"\n", to: "a.qp")
+    try folder.write("> echo a: b\n- \"c: d\"\n   \n> echo e\n'f': g\n", to: "b.qp")
+    try folder.write("> echo \u{1B}[1mx: y\nx: y\n", to: "c.qp")
+    let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
+    try folder.write(lines.map { $0 + "\n" }.joined(), to: "run.tap")
+    let reader = """
+      use strict; use warnings; use TAP::Parser; use JSON::PP;
+      my $parser = TAP::Parser->new({ source => $ARGV[0] });
+      my @blocks;
+      while (my $result = $parser->next) { push @blocks, $result->data if $result->is_yaml; }
+      print JSON::PP->new->canonical->encode({ errors => [$parser->parse_errors], yaml => \\@blocks });
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: perl)
+    process.arguments = ["-e", reader, folder.url.appendingPathComponent("run.tap").path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    struct Read: Decodable {
+      var errors: [String]
+      var yaml: [[String: String]]
+    }
+    let read = try JSONDecoder().decode(Read.self, from: output)
+    #expect(read.errors == [], "\(lines)")
+    #expect(read.yaml.count == 3, "\(lines)")
+    let diffs = read.yaml.compactMap { $0["diff"] }
+    #expect(diffs.count == 3)
+    #expect(diffs.first?.contains("\n-error: x\n+error: y\n") == true, "\(diffs)")
+    #expect(diffs.first?.contains("\n+Owned: charts\n") == true, "\(diffs)")
+    #expect(diffs.dropFirst().first?.contains("\n-- \"c: d\"\n") == true, "\(diffs)")
+    #expect(diffs.dropFirst().first?.contains("\n-'f': g\n") == true, "\(diffs)")
+    #expect(read.yaml.first?["at"] == "a.qp:2: -error: x")
+  }
+
+  /// `--update` shows the diff it applies: a widened pattern as it is written, not the line printed.
+  @Test func updateShowsTheLinesItWrites() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo 0.7 nm left.\n0\\.[0-5] nm left\\. (re)\n", to: "a.qp")
+    let (status, lines) = await run(folder, GoldenRunOptions(paths: ["a.qp"], update: true))
+    #expect(status == 0)
+    #expect(lines.contains("-0\\.[0-5] nm left\\. (re)"), "\(lines)")
+    #expect(lines.contains("+0\\..* nm left\\. (re)"), "\(lines)")
+    #expect(!lines.contains("+0.7 nm left."))
+    #expect(try folder.read("a.qp") == "> echo 0.7 nm left.\n0\\..* nm left\\. (re)\n")
+  }
+
+  /// A script that fails only an (absent) check, and one that cannot be parsed, are reported at
+  /// their line, with a message that says which check or what is wrong.
+  @Test func absentChecksAndParseErrorsAreReportedAtTheirLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    // Its lines are all there: only the check fails, so no line of the diff differs.
+    try folder.write(
+      "> count\ncount 1\n> echo error: x\nerror: x\nerror: * (glob) (absent)\n", to: "absent.qp")
+    try folder.write("> count\ncount 1\n>count\n", to: "bad.qp")
+    _ = await run(folder, GoldenRunOptions(paths: ["."], junitFiles: ["junit.xml"]))
+    let xml = try folder.read("junit.xml")
+    let absent =
+      "absent.qp:5: &apos;&gt; echo error: x&apos; printed a line this (absent) check forbids: error: x"
+    #expect(xml.contains(#"file="absent.qp" line="5">"#), "\(xml)")
+    #expect(xml.contains(#"<failure message="\#(absent)" type="absent">"#), "\(xml)")
+    #expect(xml.contains(#"file="bad.qp" line="3">"#), "\(xml)")
+    let (_, tap) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
+    #expect(tap.contains(#"  at: "absent.qp:5""#), "\(tap)")
+    #expect(
+      tap.contains(
+        "  message: \"absent.qp:5: '> echo error: x' printed a line this (absent) check forbids: error: x\""),
+      "\(tap)")
+    #expect(tap.contains(#"  at: "bad.qp:3""#), "\(tap)")
   }
 
   @Test func tapWithUpdateAndWithNothingToRun() async throws {

@@ -144,6 +144,43 @@ import Testing
     #expect(status == 0)
   }
 
+  /// A folder reached through a symbolic link is searched like any other (named by the link), a
+  /// link back up to a folder that holds it is no loop, and a link whose target is missing is an
+  /// error, not a script silently left out.
+  @Test func linkedFoldersAreFollowedAndDanglingLinksReported() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(counting, to: "other/x.qp")
+    try folder.write(counting, to: "main/a.qp")
+    let manager = FileManager.default
+    try manager.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("main/linked").path, withDestinationPath: "../other")
+    try manager.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("main/up").path, withDestinationPath: "..")
+    let found = runner(in: folder, GoldenRunOptions(paths: ["main"])).discovery.discover()
+    #expect(found.files.map(\.path) == ["main/a.qp", "main/linked/x.qp"])
+    #expect(found.problems.isEmpty)
+    // Named itself, with or without its slash; reported once when also met in its folder.
+    for path in ["main/linked/", "main/linked"] {
+      let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: [path])))
+      #expect(lines == ["ok   \(path.hasSuffix("/") ? path : path + "/")x.qp", "1 passed, 0 failed"])
+      #expect(status == 0)
+    }
+    try manager.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("main/gone").path, withDestinationPath: "../nowhere")
+    try manager.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("main/gone.txt").path, withDestinationPath: "../nowhere")
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["main", "main/gone"])))
+    let dangling = "a symbolic link to ../nowhere, which does not exist"
+    #expect(
+      lines == [
+        "FAIL main/gone",
+        "error: main/gone: \(dangling); point the link at a script or a folder of them, or remove it",
+        "ok   main/a.qp", "ok   main/linked/x.qp", "2 passed, 1 failed",
+      ])
+    #expect(status == 1)
+  }
+
   @Test func parallelJobsPrintInPathOrder() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -174,6 +211,24 @@ import Testing
     #expect(lines == ["ok   one.qp", "ok   two.qp", "2 passed, 0 failed"])
     #expect(status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: saves.url.path).isEmpty)
+  }
+
+  /// `quit` ends a script's session where it stands, as in batch mode; a command after it is an
+  /// error at its line, not run on a session that has closed.
+  @Test func quitEndsTheSessionAndACommandAfterItIsAnError() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> count\ncount 1\n> quit\n", to: "ends.qp")
+    try folder.write("> count\ncount 1\n> quit\n\n> count\ncount 2\n", to: "goes-on.qp")
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions(paths: ["."])))
+    #expect(
+      lines == [
+        "ok   ends.qp", "FAIL goes-on.qp",
+        "error: goes-on.qp:5: quit on line 3 ended the session, so this command and those after it cannot "
+          + "run; write close to close the app and go on, or end the script at quit",
+        "1 passed, 1 failed",
+      ])
+    #expect(status == 1)
   }
 
   @Test func closingLine() {

@@ -41,7 +41,9 @@ import Testing
         }
       } catch {
         refused += 1
-        let located = error.line.map { (1...lineCount).contains($0) } ?? (error.problem == .noCommands)
+        let located =
+          error.line.map { (1...lineCount).contains($0) }
+          ?? [.noCommands, .carriageReturnsOnly].contains(error.problem)
         if error.path != "fuzz.qp" || !located || !error.description.hasPrefix("fuzz.qp")
           || error.description.contains("\n") || (text == nil) != (error.problem == .notUTF8)
         {

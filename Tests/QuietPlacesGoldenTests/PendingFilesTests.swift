@@ -9,6 +9,11 @@ import Testing
   let script = "# counting\n> count\ncount 1\n> echo hi\nhi\n"
   let wrong = "# counting\n> count\ncount 9\n> echo hi\nhi\n"
 
+  /// A pending file as `--update=pending` writes it: its header, then the new text.
+  func pending(_ text: String, from original: String, named name: String) -> String {
+    PendingFiles.header(script: name, read: Data(original.utf8)) + "\n" + text
+  }
+
   func run(
     _ folder: TemporaryFolder, _ options: GoldenRunOptions,
     session: @escaping @Sendable (URL) -> any LineInterpreter = { FakeSession(saveFolder: $0) }
@@ -27,7 +32,7 @@ import Testing
     options.pending = true
     let first = await run(folder, options)
     #expect(try folder.read("Scripts/a.qp") == wrong)
-    #expect(try folder.read("Scripts/a.qp.new") == script)
+    #expect(try folder.read("Scripts/a.qp.new") == pending(script, from: wrong, named: "a.qp"))
     #expect(first.lines.contains("wrote Scripts/a.qp.new"))
     #expect(
       first.lines.suffix(3) == [
@@ -46,9 +51,9 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write(wrong, to: "Scripts/a.qp")
-    try folder.write(script, to: "Scripts/a.qp.new")
+    try folder.write(pending(script, from: wrong, named: "a.qp"), to: "Scripts/a.qp.new")
     try folder.write(wrong, to: "Scripts/sub/b.qp")
-    try folder.write(script, to: "Scripts/sub/b.qp.new")
+    try folder.write(pending(script, from: wrong, named: "b.qp"), to: "Scripts/sub/b.qp.new")
     var lines: [String] = []
     #expect(
       PendingFiles.resolve(.accept, paths: ["Scripts/a.qp"], currentDirectory: folder.url) {
@@ -96,12 +101,55 @@ import Testing
       EditingSession(saveFolder: $0, script: url)
     }
     #expect(try folder.read("a.qp") == "# edited meanwhile\n" + wrong)
-    #expect(try folder.read("a.qp.new") == script)
+    // Named with the script as it is now: accepting it is the author's choice to drop the edit.
+    #expect(
+      try folder.read("a.qp.new") == pending(script, from: "# edited meanwhile\n" + wrong, named: "a.qp"))
     #expect(
       lines.contains(
         "a.qp changed while it ran, so it was not rewritten; its new text is in a.qp.new "
           + "(quietplaces test --accept applies it)"))
     #expect(lines.suffix(2) == ["0 updated", "0 passed, 1 failed"])
     #expect(status == 1)
+  }
+
+  /// `--accept` refuses, one `error:` line each, a pending file whose script changed since it was
+  /// written, whose script is gone or is another, that was not written by `--update`, or that is not a
+  /// script; and applies the good ones.
+  @Test func acceptRefusesStaleOrphanedAndForeignPendingFiles() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(wrong, to: "Scripts/changed.qp")
+    try folder.write(pending(script, from: wrong, named: "changed.qp"), to: "Scripts/changed.qp.new")
+    try folder.write("# an edit\n" + wrong, to: "Scripts/changed.qp")
+    try folder.write(pending(script, from: wrong, named: "gone.qp"), to: "Scripts/gone.qp.new")
+    try folder.write(wrong, to: "Scripts/other.qp")
+    try folder.write(pending(script, from: wrong, named: "changed.qp"), to: "Scripts/other.qp.new")
+    try folder.write(wrong, to: "Scripts/plain.qp")
+    try folder.write(script, to: "Scripts/plain.qp.new")
+    try folder.write(wrong, to: "Scripts/prose.qp")
+    try folder.write(pending("just prose\n", from: wrong, named: "prose.qp"), to: "Scripts/prose.qp.new")
+    try folder.write(wrong, to: "Scripts/good.qp")
+    try folder.write(pending(script, from: wrong, named: "good.qp"), to: "Scripts/good.qp.new")
+    var lines: [String] = []
+    #expect(PendingFiles.resolve(.accept, paths: [], currentDirectory: folder.url) { lines.append($0) } == 1)
+    #expect(
+      lines == [
+        "error: Scripts/changed.qp changed since Scripts/changed.qp.new was written from it, so accepting "
+          + "would undo that change; run quietplaces test --update=pending Scripts/changed.qp again, or "
+          + "--reject removes this file",
+        "error: Scripts/gone.qp.new has no script: Scripts/gone.qp does not exist (moved or removed); run the "
+          + "script where it is now with --update=pending, or --reject removes this file",
+        "accepted Scripts/good.qp",
+        "error: Scripts/other.qp.new was written for changed.qp, not Scripts/other.qp; run quietplaces test "
+          + "--update=pending Scripts/other.qp for a pending file of its own, and remove this one",
+        "error: Scripts/plain.qp.new is not a pending file written by quietplaces test --update (its first "
+          + "line is not '# pending for …'); remove it, or rename it if it is a script",
+        "error: Scripts/prose.qp.new is not a script after its first line (Scripts/prose.qp.new:1: "
+          + "output line before any command; start a command with '> ' (or the terminal's 'qp> ')); --reject removes it",
+        "1 accepted",
+      ])
+    #expect(try folder.read("Scripts/good.qp") == script)
+    #expect(try folder.read("Scripts/changed.qp") == "# an edit\n" + wrong)
+    #expect(try folder.read("Scripts/plain.qp") == wrong)
   }
 }

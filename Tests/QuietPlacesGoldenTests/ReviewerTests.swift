@@ -48,6 +48,18 @@ import Testing
     #expect(status == 1)
   }
 
+  /// A pattern that no longer matches is shown as accepting writes it, widened, not as printed.
+  @Test func theDiffShowsTheLinesAcceptingWrites() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write("> echo 0.7 nm left.\n0\\.[0-5] nm left\\. (re)\n", to: "Scripts/a.qp")
+    let (_, lines, _) = await review(folder, answers: ["a"])
+    #expect(lines.contains("-0\\.[0-5] nm left\\. (re)"), "\(lines)")
+    #expect(lines.contains("+0\\..* nm left\\. (re)"), "\(lines)")
+    #expect(!lines.contains("+0.7 nm left."))
+    #expect(try folder.read("Scripts/a.qp") == "> echo 0.7 nm left.\n0\\..* nm left\\. (re)\n")
+  }
+
   @Test func eachDiffShowsOnlyItsOwnBlock() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -89,7 +101,8 @@ import Testing
     #expect(
       lines == [
         "FAIL Scripts/slow.qp",
-        "Scripts/slow.qp: still running after 1 s, the time limit (--timeout); stopped it",
+        "Scripts/slow.qp:1: still running after 1 s, the time limit (--timeout), in '> sleep 600000'; "
+          + "stopped it",
         "0 accepted, 0 skipped",
         "0 passed, 1 failed",
       ])

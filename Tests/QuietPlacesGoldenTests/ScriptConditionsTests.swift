@@ -60,17 +60,57 @@ import Testing
     #expect(
       lines == [
         "FAIL a.qp",
-        "error: a.qp:1: '# require:' is not a directive; write '# requires: CONDITION' or '# skip: REASON', or reword the comment",
+        "error: a.qp:1: '# require: storefront JPN' is not a directive; write '# requires: storefront JPN', or reword the comment",
         "FAIL b.qp",
-        "error: b.qp:1: '# Skip:' is not a directive; write '# requires: CONDITION' or '# skip: REASON', or reword the comment",
+        "error: b.qp:1: '# Skip: later' is not a directive; write '# skip: later', or reword the comment",
         "FAIL c.qp",
         "error: c.qp:2: '# skip:' without a reason; say why, such as '# skip: waits for route 9'",
         "FAIL d.qp",
-        "error: d.qp:1: '# Requirements:' is not a directive; write '# requires: CONDITION' or '# skip: REASON', or reword the comment",
+        "error: d.qp:1: '# Requirements: none. Skipping: never.' is not a directive; write '# requires: none. Skipping: never.', or reword the comment",
         "ok   e.qp",
         "1 passed, 4 failed",
       ])
     #expect(status == 1)
+  }
+
+  /// A comment whose first word is within a typo of `requires` or `skip`, with a colon (spaces before
+  /// it too) or before a condition, is the directive misspelled, and the error writes it right.
+  @Test(arguments: [
+    ("# requires storefront USA", "# requires: storefront USA"),
+    ("# reqiures: storefront USA", "# requires: storefront USA"),
+    ("# requires : storefront USA", "# requires: storefront USA"),
+    ("# Requires: balance 0123456789ab", "# requires: balance 0123456789ab"),
+    ("# requries storekit 0123456789ab", "# requires: storekit 0123456789ab"),
+    ("#requires quietplaces 1.0", "# requires: quietplaces 1.0"),
+    ("# skip : flaky", "# skip: flaky"),
+    ("# skip flaky", "# skip: flaky"),
+    ("# skpi: flaky", "# skip: flaky"),
+    ("# sikp: flaky", "# skip: flaky"),
+    ("# skip", "# skip: REASON"),
+  ])
+  func aDirectiveWithinATypoIsAnErrorThatWritesItRight(written: String, meant: String) throws {
+    let script = try GoldenScript.parse("# note\n\(written)\n> count\ncount 1\n", path: "x.qp")
+    #expect(
+      throws: GoldenScriptError(
+        path: "x.qp", line: 2,
+        problem: .badCondition(
+          "'\(written.hasPrefix("# ") ? written : "# " + written.dropFirst())' is not a directive; write '\(meant)', or reword the comment"
+        ))
+    ) {
+      try ScriptDirectives(script).skipReason(under: conditions, path: "x.qp")
+    }
+  }
+
+  /// Prose that starts near a directive's word is still prose.
+  @Test(arguments: [
+    "# Requires nothing beyond a fresh game.", "# skipped in its suite; with --storekit it runs.",
+    "# Ship: the first leg.", "# Skipping ahead, the ship reaches Gull Rock.", "# Acquires a sail",
+    "# required reading", "# skip-list of the places", "# Rule: a colon after a word.",
+    "# Skip to the end, where the postmarks are counted.",
+  ])
+  func proseNearADirectiveIsNotOne(comment: String) throws {
+    let script = try GoldenScript.parse("\(comment)\n> count\ncount 1\n", path: "x.qp")
+    #expect(ScriptDirectives(script).misspelled == [])
   }
 
   func run(_ folder: TemporaryFolder, _ options: GoldenRunOptions) async -> (status: Int32, lines: [String]) {

@@ -19,19 +19,30 @@ import Testing
   @Test(.timeLimit(.minutes(3))) func aScriptPastItsTimeFailsAndTheSuiteGoesOn() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    try folder.write("> sleep 600000\nslept\n", to: "a-slow.qp")
+    try folder.write("> count\ncount 1\n> sleep 600000\nslept\n", to: "a-slow.qp")
     try folder.write("> count\ncount 1\n", to: "b-quick.qp")
-    var options = GoldenRunOptions(paths: ["."], jobs: 1)
+    var options = GoldenRunOptions(paths: ["."], jobs: 1, junitFiles: ["junit.xml"])
     options.timeout = 1
     let (status, lines) = await run(folder, options)
-    #expect(
-      lines == [
-        "FAIL a-slow.qp",
-        "a-slow.qp: still running after 1 s, the time limit (--timeout); stopped it",
-        "ok   b-quick.qp",
-        "1 passed, 1 failed",
-      ])
+    let message =
+      "a-slow.qp:3: still running after 1 s, the time limit (--timeout), in '> sleep 600000'; stopped it"
+    #expect(lines == ["FAIL a-slow.qp", message, "ok   b-quick.qp", "1 passed, 1 failed"])
     #expect(status == 1)
+    // JUnit names the time limit and the command at its line, with what the script printed until then.
+    let xml = try folder.read("junit.xml")
+    #expect(xml.contains(#"file="a-slow.qp" line="3">"#), "\(xml)")
+    #expect(
+      xml.contains(
+        #"<failure message="\#(message.replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: ">", with: "&gt;"))" type="timeout">"#
+      ),
+      "\(xml)")
+    #expect(xml.contains("<system-out>&gt; count\ncount 1\n&gt; sleep 600000\n</system-out>"), "\(xml)")
+    // TAP too.
+    options.junitFiles = []
+    options.tap = true
+    let tap = await run(folder, options).lines
+    #expect(tap.contains("  message: \"\(message)\""), "\(tap)")
+    #expect(tap.contains("  at: \"a-slow.qp:3\""), "\(tap)")
   }
 
   @Test(.timeLimit(.minutes(1))) func nestedQuantifiersFailTheLineAtOnce() async throws {

@@ -21,6 +21,28 @@ import Testing
     #expect(session.finished)
   }
 
+  /// `quit` ends the script as it ends batch mode: the session is finished there, and a command after
+  /// it is an error at its line that says what to write instead.
+  @Test func quitEndsTheScriptAndALaterCommandIsAnError() async throws {
+    let ending = try GoldenScript.parse("> count\n> quit\n", path: "q.qp")
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    var lines: [String] = []
+    #expect(await !ScriptRunner().run(ending, in: session) { lines.append($0) })
+    #expect(lines == ["> count", "count 1", "> quit"])
+    #expect(session.finished)
+    let later = try GoldenScript.parse("> count\n> quit\n# after\n> count\n> echo x\n", path: "q.qp")
+    let other = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    lines = []
+    #expect(await ScriptRunner(keepSession: true).run(later, in: other) { lines.append($0) })
+    #expect(
+      lines == [
+        "> count", "count 1", "> quit",
+        "error: q.qp:4: quit on line 2 ended the session, so this command and those after it did not run; "
+          + "write close to close the app and go on, or end the script at quit",
+      ])
+    #expect(other.finished)
+  }
+
   @Test func bailStopsAtTheFirstError() async {
     let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
     var lines: [String] = []

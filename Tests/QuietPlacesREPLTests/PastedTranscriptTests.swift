@@ -57,4 +57,21 @@ import Testing
     #expect(!session.hadError)
     await session.finish()
   }
+
+  /// Enter pressed at a question, pasted from a recording (`> `) or a terminal copy (`?`): the empty
+  /// answer, No; and still the pasted block's output is skipped after it.
+  @Test(arguments: ["> ", ">", "? ", "?"])
+  func anEmptyPromptAtAQuestionIsTheEmptyAnswer(answer: String) async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quietplaces-paste-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (session, _) = try await TestSessions.start(in: folder)
+    _ = await session.execute("> new --seed 7")
+    #expect(await session.execute("> fresh-voyage").texts.last?.hasSuffix("[y/N]") == true)
+    #expect(await session.execute(answer).texts == ["Cancelled; nothing changed."])
+    #expect(!session.isAskingQuestion)
+    #expect(await session.execute("Cancelled; nothing changed.").isEmpty)
+    #expect(!session.hadError)
+    await session.finish()
+  }
 }

@@ -2,7 +2,8 @@ import Foundation
 import QuietPlacesREPL
 
 /// A tiny session for testing the runners: `count`, `echo TEXT`, `ask` (the next line is the answer),
-/// `sleep MS`, `folder` (whether the save folder exists); anything else is an unknown command.
+/// `sleep MS`, `folder` (whether the save folder exists), `quit` (asks to leave); anything else is an
+/// unknown command.
 public final class FakeSession: LineInterpreter {
   /// The save folder the runner gave it.
   public let saveFolder: URL
@@ -12,6 +13,8 @@ public final class FakeSession: LineInterpreter {
   public private(set) var hadError = false
   /// Whether the runner finished the session.
   public private(set) var finished = false
+  /// Whether `quit` was run.
+  public private(set) var wantsToQuit = false
 
   /// A session over `saveFolder`, which it only looks at.
   public init(saveFolder: URL) {
@@ -39,6 +42,9 @@ public final class FakeSession: LineInterpreter {
     case "sleep":
       try? await Task.sleep(for: .milliseconds(Int(words[1]) ?? 0))
       return [.info("slept")]
+    case "quit":
+      wantsToQuit = true
+      return []
     case "folder":
       return [.info("folder exists: \(FileManager.default.fileExists(atPath: saveFolder.path))")]
     default:
