@@ -80,12 +80,17 @@ struct StoreKitConfigurationReader {
     // A price with more decimals than the storefront's currency shows is shown rounded: said, since
     // nothing on the shop's line tells it from a price that was written that way.
     if let currency = formats.storefront(settings.storefront ?? "USA")?.currency {
-      for product in products {
-        guard let text = product.displayPriceText, formats.isRounded(text, in: currency) else { continue }
+      let rounded = products.compactMap { product in
+        product.displayPriceText.flatMap {
+          formats.isRounded($0, in: currency) ? "\($0) (\(product.id))" : nil
+        }
+      }
+      if !rounded.isEmpty {
         let digits = formats.decimalDigits(currency)
         warnings.append(
-          "\(product.id): its price \(text) has more decimals than \(currency) shows (\(digits)); it is shown "
-            + "rounded, as StoreKit testing does")
+          "\(rounded.count == 1 ? "the price" : "the prices") \(rounded.joinedAsList("and")) "
+            + "\(rounded.count == 1 ? "has" : "have") more decimals than \(currency) shows (\(digits)): shown "
+            + "rounded in the file's storefront, as StoreKit testing does")
       }
     }
     var configuration = StoreKitConfiguration(

@@ -321,7 +321,7 @@ func appleLocaleIdentifiersLoadAndResolve(locale: String, resolved: String) thro
   let configuration = try StoreKitConfiguration.parse(data, path: file)
   #expect(
     configuration.warnings == [
-      "com.gallaxgames.quietplaces.charts: its price 4.999 has more decimals than GBP shows (2); it is shown rounded, as StoreKit testing does"
+      "the price 4.999 (com.gallaxgames.quietplaces.charts) has more decimals than GBP shows (2): shown rounded in the file's storefront, as StoreKit testing does"
     ])
   let trailingZero = try variant(#""displayPrice" : "4.99""#, #""displayPrice" : "4.990""#)
   #expect(try StoreKitConfiguration.parse(trailingZero, path: file).warnings.isEmpty)
