@@ -16,13 +16,18 @@ private func allScripts() -> [String] {
     .map { $0.standardizedFileURL.path.replacingOccurrences(of: prefix, with: "") }.sorted()
 }
 
-/// Each golden script is one test, so a failure names its script and shows the diff.
-@Suite struct GoldenScriptTests {
+/// Each golden script is one test, so a failure names its script and shows the diff. One at a time:
+/// a hundred scripts at once filled the two cores' threads for minutes, and the other suites' own
+/// scripts then ran past their 60 s limit.
+@Suite(.serialized) struct GoldenScriptTests {
   @Test(arguments: allScripts())
   func goldenScript(_ path: String) async throws {
     let configuration = Fixtures.packageRoot.appendingPathComponent("Configuration")
     let (rules, storeKit) = try SessionEnvironment.load(configurationDirectory: configuration)
     var options = GoldenRunOptions(paths: [path])
+    // Beside the other suites, on two busy cores, a script can wait minutes for a thread. The limit
+    // only has to catch a script that hangs (`quietplaces test Scripts` holds the scripts to 60 s).
+    options.timeout = 900
     options.conditions = ScriptConditions(
       storefront: storeKit.defaultStorefront,
       version: AppSave.writer.split(separator: " ").last.map(String.init))
