@@ -116,6 +116,33 @@ import Testing
     #expect(try folder.read("r.html") == report)
   }
 
+  /// A merged report shows the command that merged it and the settings of the sweep its shards
+  /// belong to; the whole sweep's report shows the same settings.
+  @Test func aMergedReportShowsTheSweep() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let sweep = [
+      "simulate", "--seeds", "1-2", "--strategy", "idle", "--owned", "charts", "--until", "time:1d",
+    ]
+    for k in 1...2 {
+      let shard = await ProgramRun.run(sweep + ["--shard", "\(k)/2", "--format", "jsonl"], in: folder.url)
+      _ = try folder.write(shard.output.joined(separator: "\n") + "\n", to: "s\(k).jsonl")
+    }
+    let merged = await ProgramRun.run(
+      ["simulate", "merge", "s1.jsonl", "s2.jsonl", "--report", "m.html"], in: folder.url)
+    #expect(merged.status == .success)
+    let settings =
+      "quietplaces simulate --seeds 1-2 --strategy idle --bearings-at 0.5 --atlas on --supplies bridge "
+      + "--sessions always --owned charts --until time:1d --limit 3652d12h"
+    #expect(merged.errors.contains("sweep: " + settings))
+    let whole = await ProgramRun.run(sweep + ["--report", "w.html"], in: folder.url)
+    #expect(whole.status == .success)
+    for page in ["m.html", "w.html"] {
+      #expect(
+        try folder.read(page).replacing("<span>", with: "").replacing("</span>", with: "").contains(settings))
+    }
+  }
+
   @Test func theCommandIsQuotedAsAShellWouldNeed() {
     #expect(
       ReportCommand.text(["simulate", "-j", "3", "--set", "a b=1", "--jobs=2"])
