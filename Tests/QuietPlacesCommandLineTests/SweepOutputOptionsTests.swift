@@ -71,6 +71,37 @@ import Testing
     #expect(merge.status == .usage && merge.errors.first?.hasPrefix("error: cannot write no/a.csv") == true)
   }
 
+  /// An output path that is a folder, or a file two options write, is refused before any run is
+  /// played: one line, exit 2, nothing printed or written.
+  @Test(arguments: [
+    (["--csv", "out"], "error: cannot write out (it is a folder); give the path of a file"),
+    (["--jsonl", "out/"], "error: cannot write out/ (it is a folder); give the path of a file"),
+    (["--table", "new/"], "error: cannot write new/ (it is a folder); give the path of a file"),
+    (["--report", "page.html"], "error: cannot write page.html (it is a folder); give the path of a file"),
+    (
+      ["--csv", "a.txt", "--jsonl", "./a.txt"],
+      "error: --csv and --jsonl both write ./a.txt; give each output its own file"
+    ),
+  ])
+  func anOutputThatIsAFolderIsRefusedFirst(arguments: [String], message: String) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for name in ["out", "page.html"] {
+      try FileManager.default.createDirectory(
+        at: folder.url.appendingPathComponent(name), withIntermediateDirectories: false)
+    }
+    for command in [
+      ["simulate", "--seeds", "1", "--strategy", "idle", "--until", "time:1h"],
+      ["simulate", "merge", "a.jsonl"],
+    ] {
+      let run = await ProgramRun.run(command + arguments, in: folder.url)
+      #expect(run.status == .usage && run.output.isEmpty)
+      #expect(run.errors.filter { !$0.hasPrefix("configuration: ") } == [message])
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["out", "page.html"])
+  }
+
   /// One run prints its format and writes the CSV, JSON Lines, table, chart and report, each equal
   /// to what that format prints; the report shows the command without --jobs, and the fingerprints.
   @Test func oneRunWritesEveryFile() async throws {
