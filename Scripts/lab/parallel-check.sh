@@ -69,6 +69,15 @@ refused() {
 refused "a shard played on other numbers" \
   'other-4.jsonl:[0-9]* was played on \(.*balance changed by --set ship.baseSpeedKnots=11\)' \
   "$work"/shard-{1,2,3}.jsonl "$work/other-4.jsonl"
+# A shard of another sweep (other products owned, other seeds) is refused, naming the setting and both values.
+"$quietplaces" simulate "${sweep[@]}" --owned charts --jobs 1 --shard 4/4 --format jsonl >"$work/owned-4.jsonl" 2>/dev/null
+refused "a shard of a sweep with other products owned" \
+  '^error: .*owned-4.jsonl:[0-9]+ was played with --owned charts, .*shard-1.jsonl with --owned none; ' \
+  "$work"/shard-{1,2,3}.jsonl "$work/owned-4.jsonl"
+"$quietplaces" simulate "${sweep[@]/1-40/41-80}" --jobs 1 --shard 4/4 --format jsonl >"$work/seeds-4.jsonl" 2>/dev/null
+refused "a shard of a sweep of other seeds" \
+  '^error: .*seeds-4.jsonl:[0-9]+ was played with --seeds 41-80, .*shard-1.jsonl with --seeds 1-40; ' \
+  "$work"/shard-{1,2,3}.jsonl "$work/seeds-4.jsonl"
 # A shard given twice (a glob and a name, say) would count its runs twice.
 refused "a shard given twice" "^error: $work/shard-1.jsonl is given twice; give each shard's file once$" \
   "$work"/shard-*.jsonl "$work/shard-1.jsonl"

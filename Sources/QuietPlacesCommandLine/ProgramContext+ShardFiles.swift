@@ -7,7 +7,7 @@ extension ProgramContext {
   func readShardFiles(_ files: [String]) -> [(name: String, text: String)]? {
     var texts: [(name: String, text: String)] = []
     for file in files {
-      guard let data = try? Data(contentsOf: URL(fileURLWithPath: file, relativeTo: currentDirectory))
+      guard let data = try? Data(contentsOf: SweepOutputOptions.url(file, in: self))
       else {
         printError(OutputLine.errorText("cannot read \(file); give the jsonl files the shards printed"))
         return nil

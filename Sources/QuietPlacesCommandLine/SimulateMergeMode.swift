@@ -35,7 +35,9 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
     // What the shards were played on, as their records say (every run the same, or the merge was
     // refused); the merging machine's Configuration plays no part.
     let playedOn = results.first?.playedOn
+    let settings = results.first?.settings
     context.printError("played on: " + (playedOn.map { "\($0.fromOutside)" } ?? ReportProvenance.notRecorded))
-    return output.show(results, provenance: .playedOn(playedOn), in: context)
+    if let settings { context.printError("sweep: \(ReportProvenance.sweepCommand(settings).fromOutside)") }
+    return output.show(results, provenance: .playedOn(playedOn, settings: settings, shard: nil), in: context)
   }
 }

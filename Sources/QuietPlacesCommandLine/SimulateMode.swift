@@ -126,7 +126,10 @@ struct SimulateMode: CommandLineMode, Equatable {
     // files were read goes beside it.
     context.printError(provenance.line + balance.provenanceSuffix)
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
-    if streams { return await stream(plan, storeKit: storeKit, playedOn: playedOn, in: context) }
+    let settings = SweepSettings(request)
+    if streams {
+      return await stream(plan, storeKit: storeKit, playedOn: playedOn, settings: settings, in: context)
+    }
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     var results: [RunResult]
@@ -140,22 +143,25 @@ struct SimulateMode: CommandLineMode, Equatable {
       return .failure
     }
     progress.clear()
-    for index in results.indices { results[index].playedOn = playedOn }
+    for index in results.indices {
+      results[index].playedOn = playedOn
+      results[index].settings = settings
+    }
     if let folder = record {
       guard await Self.record(results, in: folder, rules: rules, storeKit: storeKit, context: context) else {
         return .failure
       }
     }
     return output.show(
-      results, provenance: .playedOn(playedOn), in: context
-    )
+      results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard), in: context)
   }
 
   /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
   /// it have ended, keeping none of them: the bytes are those of the kept sweep, and its memory does
   /// not grow with its number of runs.
   func stream(
-    _ plan: SimulatePlan, storeKit: StoreKitConfiguration, playedOn: String, in context: ProgramContext
+    _ plan: SimulatePlan, storeKit: StoreKitConfiguration, playedOn: String, settings: SweepSettings,
+    in context: ProgramContext
   ) async -> ExitStatus {
     let runs = plan.lazyRuns(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
@@ -169,6 +175,7 @@ struct SimulateMode: CommandLineMode, Equatable {
         if jsonl {
           var result = result
           result.playedOn = playedOn
+          result.settings = settings
           SweepOutput.jsonlRecords(result).forEach(context.printRecord)
         } else {
           SweepOutput.csvRecords(result).forEach(context.print)

@@ -55,14 +55,43 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     path.hasPrefix("/") ? URL(fileURLWithPath: path) : context.currentDirectory.appendingPathComponent(path)
   }
 
-  /// Whether every file asked for can be written (its folder exists and is writable); says why not
-  /// for the first that cannot, before any run is played.
+  /// The option that writes each file asked for, in the order of ``files``.
+  private var fileOptions: [(option: String, path: String?)] {
+    [
+      ("--chart", chart), ("--report", report), ("--csv", csvFile), ("--jsonl", jsonlFile),
+      ("--table", tableFile),
+    ]
+  }
+
+  /// Whether every file asked for can be written (it is no folder, its folder exists and is writable,
+  /// and no other option writes it); says why not for the first that cannot, before any run is
+  /// played.
   func checkFiles(in context: ProgramContext) -> Bool {
+    var written: [String: String] = [:]
+    for (option, path) in fileOptions {
+      guard let file = path else { continue }
+      let url = Self.url(file, in: context).standardizedFileURL.resolvingSymlinksInPath()
+      if let earlier = written[url.path] {
+        context.printError(
+          OutputLine.errorText(
+            "\(earlier) and \(option) both write \(file.fromOutside); give each output its own file"))
+        return false
+      }
+      written[url.path] = option
+    }
     for file in files {
       let folder = Self.url(file, in: context).deletingLastPathComponent()
       var isFolder = false
       let reason: String
-      if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+      if file.hasSuffix("/")
+        || (FileManager.default.fileExists(atPath: Self.url(file, in: context).path, isDirectory: &isFolder)
+          && isFolder)
+      {
+        let error = AtomicFile.WriteError(
+          path: file, reason: "it is a folder", advice: "give the path of a file")
+        context.printError(OutputLine.errorText(error.description))
+        return false
+      } else if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
         reason = "there is no folder \(folder.path)"
       } else if !isFolder {
         reason = "\(folder.path) is not a folder"

@@ -106,6 +106,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case runCountsDiffer(file: String, line: Int, runs: Int, earlier: Int)
   /// A run played on other files than an earlier run of the merge (`played_on`).
   case playedOnDiffer(file: String, line: Int, playedOn: String?, earlierFile: String, earlier: String?)
+  /// A run of a sweep with other settings than an earlier run of the merge (`sweep`; `nil`: not
+  /// recorded).
+  case sweepDiffers(
+    file: String, line: Int, these: SweepSettings?, earlierFile: String, earlier: SweepSettings?)
   /// A run numbered beyond the sweep's runs.
   case runBeyondSweep(run: Int, file: String, total: Int)
   /// A run whose milestones are not the first run's.
@@ -268,6 +272,18 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       let these = playedOn.map { "was played on (\($0.fromOutside))" } ?? "does not say what it was played on"
       let those = earlier.map { "\(earlierFile) on (\($0.fromOutside))" } ?? "\(earlierFile) does"
       return "\(file):\(line) \(these), \(those); merge the shards of one sweep, played on the same files"
+    case .sweepDiffers(let file, let line, let these, let earlierFile, let earlier):
+      let advice = "merge the shards of one sweep, played with the same settings"
+      guard let these, let earlier else {
+        let (silent, other) =
+          these == nil ? ("\(file):\(line)", earlierFile) : (earlierFile, "\(file):\(line)")
+        return "\(silent) does not say which sweep it belongs to, \(other) does; \(advice)"
+      }
+      guard let (mine, theirs) = these.firstDifference(from: earlier) else {
+        return "\(file):\(line) belongs to another sweep than \(earlierFile); \(advice)"
+      }
+      return
+        "\(file):\(line) was played with \(mine.shown.fromOutside), \(earlierFile) with \(theirs.shown.fromOutside); \(advice)"
     case .runBeyondSweep(let run, let file, let total):
       return
         "\(file) holds run \(run), but the sweep has \(total) runs (0 to \(total - 1)); merge the shards of one sweep"

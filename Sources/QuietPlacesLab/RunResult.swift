@@ -103,11 +103,14 @@ public struct RunResult: Sendable {
   /// price-formats …`, and what changed the balance), so that shards merged say what they were
   /// computed from and shards of other files are not merged; `nil` when not known.
   public var playedOn: String?
+  /// The settings of the sweep the run belongs to, so that shards of other sweeps are not merged
+  /// and merged outputs say what they were computed from; `nil` when not known.
+  public var settings: SweepSettings?
 
   public init(
     index: Int, variant: String, variantIndex: Int, seed: UInt64, total: Int, outcomes: [MilestoneOutcome],
     seconds: Int64, series: Series, steps: [PlayStep]? = nil, final: RunFinal? = nil,
-    timeline: RunTimeline? = nil, playedOn: String? = nil
+    timeline: RunTimeline? = nil, playedOn: String? = nil, settings: SweepSettings? = nil
   ) {
     self.index = index
     self.variant = variant
@@ -121,5 +124,6 @@ public struct RunResult: Sendable {
     self.final = final
     self.timeline = timeline
     self.playedOn = playedOn
+    self.settings = settings
   }
 }

@@ -5,7 +5,8 @@ import QuietPlacesUtilities
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
 /// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`, `due_seconds` (prestiges
 /// only: when the strategy's rule first held); JSON Lines adds one `series` record per run (the
-/// chart's data, the sweep's run count and `played_on`, the fingerprints of the files played) and a
+/// chart's data, the sweep's run count, `played_on`, the fingerprints of the files played, and
+/// `sweep`, the settings that shaped the runs as ``SweepSettings``) and a
 /// `timeline` record for the sweep's first run, so that the shards of a sweep merge into exactly what
 /// the whole sweep prints.
 public enum SweepOutput {
@@ -66,8 +67,10 @@ public enum SweepOutput {
       series += ",\"\(metric)\":[\(result.series.values[m].map(number).joined(separator: ","))]"
     }
     let playedOn = result.playedOn.map { ",\"played_on\":\($0.jsonQuoted)" } ?? ""
+    let settings = result.settings.map { ",\"sweep\":\($0.json)" } ?? ""
     lines.append(
-      head + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)\(playedOn)}")
+      head
+        + ",\"series\":{\(series)},\"end\":\(result.seconds),\"runs\":\(result.total)\(playedOn)\(settings)}")
     if let timeline = result.timeline { lines.append(head + ",\"timeline\":\(timeline.json)}") }
     return lines
   }

@@ -19,9 +19,11 @@ public enum SweepRecords {
     var timeline: RunTimeline.Record?
     var dueSeconds: Int64?
     var playedOn: String?
+    var sweep: [String: [String]]?
 
     enum CodingKeys: String, CodingKey {
-      case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs, timeline
+      case run, variant, seed, milestone, reached, seconds, decisions, spent, series, end, runs, timeline,
+        sweep
       case onlineSeconds = "online_seconds"
       case dueSeconds = "due_seconds"
       case playedOn = "played_on"
@@ -68,6 +70,8 @@ public enum SweepRecords {
     var sources: [Int: String] = [:]
     // What the first series record read was played on, and where it was.
     var playedOn: (value: String?, file: String)?
+    // The settings of the sweep the first series record read belongs to, and where it was.
+    var settings: (value: SweepSettings?, file: String)?
     var timelines: [Int: RunTimeline] = [:]
     let decoder = JSONDecoder()
     var names: Set<String> = []
@@ -116,6 +120,13 @@ public enum SweepRecords {
               earlier: earlier.value)
           }
           if playedOn == nil { playedOn = (record.playedOn, file.name) }
+          let these = record.sweep.map(SweepSettings.init(record:))
+          if let earlier = settings, earlier.value != these {
+            throw .sweepDiffers(
+              file: file.name, line: number + 1, these: these, earlierFile: earlier.file,
+              earlier: earlier.value)
+          }
+          if settings == nil { settings = (these, file.name) }
           entry.series = Series(seconds: seconds.map { Int64($0) }, values: values)
           entry.end = end
           entry.total = total
@@ -173,7 +184,7 @@ public enum SweepRecords {
         RunResult(
           index: index, variant: entry.variant, variantIndex: variantIndex[entry.variant]!, seed: entry.seed,
           total: total, outcomes: entry.outcomes, seconds: entry.end, series: entry.series!,
-          timeline: timelines[index], playedOn: playedOn?.value))
+          timeline: timelines[index], playedOn: playedOn?.value, settings: settings?.value ?? nil))
     }
     return results
   }

@@ -71,6 +71,37 @@ import Testing
     #expect(merge.status == .usage && merge.errors.first?.hasPrefix("error: cannot write no/a.csv") == true)
   }
 
+  /// An output path that is a folder, or a file two options write, is refused before any run is
+  /// played: one line, exit 2, nothing printed or written.
+  @Test(arguments: [
+    (["--csv", "out"], "error: cannot write out (it is a folder); give the path of a file"),
+    (["--jsonl", "out/"], "error: cannot write out/ (it is a folder); give the path of a file"),
+    (["--table", "new/"], "error: cannot write new/ (it is a folder); give the path of a file"),
+    (["--report", "page.html"], "error: cannot write page.html (it is a folder); give the path of a file"),
+    (
+      ["--csv", "a.txt", "--jsonl", "./a.txt"],
+      "error: --csv and --jsonl both write ./a.txt; give each output its own file"
+    ),
+  ])
+  func anOutputThatIsAFolderIsRefusedFirst(arguments: [String], message: String) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    for name in ["out", "page.html"] {
+      try FileManager.default.createDirectory(
+        at: folder.url.appendingPathComponent(name), withIntermediateDirectories: false)
+    }
+    for command in [
+      ["simulate", "--seeds", "1", "--strategy", "idle", "--until", "time:1h"],
+      ["simulate", "merge", "a.jsonl"],
+    ] {
+      let run = await ProgramRun.run(command + arguments, in: folder.url)
+      #expect(run.status == .usage && run.output.isEmpty)
+      #expect(run.errors.filter { !$0.hasPrefix("configuration: ") } == [message])
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["out", "page.html"])
+  }
+
   /// One run prints its format and writes the CSV, JSON Lines, table, chart and report, each equal
   /// to what that format prints; the report shows the command without --jobs, and the fingerprints.
   @Test func oneRunWritesEveryFile() async throws {
@@ -114,6 +145,33 @@ import Testing
       ], in: folder.url)
     #expect(again.status == .success)
     #expect(try folder.read("r.html") == report)
+  }
+
+  /// A merged report shows the command that merged it and the settings of the sweep its shards
+  /// belong to; the whole sweep's report shows the same settings.
+  @Test func aMergedReportShowsTheSweep() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let sweep = [
+      "simulate", "--seeds", "1-2", "--strategy", "idle", "--owned", "charts", "--until", "time:1d",
+    ]
+    for k in 1...2 {
+      let shard = await ProgramRun.run(sweep + ["--shard", "\(k)/2", "--format", "jsonl"], in: folder.url)
+      _ = try folder.write(shard.output.joined(separator: "\n") + "\n", to: "s\(k).jsonl")
+    }
+    let merged = await ProgramRun.run(
+      ["simulate", "merge", "s1.jsonl", "s2.jsonl", "--report", "m.html"], in: folder.url)
+    #expect(merged.status == .success)
+    let settings =
+      "quietplaces simulate --seeds 1-2 --strategy idle --bearings-at 0.5 --atlas on --supplies bridge "
+      + "--sessions always --owned charts --until time:1d --limit 3652d12h"
+    #expect(merged.errors.contains("sweep: " + settings))
+    let whole = await ProgramRun.run(sweep + ["--report", "w.html"], in: folder.url)
+    #expect(whole.status == .success)
+    for page in ["m.html", "w.html"] {
+      #expect(
+        try folder.read(page).replacing("<span>", with: "").replacing("</span>", with: "").contains(settings))
+    }
   }
 
   @Test func theCommandIsQuotedAsAShellWouldNeed() {

@@ -199,3 +199,77 @@ import Testing
     #expect(table[2] == "bearings   1.3h / 2.5h / 4.4h (4/5)")
   }
 }
+
+/// Each run's series record carries the settings of its sweep; the merge refuses shards whose
+/// settings differ, naming the setting and both values, and merges the shards of one sweep.
+@Suite struct SweepSettingsTests {
+  /// A shard of `request` whose runs say they belong to a sweep of `settings`.
+  func shard(
+    _ k: Int, of count: Int, request: SimulateRequest, settings: SimulateRequest
+  ) async throws -> (name: String, text: String) {
+    let plan = try SimulatePlan.make(request, balance: rules.balance)
+    var part = try await Sweep.run(
+      plan.runs(shard: Shard(index: k - 1, count: count)), plan: plan, configuration: storeKit, jobs: 2)
+    for index in part.indices { part[index].settings = SweepSettings(settings) }
+    return ("shard-\(k).jsonl", SweepOutput.jsonl(part).joined(separator: "\n") + "\n")
+  }
+
+  static let base = SimulateRequest(seeds: [1, 2], strategies: [.idle], milestones: [.time(3_600)])
+
+  @Test func theSettingsWriteEveryDefault() {
+    let settings = SweepSettings(Self.base)
+    #expect(settings.entries.map(\.option) == SweepSettings.options)
+    #expect(
+      settings.command
+        == "--seeds 1-2 --strategy idle --bearings-at 0.5 --atlas on --supplies bridge --sessions always "
+        + "--owned none --until time:1h --limit 3652d12h")
+    // A default given explicitly is the same sweep.
+    var explicit = Self.base
+    explicit.sessions = [.always]
+    explicit.owned = [[]]
+    #expect(SweepSettings(explicit) == settings)
+    #expect(SweepSettings.seedsText([1, 2, 3, 5, 7, 8]) == "1-3,5,7-8")
+    let many = SweepSettings.seedsText(Array(stride(from: 1, through: 2_000, by: 2)))
+    #expect(many.hasPrefix("1000 seeds from 1 to 1999, fnv1a ") && many.count < 60)
+  }
+
+  /// Shards of one sweep merge; a shard of a sweep that differs in any setting is refused with the
+  /// setting and both values.
+  /// The base request with one setting changed.
+  static func changed(_ option: String) -> SimulateRequest {
+    var request = base
+    switch option {
+    case "--owned": request.owned = [[.charts]]
+    case "--sessions": request.sessions = [.cycle(online: 900, offline: 28_800)]
+    case "--strategy": request.strategies = [.payback]
+    case "--seeds": request.seeds = [3, 4]
+    case "--limit": request.limit = 7_200
+    case "--until": request.milestones = [.time(1_800)]
+    case "--set": request.settings = [BalanceSetting(key: "ship.baseSpeedKnots", value: "11")]
+    default: request.variations = [BalanceVariation(key: "ship.baseSpeedKnots", values: ["11", "12"])]
+    }
+    return request
+  }
+
+  @Test(arguments: [
+    ("--owned", "--owned charts", "--owned none"), ("--sessions", "--sessions 15m/8h", "--sessions always"),
+    ("--strategy", "--strategy payback", "--strategy idle"), ("--seeds", "--seeds 3-4", "--seeds 1-2"),
+    ("--limit", "--limit 2h", "--limit 3652d12h"), ("--until", "--until time:30m", "--until time:1h"),
+    ("--set", "--set ship.baseSpeedKnots=11", "no --set"),
+    ("--vary", "--vary ship.baseSpeedKnots=11,12", "no --vary"),
+  ])
+  func shardsOfOtherSweepsAreRefused(option: String, these: String, earlier: String) async throws {
+    let first = try await shard(1, of: 2, request: Self.base, settings: Self.base)
+    let same = try await shard(2, of: 2, request: Self.base, settings: Self.base)
+    let merged = try SweepRecords.merge([first, same])
+    #expect(merged.count == 2 && merged.allSatisfy { $0.settings == SweepSettings(Self.base) })
+    let second = try await shard(2, of: 2, request: Self.base, settings: Self.changed(option))
+    #expect {
+      try SweepRecords.merge([first, second])
+    } throws: { error in
+      let message = (error as? LabError)?.message ?? ""
+      return message.hasPrefix("shard-2.jsonl:2 was played with \(these), shard-1.jsonl with \(earlier); ")
+        && message.hasSuffix("; merge the shards of one sweep, played with the same settings")
+    }
+  }
+}
