@@ -50,6 +50,9 @@ public struct Autoplay: Sendable {
   private var pending: PlayStep?
   /// The figures when the current wait with nothing affordable began (tracked for `idle:` only).
   private var wall: MilestoneTracker.Figures?
+  /// The online seconds at which something became affordable during the last wait of the current
+  /// wall, which ends it there (its length is then fixed, whatever the strategy still waits for).
+  private var wallEnd: Int64?
   /// When New Bearings and the Atlas first fell due since each was last taken (seconds from the start).
   private var bearingsDueAt: Int64?
   private var atlasDueAt: Int64?
@@ -152,8 +155,12 @@ public struct Autoplay: Sendable {
     if atlasDue, atlasDueAt == nil { atlasDueAt = elapsed }
     if bearingsDue, bearingsDueAt == nil { bearingsDueAt = elapsed }
     let milestonesStart = profileStart
-    tracker.update(game, report: &report, elapsed: elapsed, wall: wall)
+    tracker.update(game, report: &report, elapsed: elapsed, wall: wall, wallEnd: wallEnd)
     profiled(.milestones, since: milestonesStart)
+    if wallEnd != nil {
+      wall = nil
+      wallEnd = nil
+    }
     if tracker.allReached || elapsed >= goal.limit {
       finish(game)
       return nil
@@ -185,13 +192,16 @@ public struct Autoplay: Sendable {
       return boughtSupplies()
     }
     var choice: PriceRow?
+    var cheapest: PriceRow?
     var noneAffordable = false
     var rate = 0.0
     if strategy.kind != .idle || tracker.watchesWalls {
       // What the strategy reads of the price list, without keeping the list.
-      (choice, noneAffordable, rate) = PriceList.reading(
+      (choice, cheapest, noneAffordable, rate) = PriceList.reading(
         for: strategy.kind, game: game, rules: rules, sessions: strategy.sessions)
     }
+    // Something affordable that the strategy does not buy (it saves for another) ends a wall too.
+    if !noneAffordable { wall = nil }
     if let choice, choice.affordable, let cost = choice.cost {
       bought[choice.item] += 1
       report.decisions += 1
@@ -213,6 +223,11 @@ public struct Autoplay: Sendable {
     let searchStart = profileStart
     let wait = waitFor(choice, from: game, elapsed: elapsed)
     profiled(.waitSearch, since: searchStart)
+    // A wait for the cheapest ends when it becomes affordable (or sooner), and the wall with it; a
+    // wait for something dearer may outlast the wall.
+    if wall != nil, let cheapest, cheapest.item != awaiting {
+      wallEnd = wallEnd(cheapest, from: game, within: wait).map { report.onlineSeconds + $0 }
+    }
     report.onlineSeconds += wait
     if let left = onlineLeft {
       onlineLeft = left - wait
@@ -221,9 +236,22 @@ public struct Autoplay: Sendable {
     return .advance(wait)
   }
 
+  /// The first second within `wait` at which `cheapest`, the first of the prices to become
+  /// affordable, is: where a wall with nothing affordable ends, though the strategy waits on for
+  /// something dearer. `nil` if it is not affordable within the wait.
+  private func wallEnd(_ cheapest: PriceRow, from game: GameState, within wait: Int64) -> Int64? {
+    guard let cost = cheapest.cost else { return nil }
+    let rules = rules
+    return WaitSearch.firstSecond(
+      from: game, cap: wait, rules: rules,
+      estimate: { state in (cost - state.discoveries) / state.ordinaryRate(rules) },
+      holds: { state in Self.affordable(cheapest.item, state, rules) })
+  }
+
   /// A step that acts (a purchase, supplies or a prestige): it ends any wall.
   private mutating func acted(_ step: PlayStep) -> PlayStep {
     wall = nil
+    wallEnd = nil
     return step
   }
 

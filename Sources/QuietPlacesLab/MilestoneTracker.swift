@@ -55,7 +55,11 @@ struct MilestoneTracker {
   /// `wall` is the figures at the start of the current wait with nothing affordable, if any.
   /// `report` is only read: it is passed in place, as the autoplay's report beside the tracker it
   /// changes was otherwise copied whole (the final game with it) at every decision.
-  mutating func update(_ game: GameState, report: inout PlayReport, elapsed: Int64, wall: Figures? = nil) {
+  /// `wallEnd` is the online seconds at which something became affordable during the wall, if it did
+  /// (the wall lasted until then, not until now).
+  mutating func update(
+    _ game: GameState, report: inout PlayReport, elapsed: Int64, wall: Figures? = nil, wallEnd: Int64? = nil
+  ) {
     for index in outcomes.indices where !outcomes[index].reached {
       let reached: Bool
       var figures = Figures(
@@ -79,7 +83,7 @@ struct MilestoneTracker {
       case .supplies(let n): reached = report.supplies >= n
       case .spent(let amount): reached = report.spent >= amount
       case .idle(let seconds):
-        reached = wall.map { report.onlineSeconds - $0.onlineSeconds > seconds } ?? false
+        reached = wall.map { (wallEnd ?? report.onlineSeconds) - $0.onlineSeconds > seconds } ?? false
         if reached, let wall { figures = wall }
       }
       if reached {

@@ -89,7 +89,7 @@ public struct PriceList: Sendable, Equatable {
   /// ``Strategy/choice(_:)`` give, with no list kept.
   static func reading(
     for kind: StrategyKind, game: GameState, rules: Rules, sessions: SessionModel
-  ) -> (choice: PriceRow?, noneAffordable: Bool, ordinaryRate: Double) {
+  ) -> (choice: PriceRow?, cheapest: PriceRow?, noneAffordable: Bool, ordinaryRate: Double) {
     let rates = game.rates(rules)
     var choices = Choices()
     var anyAffordable = false
@@ -103,7 +103,7 @@ public struct PriceList: Sendable, Equatable {
       case .payback: choices.best
       case .cheapest: choices.cheapest
       }
-    return (choice, !anyAffordable, rates.ordinary)
+    return (choice, choices.cheapest, !anyAffordable, rates.ordinary)
   }
 
   /// The least payback and the least cost seen (ties in row order).

@@ -6,7 +6,7 @@ import QuietPlacesUtilities
 ///
 /// Every cell of a row is in one unit (`h` below two days, `d` below two years, then `y`) with one
 /// decimal, so a row (or, transposed, a column) reads at a glance: a milestone's times from the longest
-/// of them, its comparisons from the largest difference. A cell whose times (or difference and
+/// percentile its cells show, its comparisons from the largest difference or bound. A cell whose times (or difference and
 /// bounds) are all under one of the row's unit takes its own instead, so a short time never reads
 /// as `0.0y`.
 public struct SweepTable: Sendable {
@@ -81,23 +81,36 @@ public struct SweepTable: Sendable {
     PairedComparison(baseline: times(variant: base, milestone: m), variant: times(variant: v, milestone: m))
   }
 
-  /// The unit of milestone `m`'s cells: from the longest time any run took to reach it.
+  /// The unit of milestone `m`'s cells: from the longest time any of them shows (taken, and fell
+  /// due when those are shown), so a row whose cells all read under two years is in days, as its
+  /// comparison row with differences under two years is.
   func unit(milestone m: Int) -> (name: String, seconds: Double) {
-    let longest = results.filter { $0.outcomes[m].reached }.map { Double($0.outcomes[m].seconds) }.max() ?? 0
+    let rows = options.due && isPrestige(m) ? [false, true] : [false]
+    let longest =
+      variants.indices.flatMap { v in rows.flatMap { cellValues(variant: v, milestone: m, due: $0).values } }
+      .max() ?? 0
     return LabDuration.spanUnit(longest)
   }
 
-  /// The percentiles cell of variant `v` for milestone `m` (taken, or fell due).
-  func cell(variant v: Int, milestone m: Int, due: Bool) -> String {
+  /// The percentiles a cell shows of variant `v` for milestone `m` (taken, or fell due), and how
+  /// many of the variant's runs reached it.
+  func cellValues(variant v: Int, milestone m: Int, due: Bool) -> (values: [Double], reached: Int, runs: Int)
+  {
     let runs = results.filter { $0.variantIndex == v }
     let reached = runs.compactMap { result -> Double? in
       let outcome = result.outcomes[m]
       guard outcome.reached else { return nil }
       return Double(due ? outcome.dueSeconds ?? outcome.seconds : outcome.seconds)
     }.sorted()
-    let count = "(\(reached.count)/\(runs.count))"
-    guard !reached.isEmpty else { return "— \(count)" }
-    let values = options.percentiles.map { SweepOutput.percentile(reached, $0 / 100) }
+    guard !reached.isEmpty else { return ([], 0, runs.count) }
+    return (options.percentiles.map { SweepOutput.percentile(reached, $0 / 100) }, reached.count, runs.count)
+  }
+
+  /// The percentiles cell of variant `v` for milestone `m` (taken, or fell due).
+  func cell(variant v: Int, milestone m: Int, due: Bool) -> String {
+    let (values, reached, runs) = cellValues(variant: v, milestone: m, due: due)
+    let count = "(\(reached)/\(runs))"
+    guard !values.isEmpty else { return "— \(count)" }
     // A cell whose every time is under one of the row's unit (a day's times beside years') takes
     // its own unit: `24.8h` beside `1.4y`, not `0.0y`.
     let unit = Self.cellUnit(largest: values.max() ?? 0, row: unit(milestone: m))

@@ -139,6 +139,20 @@ import Testing
     #expect(comparisons.contains("+3.0y (+3.0y … +3.0y)"))
   }
 
+  /// A row's unit comes from the longest time its cells show, not from a run beyond its last
+  /// percentile: cells all under two years read in days, as a comparison under two years does.
+  @Test func aRowIsInTheUnitOfWhatItShows() throws {
+    var results: [RunResult] = []
+    // 400, 410, …, 480 days and one run of 3 years. Sorted, p10 at rank 0.9 → 409 d, the median at
+    // rank 4.5 → 445 d, p90 at rank 8.1 → 480 + 0.1 × (1,095.75 − 480) = 541.575 d.
+    for seed: UInt64 in 1...10 {
+      let days = seed == 10 ? 1_095.75 : 400 + 10 * Double(seed - 1)
+      results.append(Self.run(0, "idle", seed: seed, Int64(days * 86_400)))
+    }
+    let lines = try SweepTable(results).lines
+    #expect(lines[2] == "bearings   409.0d / 445.0d / 541.6d (10/10)")
+  }
+
   /// An interval whose bounds differ is never written as one number: when one decimal would show
   /// `+0.5h (+0.5h … +0.5h)`, the row takes more, up to three; one of exactly one value keeps one.
   @Test func anIntervalThatIsNotAPointNeverReadsAsOne() throws {

@@ -70,10 +70,72 @@ import Testing
   /// A pacing wall: its time is when the first wait with nothing affordable longer than the duration
   /// began; the figures are those of that moment.
   @Test func idleMilestoneIsTheStartOfTheWall() async throws {
-    let report = try await play(Strategy(kind: .payback), until: [.idle(600), .spent(1_000)])
+    let report = try await play(Strategy(kind: .cheapest), until: [.idle(600), .spent(1_000)])
     let wall = report.outcomes[0]
     #expect(wall.reached)
     #expect(wall.seconds + 600 <= report.seconds)
     #expect(report.outcomes[1].reached && report.outcomes[1].spent >= 1_000)
+  }
+  /// A run of `strategy` from `seed`, always online, until `goal`, step by step: its report and the
+  /// game after each step.
+  func steps(_ strategy: Strategy, seed: UInt64, goal: PlayGoal) async throws -> (PlayReport, [GameState]) {
+    let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(
+      seed: seed)
+    _ = try await device.launch()
+    let first = try #require(await device.game)
+    var autoplay = Autoplay(strategy, goal: goal, rules: rules, from: first)
+    var games = [first]
+    var next = autoplay.nextStep()
+    while let step = next {
+      let game = try await device.play(step)
+      games.append(game)
+      next = autoplay.nextStep(after: game)
+    }
+    return (autoplay.report, games)
+  }
+
+  /// Whether nothing is affordable after `game` sails `seconds` buying nothing: Discoveries only
+  /// grow while sailing, so then nothing was affordable at any second of it.
+  func nothingAffordable(after seconds: Int64, from game: GameState) throws -> Bool {
+    var state = game
+    _ = try state.sail(seconds: seconds, rules: rules)
+    return PriceList.reading(for: .cheapest, game: state, rules: rules, sessions: .always).noneAffordable
+  }
+
+  /// A pacing wall is a wait during which nothing is affordable: the strategy saving for something
+  /// dearer while a cheaper price is affordable is no wall. Every wall reached lasted its duration
+  /// with nothing affordable, whatever the strategy waited for.
+  @Test(arguments: [StrategyKind.payback, .cheapest])
+  func aWallHasNothingAffordable(kind: StrategyKind) async throws {
+    let duration: Int64 = 1_200
+    for seed: UInt64 in 1...3 {
+      // A run that meets no wall stops at the limit.
+      let (report, games) = try await steps(
+        Strategy(kind: kind), seed: seed, goal: PlayGoal(milestones: [.idle(duration)], limit: 2 * 86_400))
+      let wall = report.outcomes[0]
+      guard wall.reached else { continue }
+      // The game at the decision the wall began with: the last at its second.
+      let start = try #require(games.last { $0.clock - games[0].clock == wall.seconds })
+      #expect(try nothingAffordable(after: duration, from: start), "seed \(seed): a price was affordable")
+    }
+  }
+
+  /// A player who buys nothing meets one wall, from the start until the first price is affordable:
+  /// `idle:D` is reached (at 0) exactly when nothing is affordable after D seconds.
+  @Test(arguments: [60, 600, 1_800, 3_600, 4 * 3_600] as [Int64])
+  func aPlayerWhoBuysNothingMeetsOneWall(duration: Int64) async throws {
+    let report = try await play(Strategy(kind: .idle), until: [.idle(duration), .time(4 * 3_600)], seed: 1)
+    let wall = report.outcomes[0]
+    let expected = try nothingAffordable(after: duration, from: try await startGame(seed: 1))
+    #expect(wall.reached == expected)
+    if wall.reached { #expect(wall.seconds == 0) }
+  }
+
+  /// The game of `seed` as a run starts it.
+  func startGame(seed: UInt64) async throws -> GameState {
+    let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(
+      seed: seed)
+    _ = try await device.launch()
+    return try #require(await device.game)
   }
 }
