@@ -70,11 +70,12 @@ extension StoreAccount {
       }
     }
     // A price is formatted digit by digit: it must be a decimal the store takes from `store price`.
-    for (product, price) in (settings.prices ?? [:]).sorted(by: { $0.key < $1.key })
-    where StoreKitConfigurationReader.decimal(price) == nil {
-      let shown = price.count > 20 ? String(price.prefix(20)) + "…" : price
-      return "'settings.prices.\(product.count > 60 ? "…" : product)' is '\(shown)', not a price; "
-        + "a price is a decimal such as 0.99 or 4900"
+    for (product, price) in (settings.prices ?? [:]).sorted(by: { $0.key < $1.key }) {
+      if let problem = Self.priceProblem(
+        price, field: "settings.prices.\(product.count > 60 ? "…" : product)")
+      {
+        return problem
+      }
     }
     return nil
   }

@@ -14,9 +14,8 @@ extension StoreAccount {
   /// product named by its short name.
   public func catalogueProblem(_ catalogue: StoreCatalogue) -> String? {
     let formats = catalogue.formats
-    if formats.storefront(settings.storefront.code) == nil {
-      return "'settings.storefront' is '\(settings.storefront.code)', not an App Store storefront; "
-        + "write one of its codes, such as GBR or USA"
+    if let problem = Self.storefrontProblem(settings.storefront, field: "settings.storefront", formats) {
+      return problem
     }
     if let locale = settings.locale, formats.resolve(locale) == nil {
       return "'settings.locale' is '\(Self.clipped(locale))', not a locale prices are written for; "
@@ -37,8 +36,7 @@ extension StoreAccount {
     for (index, transaction) in transactions.enumerated() {
       let field = "transactions[\(index)]"
       guard let info = formats.storefront(transaction.storefront.code) else {
-        return "'\(field).storefront' is '\(transaction.storefront.code)', not an App Store storefront; "
-          + "write one of its codes, such as GBR or USA"
+        return Self.storefrontProblem(transaction.storefront, field: field + ".storefront", formats)
       }
       if let item = catalogue.item(transaction.productID), transaction.bundleID == catalogue.bundleID,
         item.type != transaction.type
@@ -46,9 +44,8 @@ extension StoreAccount {
         return "'\(field).type' is \(transaction.type.rawValue), but the StoreKit file sells "
           + "\(catalogue.shortName(item.productID)) as \(item.type.rawValue); write \(item.type.rawValue)"
       }
-      if let price = transaction.price, StoreKitConfigurationReader.decimal(price) == nil {
-        return "'\(field).price' is '\(Self.clipped(price))', not a price; "
-          + "a price is a decimal such as 0.99 or 4900"
+      if let price = transaction.price, let problem = Self.priceProblem(price, field: field + ".price") {
+        return problem
       }
       if let currency = transaction.currency, currency != info.currency {
         return "'\(field).currency' is '\(Self.clipped(currency))', but storefront "
@@ -64,13 +61,10 @@ extension StoreAccount {
     ] {
       for (index, waiting) in list.enumerated() {
         let field = "\(name)[\(index)]"
-        if formats.storefront(waiting.storefront.code) == nil {
-          return "'\(field).storefront' is '\(waiting.storefront.code)', not an App Store storefront; "
-            + "write one of its codes, such as GBR or USA"
-        }
-        if let price = waiting.price, StoreKitConfigurationReader.decimal(price) == nil {
-          return "'\(field).price' is '\(Self.clipped(price))', not a price; "
-            + "a price is a decimal such as 0.99 or 4900"
+        if let problem = Self.storefrontProblem(waiting.storefront, field: field + ".storefront", formats)
+          ?? waiting.price.flatMap({ Self.priceProblem($0, field: field + ".price") })
+        {
+          return problem
         }
       }
     }
@@ -90,6 +84,23 @@ extension StoreAccount {
     let known =
       ids.isEmpty ? "the StoreKit file sells nothing" : "its products are " + ids.joined(separator: ", ")
     return "'\(field)' is '\(clipped(productID))', not a product of the StoreKit file in use; \(known)"
+  }
+
+  /// Why `storefront`, at `field`, is not one of the App Store's; `nil` when it is.
+  private static func storefrontProblem(_ storefront: Storefront, field: String, _ formats: PriceFormats)
+    -> String?
+  {
+    guard formats.storefront(storefront.code) == nil else { return nil }
+    return
+      "'\(field)' is '\(storefront.code)', not an App Store storefront; write one of its codes, such as GBR "
+      + "or USA"
+  }
+
+  /// Why `price`, at `field`, is not a price the store formats (digit by digit, as `store price`
+  /// takes it); `nil` when it is one.
+  static func priceProblem(_ price: String, field: String) -> String? {
+    guard StoreKitConfigurationReader.decimal(price) == nil else { return nil }
+    return "'\(field)' is '\(clipped(price))', not a price; a price is a decimal such as 0.99 or 4900"
   }
 
   /// `text`, cut to 40 characters with an ellipsis when longer, to quote in a message.

@@ -10,11 +10,16 @@ import Testing
 /// refused with the key and what would be right, instead of selling at a storefront that does not
 /// exist or passing over an unavailable product named by its short name.
 @Suite struct AccountCatalogueTests {
-  private func catalogueAndAccount() async throws -> (StoreCatalogue, StoreAccount) {
-    let store = try SimulatedAppStore(
+  /// A store with a new account in memory, selling the package's StoreKit file.
+  private func freshStore() throws -> SimulatedAppStore {
+    try SimulatedAppStore(
       configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile),
       bundleID: ProductID.bundleID,
       accountFile: nil)
+  }
+
+  private func catalogueAndAccount() async throws -> (StoreCatalogue, StoreAccount) {
+    let store = try freshStore()
     await store.setClock(1_767_603_600)
     try await store.buyOutside(productID: ProductID.hold.fullID)
     return (store.catalogue, await store.exportAccount())
@@ -58,10 +63,7 @@ import Testing
   }
 
   @Test func anUnavailableProductIsNotBoughtOnAnotherDeviceEither() async throws {
-    let store = try SimulatedAppStore(
-      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile),
-      bundleID: ProductID.bundleID,
-      accountFile: nil)
+    let store = try freshStore()
     try await store.setAvailable(productID: ProductID.signal.fullID, false)
     await #expect(throws: AppStoreError.productUnavailable("signal")) {
       try await store.buyOutside(productID: ProductID.signal.fullID)
@@ -70,10 +72,7 @@ import Testing
   }
 
   @Test func resolvingWhenAskToBuyTookThePurchaseSaysSo() async throws {
-    let store = try SimulatedAppStore(
-      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile),
-      bundleID: ProductID.bundleID,
-      accountFile: nil)
+    let store = try freshStore()
     try await store.setAskToBuy(true)
     try await store.setInterrupted(true)
     let product = try #require(try await store.products(for: [ProductID.marks100.fullID]).first)
@@ -91,10 +90,7 @@ import Testing
   }
 
   @Test func aRefundByProductTakesTheLastBoughtNotTheHighestID() async throws {
-    let store = try SimulatedAppStore(
-      configuration: try StoreKitConfiguration.load(from: Fixtures.storeKitFile),
-      bundleID: ProductID.bundleID,
-      accountFile: nil)
+    let store = try freshStore()
     try await store.setInterrupted(true)
     let product = try #require(try await store.products(for: [ProductID.marks100.fullID]).first)
     await store.setClock(1_767_603_600)

@@ -55,16 +55,21 @@ struct ShopCommand: REPLCommand {
     let settings = await device.storeSnapshot().settings
     let catalogue = device.catalogue
     guard let currency = catalogue.formats.storefront(settings.storefront.code)?.currency else { return nil }
-    let digits = catalogue.formats.decimalDigits(currency)
     let prices = catalogue.items.map { settings.prices?[$0.productID] ?? $0.displayPrice }
     guard let fractional = prices.first(where: { catalogue.formats.isRounded($0, in: currency) })
     else { return nil }
     let item = StoreCatalogue.Item(
       productID: "", type: .consumable, displayPrice: fractional, localizations: [:])
     let shown = catalogue.displayPrice(item, in: settings.storefront, locale: settings.locale)
-    let has = digits == 0 ? "no decimal digits" : "\(digits) decimal digit\(digits == 1 ? "" : "s")"
-    return "note: \(currency) has \(has): the configuration's numbers are shown in \(currency), "
+    return
+      "note: \(Self.decimalDigits(of: currency, catalogue.formats)): the configuration's numbers are shown in \(currency), "
       + "rounded, as StoreKit testing does (\(fractional) → \(shown)); store price sets a product's number "
       + "(the same in every storefront)."
+  }
+
+  /// `GBP has 2 decimal digits`, `JPY has no decimal digits`: why a configured number is rounded.
+  static func decimalDigits(of currency: String, _ formats: PriceFormats) -> String {
+    let digits = formats.decimalDigits(currency)
+    return "\(currency) has \(digits == 0 ? "no" : String(digits)) decimal digit\(digits == 1 ? "" : "s")"
   }
 }

@@ -254,10 +254,8 @@ struct StoreCommand: REPLCommand {
       let formats = device.catalogue.formats
       if let currency = formats.storefront(storefront.code)?.currency, formats.isRounded(price, in: currency)
       {
-        let digits = formats.decimalDigits(currency)
         rounded =
-          " (\(currency) has \(digits == 0 ? "no" : String(digits)) decimal digit\(digits == 1 ? "" : "s"): "
-          + "the number is rounded, as StoreKit testing does)"
+          " (\(ShopCommand.decimalDigits(of: currency, formats)): the number is rounded, as StoreKit testing does)"
       }
       return "\(product.rawValue) now costs \(price) in the configuration (in every storefront, in its "
         + "currency): \(shown) in this storefront\(rounded)."
