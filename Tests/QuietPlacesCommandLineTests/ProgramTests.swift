@@ -120,7 +120,7 @@ import Testing
 
   /// `test` says which configuration its sessions read before any result; `simulate` says it on
   /// standard error (its standard output may be CSV or JSON for another program).
-  @Test func testAndSimulateSayWhichConfigurationTheyRead() async {
+  @Test func testRunAndSimulateSayWhichConfigurationTheyRead() async {
     let line = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment).line
     let test = await ProgramRun.run(["test", "Scripts/game/02-clock-and-instants.qp"])
     #expect(test.status == .success && test.output.first == line, "\(test.output)")
@@ -128,6 +128,10 @@ import Testing
     #expect(tap.output.prefix(3) == ["TAP version 13", "1..1", "# " + line], "\(tap.output)")
     let simulate = await ProgramRun.run(["simulate", "--seeds", "1", "--limit", "1d"])
     #expect(simulate.errors.first == line, "\(simulate.errors)")
+    // run says it beside the transcript, which stays the script's own on standard output.
+    let run = await ProgramRun.run(["run", "Scripts/game/02-clock-and-instants.qp"])
+    #expect(run.status == .success && run.errors.first == line, "\(run.errors)")
+    #expect(!run.output.contains(line))
   }
 
   /// `--help` says everything the program's usage said: every mode's usage, every option of the REPL,
