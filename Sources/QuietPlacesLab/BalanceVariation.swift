@@ -7,14 +7,16 @@ public struct BalanceVariation: Sendable, Hashable {
   public var values: [String]
 
   /// The settings, one per value.
-  public var settings: [BalanceSetting] { values.map { BalanceSetting(key: key, value: $0) } }
+  public var settings: [BalanceSetting] {
+    values.map { BalanceSetting(key: key, value: $0, option: "--vary") }
+  }
 
   /// The most values a range gives.
   public static let maximumSteps = 100
 
   /// Reads `KEY=A,B,C` or `KEY=FROM..TO/STEPS` (STEPS equal steps from FROM to TO: STEPS + 1 values).
   public static func parse(_ text: String) throws(LabError) -> BalanceVariation {
-    let first = try BalanceSetting.parse(text)
+    let first = try BalanceSetting.parse(text, option: "--vary")
     let value = first.value
     if value.contains("..") {
       let ends = value.split(separator: "/", omittingEmptySubsequences: false)

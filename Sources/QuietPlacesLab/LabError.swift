@@ -61,12 +61,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case balanceFileUnreadable(String)
   /// A balance file (by name) that is not JSON.
   case balanceFileNotJSON(String)
-  /// A `--set` key the balance does not have, with the closest known key at its level.
-  case unknownSetKey(String, closest: String?)
+  /// A `--set` or `--vary` setting the balance cannot take, and why.
+  case setting(BalanceSetting, SettingProblem)
   /// A `--set` key the balance has with no value (`null`).
   case nullSetKey(String)
-  /// A `--set` value of another type than the key's (`a number`, `true or false`).
-  case setValueType(String, value: String, type: String)
   /// The game refused the balance.
   case balance(BalanceError)
   /// A balance that cannot be turned into JSON (or a changed one back).
@@ -218,14 +216,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         "'\(text)' is not a sail colour; write colour:NAME with one of \(SailColour.allCases.map(\.rawValue).joined(separator: ", "))"
     case .nullSetKey(let key):
       return "\(key) is null in balance.json: the key has no value to change (routes[0] is never chartered)"
-    case .setValueType(let key, let value, let type):
-      return "--set \(key)=\(value): \(key) takes \(type), not '\(value)'"
+    case .setting(let setting, let problem):
+      return problem.sentence(setting)
     case .balanceFileUnreadable(let file):
       return "cannot read the balance file \(file); give the path of a balance.json"
     case .balanceFileNotJSON(let name):
       return "\(name) is not JSON; a balance file is an object like Configuration/balance.json"
-    case .unknownSetKey(let key, let closest):
-      return "--set: unknown key \(key) in balance.json\(closest.map { "; did you mean \($0)?" } ?? "")"
     case .balance(let error):
       return error.description
     case .balanceNotJSON(let changed):
@@ -317,6 +313,57 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   public var description: String { message }
+
+  /// Why a balance cannot take a `--set` or `--vary` setting.
+  public enum SettingProblem: Sendable, Equatable {
+    /// The path leads to no key: the closest key at the level where it first leads nowhere, or
+    /// (with none close) the keys at that level.
+    case unknownKey(closest: String?, keys: [String])
+    /// The path goes past a list's end (or into a list by key): the list and its length.
+    case beyondList(String, count: Int)
+    /// The path goes on past a value (a number, a string, true or false), named.
+    case insideValue(String)
+    /// The key holds an object or a list, not one value: the keys (or elements) inside it, and the
+    /// first value under it.
+    case holdsMore([String], example: String)
+    /// The value is not of the key's type (`a number`, `true or false`).
+    case type(String)
+    /// A fraction for a key that holds a whole number.
+    case notWholeNumber
+    /// A value beyond what the key can hold: the range, as the end of "takes …".
+    case outOfRange(String)
+
+    /// The sentence, naming the option and the setting as given.
+    func sentence(_ setting: BalanceSetting) -> String {
+      let key = setting.key
+      let unknown = "\(setting.option): unknown key \(key) in balance.json"
+      switch self {
+      case .unknownKey(let closest?, _):
+        return "\(unknown); did you mean \(closest)?"
+      case .unknownKey(nil, let keys):
+        return "\(unknown); the keys at that level are \(keys.joined(separator: ", "))"
+      case .beyondList(let list, let count):
+        let elements =
+          count == 1 ? "one element, \(list)[0]" : "\(count) elements, \(list)[0] to \(list)[\(count - 1)]"
+        return count == 0
+          ? "\(unknown); \(list) is an empty list" : "\(unknown); \(list) is a list of \(elements)"
+      case .insideValue(let value):
+        return
+          "\(unknown); \(value) is a value with no keys inside, so write \(setting.option) \(value)=VALUE"
+      case .holdsMore(let inside, let example):
+        let shown =
+          inside.count > 6 ? inside.prefix(6).joined(separator: ", ") + ", …" : inside.joined(separator: ", ")
+        return
+          "\(setting.shown): \(key) holds \(shown), not one value; set one of them, such as \(setting.option) \(example)=VALUE"
+      case .type(let type):
+        return "\(setting.shown): \(key) takes \(type), not '\(setting.value)'"
+      case .notWholeNumber:
+        return "\(setting.shown): \(key) takes a whole number, not \(setting.value)"
+      case .outOfRange(let range):
+        return "\(setting.shown): \(key) takes \(range), not \(setting.value)"
+      }
+    }
+  }
 
   /// What a sweep writes in a record's field, for ``recordNumber(file:line:key:value:_:)``.
   public enum RecordRange: Sendable, Equatable {

@@ -76,7 +76,7 @@ import Testing
     ),
     (
       ["--seeds", "1", "--vary", "equipment.sails.priceGrowth=1.5,fast"],
-      "error: --set equipment.sails.priceGrowth=fast: equipment.sails.priceGrowth takes a number, not 'fast'"
+      "error: --vary equipment.sails.priceGrowth=fast: equipment.sails.priceGrowth takes a number, not 'fast'"
     ),
     (
       ["--seeds", "1", "--set", "routes[0].charterCost=100"],
