@@ -32,7 +32,8 @@ struct SimulateMode: CommandLineMode, Equatable {
         + "was reached.",
       discussion: [
         "Repeated options are variants: their cross product, each played with every seed; --vary adds one "
-          + "variant per value around the baseline instead.",
+          + "variant per value around the baseline instead. A value given twice to one option is refused (its "
+          + "variant would play every seed again); variants whose values meet are kept, and a note says so.",
         "Milestones: \(Milestone.forms).",
       ],
       options: [
@@ -123,8 +124,9 @@ struct SimulateMode: CommandLineMode, Equatable {
     }
     guard output.checkFiles(in: context) else { return .usage }
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
-    // files were read goes beside it.
+    // files were read goes beside it, and so does what is played otherwise than it reads.
     context.printError(provenance.line + balance.provenanceSuffix)
+    for note in plan.notes { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
     let settings = SweepSettings(request)
     if streams {

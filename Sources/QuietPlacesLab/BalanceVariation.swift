@@ -29,9 +29,8 @@ public struct BalanceVariation: Sendable, Hashable {
     }
     let values = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     guard !values.contains(where: \.isEmpty) else { throw .notARange(text) }
-    var unique: [String] = []
-    for value in values where !unique.contains(value) { unique.append(value) }
-    return BalanceVariation(key: first.key, values: unique)
+    // A value given twice is refused when the plan is made (`SimulatePlan.checkRepeats`), not dropped.
+    return BalanceVariation(key: first.key, values: values)
   }
 
   /// A range's value rounded to 12 significant digits and written shortest (`1.5`, not

@@ -73,6 +73,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case routeBeyondAtlas(Int, routes: Int)
   /// More variants than a sweep takes.
   case tooManyVariants(Int)
+  /// A value given twice to a repeated option (`value`, and how it was written the first time).
+  case repeatedValue(option: String, value: String, earlier: String)
+  /// Two balance files (as named) that hold the same balance.
+  case sameBalanceFiles(String, String)
+  /// A key given several `--set` values and varied by `--vary` too.
+  case setAndVaried(String)
 
   // MARK: Merging shards
 
@@ -231,6 +237,22 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
     case .tooManyVariants(let count):
       return "the options make \(count) variants; give at most 10,000 (fewer repeated values)"
+    case .repeatedValue(let option, let value, let earlier):
+      let again =
+        value == earlier
+        ? "\(option) \(value) is given twice"
+        : "\(option) \(value) is \(option) \(earlier) again, written otherwise"
+      return
+        "\(again); each value of \(option) makes a variant, and the second would play every seed as the first does, "
+        + "so give each value once"
+    case .sameBalanceFiles(let first, let second):
+      return
+        "--balance \(first) and --balance \(second) hold the same balance, so their variants would play the same "
+        + "runs; give one of them"
+    case .setAndVaried(let key):
+      return
+        "\(key) has several --set values and a --vary too; each --vary value replaces the key's --set value, so "
+        + "the variants of each --set value would repeat; give the key one --set value, or vary it with --vary alone"
     case .notARecord(let file, let line):
       return "\(file):\(line) is not a record of simulate --format jsonl"
     case .runInTwoFiles(let run, let first, let second):
