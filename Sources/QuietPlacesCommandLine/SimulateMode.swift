@@ -70,7 +70,9 @@ struct SimulateMode: CommandLineMode, Equatable {
       ] + SweepOutputOptions.declared(in: \.output) + [
         .option(
           "--record", \.record, .path("DIR"),
-          help: "write each run's commands there as a .qp script, replayed through the REPL")
+          help:
+            "write each run's commands there as a .qp script, replayed through the REPL (a new folder, or one "
+            + "without .qp scripts)")
       ] + ParallelOptions.declared(in: \.parallel) + StoreKitOption.declared(in: \.storeKit),
       subcommands: [.mode(SimulateMergeMode.self)])
   }
@@ -78,6 +80,10 @@ struct SimulateMode: CommandLineMode, Equatable {
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
     request.balanceFiles = balance.files
     request.settings = balance.settings
+    // An option that would be passed over without a word is refused.
+    if let unused = output.changesNothing ?? output.table.dueChangesNothing(request.milestones) {
+      throw unused
+    }
   }
 
   /// Whether the sweep is printed run by run, keeping no run (csv or jsonl alone, no recording): the
@@ -99,7 +105,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     }
     let plan: SimulatePlan
     do {
-      plan = try SimulatePlan.make(request, balance: rules.balance)
+      plan = try SimulatePlan.make(request, balance: rules.balance, directory: context.currentDirectory)
       if let baseline = output.table.table.baseline {
         _ = try SweepTable.baselineIndex(baseline, in: plan.variants.map(\.name))
       }
@@ -123,6 +129,10 @@ struct SimulateMode: CommandLineMode, Equatable {
       }
     }
     guard output.checkFiles(in: context) else { return .usage }
+    if let folder = record, let problem = Self.recordFolderProblem(folder, in: context) {
+      context.printError(OutputLine.errorText(problem))
+      return .usage
+    }
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
     // files were read goes beside it, and so does what is played otherwise than it reads.
     context.printError(provenance.line + balance.provenanceSuffix)
@@ -203,6 +213,42 @@ struct SimulateMode: CommandLineMode, Equatable {
     provenance.prints + balance.provenanceSuffix + BalanceOptions.fingerprints(of: balance.files, in: context)
   }
 
+  /// Why `--record DIR` cannot take the recording, before any run: the path is no folder, or no
+  /// folder can be made there, or the folder holds `.qp` scripts already (the runs' scripts would
+  /// overwrite those of the same names and sit beside the others, and `quietplaces test DIR` would
+  /// test two sweeps as one). `nil` when it can.
+  static func recordFolderProblem(_ folder: String, in context: ProgramContext) -> String? {
+    let url = SweepOutputOptions.url(folder, in: context)
+    var isFolder = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+      guard isFolder else { return "--record \(folder.fromOutside) is a file; give a folder, new or empty" }
+      let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter {
+        $0.hasSuffix(".qp")
+      }
+      if !scripts.isEmpty {
+        return
+          "--record \(folder.fromOutside) already holds \(scripts.count == 1 ? "a .qp script" : "\(scripts.count) .qp scripts"); "
+          + "the runs' scripts would overwrite those of the same names and sit beside the others, so "
+          + "quietplaces test would test two sweeps as one; give a new or empty folder"
+      }
+      guard FileManager.default.isWritableFile(atPath: url.path) else {
+        return "--record \(folder.fromOutside): the folder is not writable; give a writable folder"
+      }
+      return nil
+    }
+    // A folder to make: the nearest folder above it that exists must be writable.
+    var above = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder), above.path != "/" {
+      above = above.deletingLastPathComponent()
+    }
+    guard isFolder, FileManager.default.isWritableFile(atPath: above.path) else {
+      return
+        "--record \(folder.fromOutside): cannot make the folder (\(above.path) is not a writable folder); "
+        + "give a writable --record DIR"
+    }
+    return nil
+  }
+
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it
   /// printed, then `state --json` with the state the lab's run ended in. Returns false (after saying
   /// why) if a replay does not end in that state.
@@ -210,7 +256,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     _ results: [RunResult], in folder: String, rules: Rules, storeKit: StoreKitConfiguration,
     context: ProgramContext
   ) async -> Bool {
-    let directory = URL(fileURLWithPath: folder, relativeTo: context.currentDirectory)
+    let directory = SweepOutputOptions.url(folder, in: context)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {

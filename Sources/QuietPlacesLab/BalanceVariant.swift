@@ -44,8 +44,8 @@ public struct BalanceSetting: Sendable, Hashable {
 public enum BalanceVariant {
   /// Reads a balance file as the game reads `balance.json`: a key the balance has no number for (a
   /// typo) is refused with the closest known key, and every number is validated.
-  public static func load(file: String) throws(LabError) -> Balance {
-    let url = URL(fileURLWithPath: file)
+  public static func load(file: String, in directory: URL? = nil) throws(LabError) -> Balance {
+    let url = path(file, in: directory)
     guard let data = try? Data(contentsOf: url) else {
       throw .balanceFileUnreadable(file)
     }
@@ -58,6 +58,12 @@ public enum BalanceVariant {
     } catch {
       throw .balance(error)
     }
+  }
+
+  /// Where `file` is: itself when absolute, else in `directory` (the current folder without one).
+  public static func path(_ file: String, in directory: URL?) -> URL {
+    guard let directory, !file.hasPrefix("/") else { return URL(fileURLWithPath: file) }
+    return directory.appendingPathComponent(file)
   }
 
   /// `balance` with the settings applied, validated as the game validates `balance.json`: each key

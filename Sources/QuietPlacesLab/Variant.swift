@@ -120,11 +120,12 @@ public struct SimulatePlan: Sendable {
   /// option, two files of one balance, or a key with several `--set` values varied too, are refused:
   /// each seed would be played twice, and the table would show one player as two columns. Variants
   /// whose different values meet (a `--vary` value that is the balance's own, a range around the
-  /// balance holds it) are kept as cells of the design, and said in ``notes``.
-  public static func make(_ request: SimulateRequest, balance reference: Balance) throws(LabError)
-    -> SimulatePlan
-  {
-    try checkRepeats(request)
+  /// balance holds it) are kept as cells of the design, and said in ``notes``. Balance files named by
+  /// a relative path are read in `directory` (the current folder without one).
+  public static func make(
+    _ request: SimulateRequest, balance reference: Balance, directory: URL? = nil
+  ) throws(LabError) -> SimulatePlan {
+    try checkRepeats(request, directory: directory)
     // Each dimension: its values as (name part, change to a template).
     typealias Value = (part: String, apply: (inout Template) -> Void)
     struct Template {
@@ -136,7 +137,7 @@ public struct SimulatePlan: Sendable {
     }
     var files: [String: Balance] = [:]
     for file in request.balanceFiles where files[file] == nil {
-      files[file] = try BalanceVariant.load(file: file)
+      files[file] = try BalanceVariant.load(file: file, in: directory)
     }
     try checkSameBalances(request.balanceFiles, files)
     let labels = balanceLabels(request.balanceFiles)
@@ -258,7 +259,7 @@ public struct SimulatePlan: Sendable {
   /// Refuses a value given twice to one repeated option (the same value, however written: `--sessions
   /// 15m/8h` and `900s/8h`, `--supplies on` and `eager`, `--set K=1.5` and `K=1.50`, `--owned
   /// charts,hold` and `hold,charts`), naming the option and the value.
-  static func checkRepeats(_ request: SimulateRequest) throws(LabError) {
+  static func checkRepeats(_ request: SimulateRequest, directory: URL?) throws(LabError) {
     func check<T: Hashable>(_ option: String, _ values: [T], _ text: (T) -> String) throws(LabError) {
       var seen: [T: T] = [:]
       for value in values {
@@ -285,7 +286,7 @@ public struct SimulatePlan: Sendable {
     }
     var files: [String: String] = [:]
     for file in request.balanceFiles {
-      let path = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+      let path = BalanceVariant.path(file, in: directory).standardizedFileURL.resolvingSymlinksInPath().path
       if let earlier = files[path] {
         throw .repeatedValue(option: "--balance", value: file, earlier: earlier)
       }

@@ -91,17 +91,13 @@ import Testing
   @Test func balanceFilesOfOneNameAreToldApart() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let text = try String(
-      contentsOf: Fixtures.configurationFolder.appendingPathComponent("balance.json"), encoding: .utf8)
-    let a = try folder.write(text, to: "a/balance.json").path
-    let b = try folder.write(
-      text.replacing("\"baseSpeedKnots\": 10", with: "\"baseSpeedKnots\": 11"), to: "b/balance.json"
-    )
-    .path
-    let copy = try folder.write(text, to: "c/balance.json").path
+    let speed = rules.balance.ship.baseSpeedKnots
+    let a = try folder.write(try Fixtures.balanceText(shipSpeed: speed), to: "a/balance.json").path
+    let b = try folder.write(try Fixtures.balanceText(shipSpeed: speed + 1), to: "b/balance.json").path
+    let copy = try folder.write(try Fixtures.balanceText(shipSpeed: speed), to: "c/balance.json").path
     let plan = try SimulatePlan.make(SimulateRequest(balanceFiles: [a, b]), balance: rules.balance)
     #expect(plan.variants.map(\.name) == ["balance=a/balance.json", "balance=b/balance.json"])
-    #expect(plan.variants[1].rules.balance.ship.baseSpeedKnots == 11)
+    #expect(plan.variants[1].rules.balance.ship.baseSpeedKnots == speed + 1)
     #expect(
       message(SimulateRequest(balanceFiles: [a, copy]))
         == "--balance \(a) and --balance \(copy) hold the same balance, so their variants would play the same runs; "
