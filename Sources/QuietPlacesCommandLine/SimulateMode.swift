@@ -113,6 +113,12 @@ struct SimulateMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
+    // A shard without a run would print an empty table (or nothing) as if it were a result.
+    if let shard = parallel.shard, plan.count(shard: shard) == 0 {
+      let error = LabError.emptyShard(shard, seeds: plan.seeds.count, variants: plan.variants.count)
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
     if record != nil, let variant = plan.variants.first(where: { !$0.defaultBalance }) {
       context.printError(
         OutputLine.errorText(
@@ -165,7 +171,9 @@ struct SimulateMode: CommandLineMode, Equatable {
       }
     }
     return output.show(
-      results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard), in: context)
+      results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard),
+      shard: parallel.shard,
+      in: context)
   }
 
   /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
@@ -178,19 +186,19 @@ struct SimulateMode: CommandLineMode, Equatable {
     let runs = plan.lazyRuns(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     let jsonl = output.format == .jsonl
-    if !jsonl { context.print(SweepOutput.csvHeader) }
+    if !jsonl { context.printRecord(SweepOutput.csvHeader) }
     var done = 0
     do {
       try await Sweep.forEach(runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores) {
         result in
         progress.clear()
+        var result = result
+        result.playedOn = playedOn
+        result.settings = settings
         if jsonl {
-          var result = result
-          result.playedOn = playedOn
-          result.settings = settings
           SweepOutput.jsonlRecords(result).forEach(context.printRecord)
         } else {
-          SweepOutput.csvRecords(result).forEach(context.print)
+          SweepOutput.csvRecords(result, shard: parallel.shard).forEach(context.printRecord)
         }
         done += 1
         progress.update(done, runs.count)

@@ -40,9 +40,13 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       .option(
         "--report", \.report, .path(endingIn: ".html"),
         help: "write one self-contained HTML page: command, provenance, tables and every chart"),
-      .option("--csv", \.csvFile, .path("FILE"), help: "also write the CSV there"),
+      .option(
+        "--csv", \.csvFile, .path("FILE"),
+        help: "also write the CSV there (each row with what it was played on, the sweep and the shard)"),
       .option("--jsonl", \.jsonlFile, .path("FILE"), help: "also write the JSON Lines there (for merge)"),
-      .option("--table", \.tableFile, .path("FILE"), help: "also write the table there"),
+      .option(
+        "--table", \.tableFile, .path("FILE"),
+        help: "also write the table there (it ends with the sweep and what it was played on)"),
     ] + SweepTableOptions.declared(in: \.table)
   }
 
@@ -146,8 +150,12 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     return true
   }
 
-  /// Prints `results` and writes every file asked for; a file that cannot be written is a failure.
-  func show(_ results: [RunResult], provenance: ReportProvenance, in context: ProgramContext) -> ExitStatus {
+  /// Prints `results` (of `shard`, or the whole sweep) and writes every file asked for; a file that
+  /// cannot be written is a failure. The table and the CSV, printed or written, say what they were
+  /// computed from, and a shard's that it is one.
+  func show(
+    _ results: [RunResult], provenance: ReportProvenance, shard: Shard? = nil, in context: ProgramContext
+  ) -> ExitStatus {
     let tableLines: [String]
     let tornadoes: [(milestone: String, bars: [TornadoBar])]
     do {
@@ -157,12 +165,17 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    let lines = format == .table ? tableLines : SweepOutput.lines(results, format: format)
-    // JSON Lines are records `simulate merge` reads back: never cut.
-    if format == .jsonl {
-      lines.forEach(context.printRecord)
-    } else {
+    let shardLine = shard.map {
+      [SweepOutput.shardLine($0, runs: results.count, total: results.first?.total ?? 0)]
+    }
+    let savedTable = (shardLine ?? []) + tableLines + SweepOutput.tableProvenance(results)
+    let lines = format == .table ? savedTable : SweepOutput.lines(results, format: format, shard: shard)
+    // JSON Lines are records `simulate merge` reads back, and CSV rows records for another program:
+    // never cut.
+    if format == .table {
       context.print(lines.joined(separator: "\n"))
+    } else {
+      lines.forEach(context.printRecord)
     }
     var writes: [(path: String, text: () -> String)] = []
     let metric = metric ?? .knowledge
@@ -186,7 +199,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
           (
             file,
             {
-              (format == .table ? tableLines : SweepOutput.lines(results, format: format))
+              (format == .table ? savedTable : SweepOutput.lines(results, format: format, shard: shard))
                 .joined(separator: "\n") + "\n"
             }
           ))

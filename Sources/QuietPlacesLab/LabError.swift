@@ -73,6 +73,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case routeBeyondAtlas(Int, routes: Int)
   /// More variants than a sweep takes.
   case tooManyVariants(Int)
+  /// A shard that holds no run of the sweep (of `seeds` × `variants` runs).
+  case emptyShard(Shard, seeds: Int, variants: Int)
   /// A value given twice to a repeated option (`value`, and how it was written the first time).
   case repeatedValue(option: String, value: String, earlier: String)
   /// Two balance files (as named) that hold the same balance.
@@ -237,6 +239,13 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
     case .tooManyVariants(let count):
       return "the options make \(count) variants; give at most 10,000 (fewer repeated values)"
+    case .emptyShard(let shard, let seeds, let variants):
+      let runs = seeds * variants
+      let sweep =
+        "\(runs) run\(runs == 1 ? "" : "s") (\(seeds) seed\(seeds == 1 ? "" : "s") × \(variants) variant\(variants == 1 ? "" : "s"))"
+      return
+        "--shard \(shard) holds no run: the sweep has \(sweep), so only shards 1 to \(runs) of \(shard.count) hold "
+        + "any; split it into at most \(runs) shards, --shard K/\(runs) or fewer"
     case .repeatedValue(let option, let value, let earlier):
       let again =
         value == earlier
