@@ -194,9 +194,12 @@ public struct SimulatePlan: Sendable {
     }
     let varying = dimensions.map { $0.count > 1 }
     var rulesCache: [String: (rules: Rules, balance: Int)] = [:]
-    // Each different balance played, by number: two variants with the same strategy and balance number
-    // play the same runs.
-    var balances: [Balance] = []
+    // Each different balance played, by number (found by its encoding, keys sorted: up to 10,000
+    // variants' balances are not compared pair by pair): two variants with the same strategy and
+    // balance number play the same runs.
+    var balances: [Data: Int] = [:]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
     var played: [Strategy: [Int: Int]] = [:]
     var variants: [Variant] = []
     var notes: [String] = []
@@ -219,8 +222,9 @@ public struct SimulatePlan: Sendable {
         } catch {
           throw .balance(error)
         }
-        number = balances.firstIndex(of: rules.balance) ?? balances.count
-        if number == balances.count { balances.append(rules.balance) }
+        let encoded = (try? encoder.encode(rules.balance)) ?? Data(cacheKey.utf8)
+        number = balances[encoded] ?? balances.count
+        balances[encoded] = number
         rulesCache[cacheKey] = (rules, number)
       }
       for milestone in request.milestones {
