@@ -36,7 +36,9 @@ struct BalanceOptions: OptionGroup, Equatable {
     [
       .repeating(
         "--balance", \.files, .path("FILE"), default: "Configuration/balance.json",
-        help: "play this balance file instead"),
+        help:
+          "play this balance file instead (named by its file name, or the end of its path that tells it apart)"
+      ),
       .repeating(
         "--set", \.settings, .balanceSetting,
         help: "change one number of the balance (a path into balance.json); each key is a dimension"),

@@ -20,6 +20,9 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
   case repeated(option: String)
   /// Two options that cannot go together.
   case conflicting(option: String, other: String, reason: String)
+  /// An option that would change nothing with the others given (it would be passed over without a
+  /// word): why, and what would make it count.
+  case changesNothing(option: String, reason: String)
   /// A word where a subcommand was expected; the closest subcommand, if one is close.
   case unknownSubcommand(String, command: String, subcommands: [String], suggestion: String?)
   /// A word that only groups subcommands, given alone.
@@ -77,6 +80,8 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
       return "\(option) is given more than once; give it once"
     case .conflicting(let option, let other, let reason):
       return "\(option) and \(other) cannot go together; \(reason), so leave out \(other)"
+    case .changesNothing(let option, let reason):
+      return "\(option) changes nothing here: \(reason)"
     case .unknownSubcommand(let word, let command, let subcommands, let suggestion):
       let known = "\(command) --help shows each"
       if let suggestion {

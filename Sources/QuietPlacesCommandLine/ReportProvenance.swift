@@ -28,10 +28,8 @@ struct ReportProvenance: Equatable {
   }
 
   /// The command that plays a sweep of `settings` whole: `quietplaces simulate --seeds 1-40 …`.
-  static func sweepCommand(_ settings: SweepSettings) -> String {
-    "quietplaces simulate " + settings.command
-  }
+  static func sweepCommand(_ settings: SweepSettings) -> String { settings.commandLine }
 
   /// What stands for the files of shards written before their records said them.
-  static let notRecorded = "not recorded in the shards (written before their records said it)"
+  static let notRecorded = SweepOutput.notRecorded
 }

@@ -21,6 +21,11 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
       options: SweepOutputOptions.declared(in: \.output))
   }
 
+  /// Refuses an output option that would change nothing.
+  mutating func validate(environment: [String: String]) throws(CommandLineError) {
+    if let unused = output.changesNothing { throw unused }
+  }
+
   /// Merges the files; 2 when one cannot be read or they are not one sweep's shards.
   func run(in context: ProgramContext) async -> ExitStatus {
     guard output.checkFiles(in: context) else { return .usage }
@@ -30,6 +35,10 @@ struct SimulateMergeMode: CommandLineMode, Equatable {
       results = try SweepRecords.merge(texts)
     } catch {
       context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
+    if let unused = output.table.dueChangesNothing(results.first?.outcomes.map(\.milestone) ?? []) {
+      context.printError(unused.description)
       return .usage
     }
     // What the shards were played on, as their records say (every run the same, or the merge was

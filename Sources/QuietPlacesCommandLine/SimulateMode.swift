@@ -32,7 +32,8 @@ struct SimulateMode: CommandLineMode, Equatable {
         + "was reached.",
       discussion: [
         "Repeated options are variants: their cross product, each played with every seed; --vary adds one "
-          + "variant per value around the baseline instead.",
+          + "variant per value around the baseline instead. A value given twice to one option is refused (its "
+          + "variant would play every seed again); variants whose values meet are kept, and a note says so.",
         "Milestones: \(Milestone.forms).",
       ],
       options: [
@@ -69,7 +70,9 @@ struct SimulateMode: CommandLineMode, Equatable {
       ] + SweepOutputOptions.declared(in: \.output) + [
         .option(
           "--record", \.record, .path("DIR"),
-          help: "write each run's commands there as a .qp script, replayed through the REPL")
+          help:
+            "write each run's commands there as a .qp script, replayed through the REPL (a new folder, or one "
+            + "without .qp scripts)")
       ] + ParallelOptions.declared(in: \.parallel) + StoreKitOption.declared(in: \.storeKit),
       subcommands: [.mode(SimulateMergeMode.self)])
   }
@@ -77,6 +80,10 @@ struct SimulateMode: CommandLineMode, Equatable {
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
     request.balanceFiles = balance.files
     request.settings = balance.settings
+    // An option that would be passed over without a word is refused.
+    if let unused = output.changesNothing ?? output.table.dueChangesNothing(request.milestones) {
+      throw unused
+    }
   }
 
   /// Whether the sweep is printed run by run, keeping no run (csv or jsonl alone, no recording): the
@@ -98,11 +105,17 @@ struct SimulateMode: CommandLineMode, Equatable {
     }
     let plan: SimulatePlan
     do {
-      plan = try SimulatePlan.make(request, balance: rules.balance)
+      plan = try SimulatePlan.make(request, balance: rules.balance, directory: context.currentDirectory)
       if let baseline = output.table.table.baseline {
         _ = try SweepTable.baselineIndex(baseline, in: plan.variants.map(\.name))
       }
     } catch {
+      context.printError(OutputLine.errorText(error.message))
+      return .usage
+    }
+    // A shard without a run would print an empty table (or nothing) as if it were a result.
+    if let shard = parallel.shard, plan.count(shard: shard) == 0 {
+      let error = LabError.emptyShard(shard, seeds: plan.seeds.count, variants: plan.variants.count)
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
@@ -122,9 +135,14 @@ struct SimulateMode: CommandLineMode, Equatable {
       }
     }
     guard output.checkFiles(in: context) else { return .usage }
+    if let folder = record, let problem = Self.recordFolderProblem(folder, in: context) {
+      context.printError(OutputLine.errorText(problem))
+      return .usage
+    }
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
-    // files were read goes beside it.
+    // files were read goes beside it, and so does what is played otherwise than it reads.
     context.printError(provenance.line + balance.provenanceSuffix)
+    for note in plan.notes { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
     let settings = SweepSettings(request)
     if streams {
@@ -153,7 +171,9 @@ struct SimulateMode: CommandLineMode, Equatable {
       }
     }
     return output.show(
-      results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard), in: context)
+      results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard),
+      shard: parallel.shard,
+      in: context)
   }
 
   /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
@@ -166,19 +186,19 @@ struct SimulateMode: CommandLineMode, Equatable {
     let runs = plan.lazyRuns(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
     let jsonl = output.format == .jsonl
-    if !jsonl { context.print(SweepOutput.csvHeader) }
+    if !jsonl { context.printRecord(SweepOutput.csvHeader) }
     var done = 0
     do {
       try await Sweep.forEach(runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores) {
         result in
         progress.clear()
+        var result = result
+        result.playedOn = playedOn
+        result.settings = settings
         if jsonl {
-          var result = result
-          result.playedOn = playedOn
-          result.settings = settings
           SweepOutput.jsonlRecords(result).forEach(context.printRecord)
         } else {
-          SweepOutput.csvRecords(result).forEach(context.print)
+          SweepOutput.csvRecords(result, shard: parallel.shard).forEach(context.printRecord)
         }
         done += 1
         progress.update(done, runs.count)
@@ -201,6 +221,42 @@ struct SimulateMode: CommandLineMode, Equatable {
     provenance.prints + balance.provenanceSuffix + BalanceOptions.fingerprints(of: balance.files, in: context)
   }
 
+  /// Why `--record DIR` cannot take the recording, before any run: the path is no folder, or no
+  /// folder can be made there, or the folder holds `.qp` scripts already (the runs' scripts would
+  /// overwrite those of the same names and sit beside the others, and `quietplaces test DIR` would
+  /// test two sweeps as one). `nil` when it can.
+  static func recordFolderProblem(_ folder: String, in context: ProgramContext) -> String? {
+    let url = SweepOutputOptions.url(folder, in: context)
+    var isFolder = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+      guard isFolder else { return "--record \(folder.fromOutside) is a file; give a folder, new or empty" }
+      let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter {
+        $0.hasSuffix(".qp")
+      }
+      if !scripts.isEmpty {
+        return
+          "--record \(folder.fromOutside) already holds \(scripts.count == 1 ? "a .qp script" : "\(scripts.count) .qp scripts"); "
+          + "the runs' scripts would overwrite those of the same names and sit beside the others, so "
+          + "quietplaces test would test two sweeps as one; give a new or empty folder"
+      }
+      guard FileManager.default.isWritableFile(atPath: url.path) else {
+        return "--record \(folder.fromOutside): the folder is not writable; give a writable folder"
+      }
+      return nil
+    }
+    // A folder to make: the nearest folder above it that exists must be writable.
+    var above = url.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: above.path, isDirectory: &isFolder), above.path != "/" {
+      above = above.deletingLastPathComponent()
+    }
+    guard isFolder, FileManager.default.isWritableFile(atPath: above.path) else {
+      return
+        "--record \(folder.fromOutside): cannot make the folder (\(above.path) is not a writable folder); "
+        + "give a writable --record DIR"
+    }
+    return nil
+  }
+
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it
   /// printed, then `state --json` with the state the lab's run ended in. Returns false (after saying
   /// why) if a replay does not end in that state.
@@ -208,7 +264,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     _ results: [RunResult], in folder: String, rules: Rules, storeKit: StoreKitConfiguration,
     context: ProgramContext
   ) async -> Bool {
-    let directory = URL(fileURLWithPath: folder, relativeTo: context.currentDirectory)
+    let directory = SweepOutputOptions.url(folder, in: context)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {

@@ -10,10 +10,10 @@ struct SweepOutputOptions: OptionGroup, Equatable {
   var format = SweepOutput.Format.table
   /// Where the chart is written, if anywhere.
   var chart: String?
-  /// Which chart.
-  var chartKind = ChartKind.lines
-  /// What the chart shows.
-  var metric = Metric.knowledge
+  /// Which chart, as given (`nil`: the lines).
+  var chartKind: ChartKind?
+  /// What the lines and the timeline show, as given (`nil`: Knowledge).
+  var metric: Metric?
   /// Where the HTML report is written, if anywhere.
   var report: String?
   /// Files that get the CSV, the JSON Lines and the table besides what is printed.
@@ -29,23 +29,67 @@ struct SweepOutputOptions: OptionGroup, Equatable {
         "--format", \.format, .choice, help: "print a table of percentiles, CSV, or JSON Lines (for merge)"),
       .option("--chart", \.chart, .path(endingIn: ".svg"), help: "draw the chart as SVG"),
       .option(
-        "--chart-kind", \.chartKind, .choice,
+        "--chart-kind", \.chartKind, .choice, default: ChartKind.lines.rawValue,
         help:
-          "the metric against time, the CDF or histogram of the time to each milestone, or one run's timeline"
+          "what --chart draws: the metric against time, the CDF or histogram of the time to each milestone, "
+          + "or one run's timeline"
       ),
-      .option("--metric", \.metric, .choice, help: "what the lines and the timeline show"),
+      .option(
+        "--metric", \.metric, .choice, default: Metric.knowledge.rawValue,
+        help: "what the lines and the timeline of --chart and --report show"),
       .option(
         "--report", \.report, .path(endingIn: ".html"),
         help: "write one self-contained HTML page: command, provenance, tables and every chart"),
-      .option("--csv", \.csvFile, .path("FILE"), help: "also write the CSV there"),
+      .option(
+        "--csv", \.csvFile, .path("FILE"),
+        help: "also write the CSV there (each row with what it was played on, the sweep and the shard)"),
       .option("--jsonl", \.jsonlFile, .path("FILE"), help: "also write the JSON Lines there (for merge)"),
-      .option("--table", \.tableFile, .path("FILE"), help: "also write the table there"),
+      .option(
+        "--table", \.tableFile, .path("FILE"),
+        help: "also write the table there (it ends with the sweep and what it was played on)"),
     ] + SweepTableOptions.declared(in: \.table)
   }
 
   /// Whether the output is printed run by run, keeping no run: csv or jsonl with no chart, report or
   /// output file (each of those needs every run).
   var streams: Bool { format != .table && files.isEmpty }
+
+  /// The first option given that would change nothing with the others (a table option with no table
+  /// printed or written, `--chart-kind` with no chart, `--metric` with no chart or report that shows
+  /// one), and why: refused rather than passed over.
+  var changesNothing: CommandLineError? {
+    if format != .table && tableFile == nil && report == nil, let option = table.given.first {
+      return .changesNothing(
+        option: option,
+        reason:
+          "it shapes the table, and --format \(format.rawValue) prints none, nor is there a --table FILE or "
+          + "--report FILE.html; add one of them, or leave out \(option)")
+    }
+    if let kind = chartKind, chart == nil {
+      return .changesNothing(
+        option: "--chart-kind",
+        reason:
+          "it picks the chart --chart draws, and there is no --chart\(report == nil ? "" : " (--report draws every kind)"); "
+          + "add --chart FILE.svg, or leave out --chart-kind \(kind.rawValue)")
+    }
+    if metric != nil, report == nil {
+      if chart == nil {
+        return .changesNothing(
+          option: "--metric",
+          reason:
+            "it picks what the lines and the timeline of --chart and --report show, and there is neither; "
+            + "add --chart FILE.svg or --report FILE.html, or leave out --metric")
+      }
+      if let kind = chartKind, kind == .cdf || kind == .histogram {
+        return .changesNothing(
+          option: "--metric",
+          reason:
+            "--chart-kind \(kind.rawValue) draws the time to each milestone, whatever the metric, and there is no "
+            + "--report; draw --chart-kind lines or timeline, or leave out --metric")
+      }
+    }
+    return nil
+  }
 
   /// Every file asked for, in the order the options are listed.
   var files: [String] { [chart, report, csvFile, jsonlFile, tableFile].compactMap { $0 } }
@@ -106,8 +150,12 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     return true
   }
 
-  /// Prints `results` and writes every file asked for; a file that cannot be written is a failure.
-  func show(_ results: [RunResult], provenance: ReportProvenance, in context: ProgramContext) -> ExitStatus {
+  /// Prints `results` (of `shard`, or the whole sweep) and writes every file asked for; a file that
+  /// cannot be written is a failure. The table and the CSV, printed or written, say what they were
+  /// computed from, and a shard's that it is one.
+  func show(
+    _ results: [RunResult], provenance: ReportProvenance, shard: Shard? = nil, in context: ProgramContext
+  ) -> ExitStatus {
     let tableLines: [String]
     let tornadoes: [(milestone: String, bars: [TornadoBar])]
     do {
@@ -117,15 +165,21 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    let lines = format == .table ? tableLines : SweepOutput.lines(results, format: format)
-    // JSON Lines are records `simulate merge` reads back: never cut.
-    if format == .jsonl {
-      lines.forEach(context.printRecord)
-    } else {
+    let shardLine = shard.map {
+      [SweepOutput.shardLine($0, runs: results.count, total: results.first?.total ?? 0)]
+    }
+    let savedTable = (shardLine ?? []) + tableLines + SweepOutput.tableProvenance(results)
+    let lines = format == .table ? savedTable : SweepOutput.lines(results, format: format, shard: shard)
+    // JSON Lines are records `simulate merge` reads back, and CSV rows records for another program:
+    // never cut.
+    if format == .table {
       context.print(lines.joined(separator: "\n"))
+    } else {
+      lines.forEach(context.printRecord)
     }
     var writes: [(path: String, text: () -> String)] = []
-    if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind, metric: metric) })) }
+    let metric = metric ?? .knowledge
+    if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind ?? .lines, metric: metric) })) }
     if let report {
       writes.append(
         (
@@ -145,7 +199,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
           (
             file,
             {
-              (format == .table ? tableLines : SweepOutput.lines(results, format: format))
+              (format == .table ? savedTable : SweepOutput.lines(results, format: format, shard: shard))
                 .joined(separator: "\n") + "\n"
             }
           ))

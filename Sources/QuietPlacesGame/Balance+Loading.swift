@@ -23,6 +23,12 @@ extension Balance {
     do {
       balance = try JSONDecoder().decode(Balance.self, from: data)
     } catch let error as DecodingError {
+      // A required key misspelt reads as that key missing: name the misspelling instead.
+      if case .keyNotFound(let missing, let context) = error,
+        let typo = misspelling(of: missing.stringValue, at: context.codingPath, in: data)
+      {
+        throw .unknownKey(file: file, key: typo.key, closest: typo.meant)
+      }
       throw BalanceError(error, file: file)
     } catch {
       throw .notJSON(file: file, reason: "\(error)")
@@ -37,6 +43,33 @@ extension Balance {
     }
     try balance.validate(file: file)
     return balance
+  }
+
+  /// The key of the object at `codingPath` that is `missing` misspelt: a key there within a typo of
+  /// it, which the balance does not read (with that key renamed, the file no longer lacks
+  /// `missing`, and does not lack the key either). Its path and the path meant.
+  static func misspelling(of missing: String, at codingPath: [any CodingKey], in data: Data)
+    -> (key: String, meant: String)?
+  {
+    guard let document = try? JSONValue(parsing: data) else { return nil }
+    let path = JSONKeyPath(
+      codingPath.map { $0.intValue.map(JSONKeyPath.Segment.index) ?? .key($0.stringValue) })
+    guard case .object(var members)? = document[path],
+      let typo = EditDistance.closest(
+        to: missing, in: members.keys.filter { $0 != missing }.sorted(),
+        within: EditDistance.tolerance(for: missing)),
+      let value = members.removeValue(forKey: typo)
+    else { return nil }
+    members[missing] = value
+    guard let renamed = document.replacing(at: path, with: .object(members)) else { return nil }
+    do {
+      _ = try JSONDecoder().decode(Balance.self, from: Data(renamed.text.utf8))
+    } catch DecodingError.keyNotFound(let key, let context) {
+      // Still missing, or the key the file had is one the balance reads: no misspelling.
+      let same = context.codingPath.map(\.stringValue) == codingPath.map(\.stringValue)
+      if same && (key.stringValue == missing || key.stringValue == typo) { return nil }
+    } catch {}
+    return (path.appending(.key(typo)).description, path.appending(.key(missing)).description)
   }
 
   /// The most a pathfinder scout may be worth: with up to 2e15 scouts (hired and the Companion's)

@@ -7,14 +7,16 @@ public struct BalanceVariation: Sendable, Hashable {
   public var values: [String]
 
   /// The settings, one per value.
-  public var settings: [BalanceSetting] { values.map { BalanceSetting(key: key, value: $0) } }
+  public var settings: [BalanceSetting] {
+    values.map { BalanceSetting(key: key, value: $0, option: "--vary") }
+  }
 
   /// The most values a range gives.
   public static let maximumSteps = 100
 
   /// Reads `KEY=A,B,C` or `KEY=FROM..TO/STEPS` (STEPS equal steps from FROM to TO: STEPS + 1 values).
   public static func parse(_ text: String) throws(LabError) -> BalanceVariation {
-    let first = try BalanceSetting.parse(text)
+    let first = try BalanceSetting.parse(text, option: "--vary")
     let value = first.value
     if value.contains("..") {
       let ends = value.split(separator: "/", omittingEmptySubsequences: false)
@@ -27,9 +29,8 @@ public struct BalanceVariation: Sendable, Hashable {
     }
     let values = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     guard !values.contains(where: \.isEmpty) else { throw .notARange(text) }
-    var unique: [String] = []
-    for value in values where !unique.contains(value) { unique.append(value) }
-    return BalanceVariation(key: first.key, values: unique)
+    // A value given twice is refused when the plan is made (`SimulatePlan.checkRepeats`), not dropped.
+    return BalanceVariation(key: first.key, values: values)
   }
 
   /// A range's value rounded to 12 significant digits and written shortest (`1.5`, not

@@ -61,12 +61,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case balanceFileUnreadable(String)
   /// A balance file (by name) that is not JSON.
   case balanceFileNotJSON(String)
-  /// A `--set` key the balance does not have, with the closest known key at its level.
-  case unknownSetKey(String, closest: String?)
+  /// A `--set` or `--vary` setting the balance cannot take, and why.
+  case setting(BalanceSetting, SettingProblem)
   /// A `--set` key the balance has with no value (`null`).
   case nullSetKey(String)
-  /// A `--set` value of another type than the key's (`a number`, `true or false`).
-  case setValueType(String, value: String, type: String)
   /// The game refused the balance.
   case balance(BalanceError)
   /// A balance that cannot be turned into JSON (or a changed one back).
@@ -75,6 +73,14 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case routeBeyondAtlas(Int, routes: Int)
   /// More variants than a sweep takes.
   case tooManyVariants(Int)
+  /// A shard that holds no run of the sweep (of `seeds` × `variants` runs).
+  case emptyShard(Shard, seeds: Int, variants: Int)
+  /// A value given twice to a repeated option (`value`, and how it was written the first time).
+  case repeatedValue(option: String, value: String, earlier: String)
+  /// Two balance files (as named) that hold the same balance.
+  case sameBalanceFiles(String, String)
+  /// A key given several `--set` values and varied by `--vary` too.
+  case setAndVaried(String)
 
   // MARK: Merging shards
 
@@ -218,14 +224,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         "'\(text)' is not a sail colour; write colour:NAME with one of \(SailColour.allCases.map(\.rawValue).joined(separator: ", "))"
     case .nullSetKey(let key):
       return "\(key) is null in balance.json: the key has no value to change (routes[0] is never chartered)"
-    case .setValueType(let key, let value, let type):
-      return "--set \(key)=\(value): \(key) takes \(type), not '\(value)'"
+    case .setting(let setting, let problem):
+      return problem.sentence(setting)
     case .balanceFileUnreadable(let file):
       return "cannot read the balance file \(file); give the path of a balance.json"
     case .balanceFileNotJSON(let name):
       return "\(name) is not JSON; a balance file is an object like Configuration/balance.json"
-    case .unknownSetKey(let key, let closest):
-      return "--set: unknown key \(key) in balance.json\(closest.map { "; did you mean \($0)?" } ?? "")"
     case .balance(let error):
       return error.description
     case .balanceNotJSON(let changed):
@@ -235,6 +239,29 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
     case .tooManyVariants(let count):
       return "the options make \(count) variants; give at most 10,000 (fewer repeated values)"
+    case .emptyShard(let shard, let seeds, let variants):
+      let runs = seeds * variants
+      let sweep =
+        "\(runs) run\(runs == 1 ? "" : "s") (\(seeds) seed\(seeds == 1 ? "" : "s") × \(variants) variant\(variants == 1 ? "" : "s"))"
+      return
+        "--shard \(shard) holds no run: the sweep has \(sweep), so only shards 1 to \(runs) of \(shard.count) hold "
+        + "any; split it into at most \(runs) shards, --shard K/\(runs) or fewer"
+    case .repeatedValue(let option, let value, let earlier):
+      let again =
+        value == earlier
+        ? "\(option) \(value) is given twice"
+        : "\(option) \(value) is \(option) \(earlier) again, written otherwise"
+      return
+        "\(again); each value of \(option) makes a variant, and the second would play every seed as the first does, "
+        + "so give each value once"
+    case .sameBalanceFiles(let first, let second):
+      return
+        "--balance \(first) and --balance \(second) hold the same balance, so their variants would play the same "
+        + "runs; give one of them"
+    case .setAndVaried(let key):
+      return
+        "\(key) has several --set values and a --vary too; each --vary value replaces the key's --set value, so "
+        + "the variants of each --set value would repeat; give the key one --set value, or vary it with --vary alone"
     case .notARecord(let file, let line):
       return "\(file):\(line) is not a record of simulate --format jsonl"
     case .runInTwoFiles(let run, let first, let second):
@@ -317,6 +344,57 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   public var description: String { message }
+
+  /// Why a balance cannot take a `--set` or `--vary` setting.
+  public enum SettingProblem: Sendable, Equatable {
+    /// The path leads to no key: the closest key at the level where it first leads nowhere, or
+    /// (with none close) the keys at that level.
+    case unknownKey(closest: String?, keys: [String])
+    /// The path goes past a list's end (or into a list by key): the list and its length.
+    case beyondList(String, count: Int)
+    /// The path goes on past a value (a number, a string, true or false), named.
+    case insideValue(String)
+    /// The key holds an object or a list, not one value: the keys (or elements) inside it, and the
+    /// first value under it.
+    case holdsMore([String], example: String)
+    /// The value is not of the key's type (`a number`, `true or false`).
+    case type(String)
+    /// A fraction for a key that holds a whole number.
+    case notWholeNumber
+    /// A value beyond what the key can hold: the range, as the end of "takes …".
+    case outOfRange(String)
+
+    /// The sentence, naming the option and the setting as given.
+    func sentence(_ setting: BalanceSetting) -> String {
+      let key = setting.key
+      let unknown = "\(setting.option): unknown key \(key) in balance.json"
+      switch self {
+      case .unknownKey(let closest?, _):
+        return "\(unknown); did you mean \(closest)?"
+      case .unknownKey(nil, let keys):
+        return "\(unknown); the keys at that level are \(keys.joined(separator: ", "))"
+      case .beyondList(let list, let count):
+        let elements =
+          count == 1 ? "one element, \(list)[0]" : "\(count) elements, \(list)[0] to \(list)[\(count - 1)]"
+        return count == 0
+          ? "\(unknown); \(list) is an empty list" : "\(unknown); \(list) is a list of \(elements)"
+      case .insideValue(let value):
+        return
+          "\(unknown); \(value) is a value with no keys inside, so write \(setting.option) \(value)=VALUE"
+      case .holdsMore(let inside, let example):
+        let shown =
+          inside.count > 6 ? inside.prefix(6).joined(separator: ", ") + ", …" : inside.joined(separator: ", ")
+        return
+          "\(setting.shown): \(key) holds \(shown), not one value; set one of them, such as \(setting.option) \(example)=VALUE"
+      case .type(let type):
+        return "\(setting.shown): \(key) takes \(type), not '\(setting.value)'"
+      case .notWholeNumber:
+        return "\(setting.shown): \(key) takes a whole number, not \(setting.value)"
+      case .outOfRange(let range):
+        return "\(setting.shown): \(key) takes \(range), not \(setting.value)"
+      }
+    }
+  }
 
   /// What a sweep writes in a record's field, for ``recordNumber(file:line:key:value:_:)``.
   public enum RecordRange: Sendable, Equatable {

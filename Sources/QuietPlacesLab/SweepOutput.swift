@@ -4,7 +4,10 @@ import QuietPlacesUtilities
 ///
 /// CSV and JSON Lines hold one record per run × milestone with the columns `run`, `variant`, `seed`,
 /// `milestone`, `reached`, `seconds`, `online_seconds`, `decisions`, `spent`, `due_seconds` (prestiges
-/// only: when the strategy's rule first held); JSON Lines adds one `series` record per run (the
+/// only: when the strategy's rule first held); CSV adds what each record was computed from:
+/// `played_on`, `sweep` (the command that plays the whole sweep) and `shard` (`K/N`, empty for the
+/// whole sweep); a table ends with the sweep and what it was played on, and a shard's begins by saying
+/// it is one. JSON Lines adds one `series` record per run (the
 /// chart's data, the sweep's run count, `played_on`, the fingerprints of the files played, and
 /// `sweep`, the settings that shaped the runs as ``SweepSettings``) and a
 /// `timeline` record for the sweep's first run, so that the shards of a sweep merge into exactly what
@@ -17,33 +20,57 @@ public enum SweepOutput {
     case jsonl
   }
 
-  /// The results as `format` prints them.
-  public static func lines(_ results: [RunResult], format: Format) -> [String] {
+  /// The results as `format` prints them (`shard`: the shard they are, which CSV says).
+  public static func lines(_ results: [RunResult], format: Format, shard: Shard? = nil) -> [String] {
     switch format {
     case .table: table(results)
-    case .csv: csv(results)
+    case .csv: csv(results, shard: shard)
     case .jsonl: jsonl(results)
     }
   }
 
   /// The CSV header.
   public static let csvHeader =
-    "run,variant,seed,milestone,reached,seconds,online_seconds,decisions,spent,due_seconds"
+    "run,variant,seed,milestone,reached,seconds,online_seconds,decisions,spent,due_seconds,played_on,sweep,shard"
 
-  /// The results as CSV lines, header first.
-  public static func csv(_ results: [RunResult]) -> [String] {
-    [csvHeader] + results.flatMap(csvRecords)
+  /// The results as CSV lines, header first; `shard` is the shard they are (`nil`: the whole sweep).
+  public static func csv(_ results: [RunResult], shard: Shard? = nil) -> [String] {
+    [csvHeader] + results.flatMap { csvRecords($0, shard: shard) }
   }
 
-  /// One run's CSV lines, one per milestone.
-  public static func csvRecords(_ result: RunResult) -> [String] {
-    result.outcomes.map { outcome in
-      [
+  /// One run's CSV lines, one per milestone, each with what it was computed from: what the run was
+  /// played on, the sweep's command and the shard (empty where a merged shard's records do not say).
+  public static func csvRecords(_ result: RunResult, shard: Shard? = nil) -> [String] {
+    let provenance = [
+      csvField(result.playedOn ?? ""), csvField(result.settings?.commandLine ?? ""), shard?.description ?? "",
+    ]
+    return result.outcomes.map { outcome in
+      ([
         "\(result.index)", csvField(result.variant), "\(result.seed)", outcome.milestone.name,
         outcome.reached ? "true" : "false", "\(outcome.seconds)", "\(outcome.onlineSeconds)",
         "\(outcome.decisions)", number(outcome.spent), outcome.dueSeconds.map(String.init) ?? "",
-      ].joined(separator: ",")
+      ] + provenance).joined(separator: ",")
     }
+  }
+
+  /// What stands for the files or settings of shards written before their records said them.
+  public static let notRecorded = "not recorded in the shards (written before their records said it)"
+
+  /// The lines a table ends with, printed or written: the command that plays the whole sweep, and
+  /// what its runs were played on (the files' fingerprints and what changed the balance), as the
+  /// runs say them.
+  public static func tableProvenance(_ results: [RunResult]) -> [String] {
+    [
+      "sweep: " + (results.first?.settings?.commandLine ?? notRecorded),
+      "played on: " + (results.first?.playedOn ?? notRecorded),
+    ]
+  }
+
+  /// The line a shard's table begins with, so that it is never read as the whole sweep: which runs
+  /// it holds (`runs` of the sweep's `total`).
+  public static func shardLine(_ shard: Shard, runs: Int, total: Int) -> String {
+    "shard \(shard.index + 1) of \(shard.count): the runs whose index is \(shard.index) modulo \(shard.count), "
+      + "\(runs) of the sweep's \(total); not the whole sweep (simulate merge joins the shards' --format jsonl)"
   }
 
   /// The results as JSON Lines.

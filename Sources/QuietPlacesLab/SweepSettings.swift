@@ -66,6 +66,9 @@ public struct SweepSettings: Sendable, Equatable {
     entries.filter { !$0.values.isEmpty }.map(\.shown).joined(separator: " ")
   }
 
+  /// The command that plays the whole sweep: `quietplaces simulate --seeds 1-40 …`.
+  public var commandLine: String { "quietplaces simulate " + command }
+
   /// The settings as a JSON object of lists, keys in ``options`` order.
   public var json: String {
     "{"

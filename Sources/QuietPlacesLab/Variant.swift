@@ -1,4 +1,6 @@
+import FoundationEssentials
 import QuietPlacesGame
+import QuietPlacesStore
 import QuietPlacesUtilities
 
 /// One combination of the sweep's dimensions: a strategy with its options, and the rules it plays.
@@ -21,6 +23,9 @@ public struct SimulatePlan: Sendable {
   public var seeds: [UInt64]
   /// Where each run stops.
   public var goal: PlayGoal
+  /// What the request asks for that the sweep plays otherwise than it reads, said before any run
+  /// (a `--vary` value that is the balance's own plays as its baseline).
+  public var notes: [String] = []
 
   /// Every run's index, seed and variant.
   public struct Run: Sendable, Equatable {
@@ -111,17 +116,31 @@ public struct SimulatePlan: Sendable {
   ///
   /// Dimensions, in this order: strategy, `--bearings-at`, `--atlas`, `--supplies`, `--sessions`,
   /// `--owned`, `--balance`, each `--set` key (in the order first given), then the variations (the
-  /// baseline, named `baseline`, and each `--vary` value on its own).
-  public static func make(_ request: SimulateRequest, balance reference: Balance) throws(LabError)
-    -> SimulatePlan
-  {
+  /// baseline, named `baseline`, and each `--vary` value on its own). A value given twice to one
+  /// option, two files of one balance, or a key with several `--set` values varied too, are refused:
+  /// each seed would be played twice, and the table would show one player as two columns. Variants
+  /// whose different values meet (a `--vary` value that is the balance's own, a range around the
+  /// balance holds it) are kept as cells of the design, and said in ``notes``. Balance files named by
+  /// a relative path are read in `directory` (the current folder without one).
+  public static func make(
+    _ request: SimulateRequest, balance reference: Balance, directory: URL? = nil
+  ) throws(LabError) -> SimulatePlan {
+    try checkRepeats(request, directory: directory)
     // Each dimension: its values as (name part, change to a template).
     typealias Value = (part: String, apply: (inout Template) -> Void)
     struct Template {
       var strategy = Strategy(kind: .payback)
       var balanceFile: String?
       var settings: [BalanceSetting] = []
+      /// The `--vary` value this variant plays, if it is not a baseline.
+      var varied: BalanceSetting?
     }
+    var files: [String: Balance] = [:]
+    for file in request.balanceFiles where files[file] == nil {
+      files[file] = try BalanceVariant.load(file: file, in: directory)
+    }
+    try checkSameBalances(request.balanceFiles, files)
+    let labels = balanceLabels(request.balanceFiles)
     var dimensions: [[Value]] = []
     dimensions.append(request.strategies.map { kind in (kind.rawValue, { $0.strategy.kind = kind }) })
     dimensions.append(
@@ -135,9 +154,8 @@ public struct SimulatePlan: Sendable {
     dimensions.append(
       request.owned.map { list in ("owned=\(Strategy.ownedName(list))", { $0.strategy.owned = list }) })
     dimensions.append(
-      request.balanceFiles.map { file in
-        ("balance=\(file.split(separator: "/").last.map(String.init) ?? file)", { $0.balanceFile = file })
-      })
+      zip(request.balanceFiles, labels).map { file, label in ("balance=\(label)", { $0.balanceFile = file }) }
+    )
     var keys: [String] = []
     for setting in request.settings where !keys.contains(setting.key) { keys.append(setting.key) }
     for key in keys {
@@ -147,11 +165,22 @@ public struct SimulatePlan: Sendable {
       }
       dimensions.append(values)
     }
+    var variationCount = 1
     if !request.variations.isEmpty {
       var values: [Value] = [(SimulatePlan.baselineName, { _ in })]
       for variation in request.variations {
-        for setting in variation.settings { values.append((setting.text, { $0.settings.append(setting) })) }
+        for setting in variation.settings {
+          values.append(
+            (
+              setting.text,
+              {
+                $0.settings.append(setting)
+                $0.varied = setting
+              }
+            ))
+        }
       }
+      variationCount = values.count
       dimensions.append(values)
     }
     dimensions = dimensions.filter { !$0.isEmpty }
@@ -164,28 +193,28 @@ public struct SimulatePlan: Sendable {
       throw .tooManyVariants(combinations.count)
     }
     let varying = dimensions.map { $0.count > 1 }
-    var files: [String: Balance] = [:]
-    var rulesCache: [String: Rules] = [:]
+    var rulesCache: [String: (rules: Rules, balance: Int)] = [:]
+    // Each different balance played, by number (found by its encoding, keys sorted: up to 10,000
+    // variants' balances are not compared pair by pair): two variants with the same strategy and
+    // balance number play the same runs.
+    var balances: [Data: Int] = [:]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    var played: [Strategy: [Int: Int]] = [:]
     var variants: [Variant] = []
-    for combination in combinations {
+    var notes: [String] = []
+    for (index, combination) in combinations.enumerated() {
       var template = Template()
       for value in combination { value.apply(&template) }
       var parts = zip(combination, varying).filter(\.1).map(\.0.part)
       if parts.isEmpty { parts = [template.strategy.kind.rawValue] }
-      var balance = reference
-      if let file = template.balanceFile {
-        if let loaded = files[file] {
-          balance = loaded
-        } else {
-          balance = try BalanceVariant.load(file: file)
-          files[file] = balance
-        }
-      }
+      let balance = template.balanceFile.flatMap { files[$0] } ?? reference
       let cacheKey =
         (template.balanceFile ?? "") + "\u{0}" + template.settings.map(\.text).joined(separator: "\u{0}")
       let rules: Rules
+      let number: Int
       if let cached = rulesCache[cacheKey] {
-        rules = cached
+        (rules, number) = cached
       } else {
         let varied = try BalanceVariant.apply(template.settings, to: balance)
         do {
@@ -193,20 +222,141 @@ public struct SimulatePlan: Sendable {
         } catch {
           throw .balance(error)
         }
-        rulesCache[cacheKey] = rules
+        let encoded = (try? encoder.encode(rules.balance)) ?? Data(cacheKey.utf8)
+        number = balances[encoded] ?? balances.count
+        balances[encoded] = number
+        rulesCache[cacheKey] = (rules, number)
       }
       for milestone in request.milestones {
         if case .route(let n) = milestone, n > rules.routeCount {
           throw .routeBeyondAtlas(n, routes: rules.routeCount)
         }
       }
+      let name = parts.joined(separator: " ")
+      if let earlier = played[template.strategy]?[number] {
+        // Values that meet in the cross product (a --vary value that is the balance's own, a file that
+        // holds another's value): both cells of the design are kept, and said to be one.
+        if let varied = template.varied, earlier == index - index % variationCount {
+          notes.append(
+            "\(varied.shown) is the balance's own value: variant '\(name)' plays as '\(variants[earlier].name)' does"
+          )
+        } else {
+          notes.append(
+            "variant '\(name)' plays as '\(variants[earlier].name)' does: the same strategy on the same balance"
+          )
+        }
+      } else {
+        played[template.strategy, default: [:]][number] = index
+      }
       variants.append(
         Variant(
-          name: parts.joined(separator: " "), strategy: template.strategy, rules: rules,
+          name: name, strategy: template.strategy, rules: rules,
           defaultBalance: template.balanceFile == nil && template.settings.isEmpty))
     }
-    return SimulatePlan(
+    var plan = SimulatePlan(
       variants: variants, seeds: request.seeds,
       goal: PlayGoal(milestones: request.milestones, limit: request.limit))
+    plan.notes = notes
+    return plan
+  }
+
+  /// Refuses a value given twice to one repeated option (the same value, however written: `--sessions
+  /// 15m/8h` and `900s/8h`, `--supplies on` and `eager`, `--set K=1.5` and `K=1.50`, `--owned
+  /// charts,hold` and `hold,charts`), naming the option and the value.
+  static func checkRepeats(_ request: SimulateRequest, directory: URL?) throws(LabError) {
+    func check<T: Hashable>(_ option: String, _ values: [T], _ text: (T) -> String) throws(LabError) {
+      var seen: [T: T] = [:]
+      for value in values {
+        if let earlier = seen[value] {
+          throw .repeatedValue(option: option, value: text(value), earlier: text(earlier))
+        }
+        seen[value] = value
+      }
+    }
+    try check("--strategy", request.strategies, \.rawValue)
+    try check("--bearings-at", request.bearingsAt.map { $0.map(Strategy.ratioText) ?? "never" }, { $0 })
+    try check("--atlas", request.atlas) { $0 ? "on" : "off" }
+    try check("--supplies", request.supplies, \.rawValue)
+    try check("--sessions", request.sessions, \.name)
+    // The products bought at the start, in any order: the same products owned.
+    var owned: [[String]: [ProductID]] = [:]
+    for list in request.owned {
+      let products = list.map(\.rawValue).sorted()
+      if let earlier = owned[products] {
+        throw .repeatedValue(
+          option: "--owned", value: ownedText(list), earlier: ownedText(earlier))
+      }
+      owned[products] = list
+    }
+    var files: [String: String] = [:]
+    for file in request.balanceFiles {
+      let path = BalanceVariant.path(file, in: directory).standardizedFileURL.resolvingSymlinksInPath().path
+      if let earlier = files[path] {
+        throw .repeatedValue(option: "--balance", value: file, earlier: earlier)
+      }
+      files[path] = file
+    }
+    // A key's values, and each --vary value, compared as the numbers they are.
+    var settings: [String: BalanceSetting] = [:]
+    for setting in request.settings {
+      let key = setting.key + "=" + numberText(setting.value)
+      if let earlier = settings[key] {
+        throw .repeatedValue(option: "--set", value: setting.text, earlier: earlier.text)
+      }
+      settings[key] = setting
+    }
+    // Each --vary value replaces the key's --set value: with two of those, the variants of a value repeat.
+    for variation in request.variations where request.settings.filter({ $0.key == variation.key }).count > 1 {
+      throw .setAndVaried(variation.key)
+    }
+    var varied: [String: BalanceSetting] = [:]
+    for setting in request.variations.flatMap(\.settings) {
+      let key = setting.key + "=" + numberText(setting.value)
+      if let earlier = varied[key] {
+        throw .repeatedValue(option: "--vary", value: setting.text, earlier: earlier.text)
+      }
+      varied[key] = setting
+    }
+  }
+
+  /// Products as `--owned` takes them: `none`, `charts,hold`.
+  static func ownedText(_ list: [ProductID]) -> String {
+    list.isEmpty ? "none" : list.map(\.rawValue).joined(separator: ",")
+  }
+
+  /// A setting's value as the number it is (`1.50` is `1.5`), or as written when it is none.
+  static func numberText(_ value: String) -> String {
+    guard let number = Double(value), number.isFinite else { return value }
+    return "\(number)"
+  }
+
+  /// Refuses two balance files that hold the same balance: their variants would play the same runs.
+  static func checkSameBalances(_ files: [String], _ loaded: [String: Balance]) throws(LabError) {
+    for (index, file) in files.enumerated() {
+      if let earlier = files[..<index].first(where: { loaded[$0] == loaded[file] }) {
+        throw .sameBalanceFiles(earlier, file)
+      }
+    }
+  }
+
+  /// How the variants name each balance file: its name, or, where two files share a name, the
+  /// shortest end of each path that tells it from the others (`a/balance.json`, `b/balance.json`).
+  public static func balanceLabels(_ files: [String]) -> [String] {
+    let parts = files.map { file in file.split(separator: "/").map(String.init) }
+    func end(_ index: Int, _ count: Int) -> String {
+      let path = parts[index]
+      return count >= path.count ? files[index] : path.suffix(count).joined(separator: "/")
+    }
+    return files.indices.map { index in
+      var count = 1
+      while count < parts[index].count,
+        files.indices.contains(where: {
+          $0 != index && files[$0] != files[index] && end($0, count) == end(index, count)
+        })
+      {
+        count += 1
+      }
+      return end(index, count)
+    }
   }
 }

@@ -47,26 +47,33 @@ extension JSONValue {
   /// This value with the leaf (a value that is neither an object nor an array) at `path` replaced
   /// by `value`; `nil` when no leaf is there.
   public func replacingLeaf(at path: JSONKeyPath, with value: JSONValue) -> JSONValue? {
-    replacingLeaf(at: path.segments[...], with: value)
+    replacing(at: path.segments[...], with: value, leafOnly: true)
   }
 
-  private func replacingLeaf(at segments: ArraySlice<JSONKeyPath.Segment>, with value: JSONValue)
-    -> JSONValue?
-  {
+  /// This value with the value at `path`, whatever it is, replaced by `value`; `nil` when the path
+  /// leads nowhere.
+  public func replacing(at path: JSONKeyPath, with value: JSONValue) -> JSONValue? {
+    replacing(at: path.segments[...], with: value, leafOnly: false)
+  }
+
+  private func replacing(
+    at segments: ArraySlice<JSONKeyPath.Segment>, with value: JSONValue, leafOnly: Bool
+  ) -> JSONValue? {
     guard let first = segments.first else {
       switch self {
-      case .object, .array: return nil
+      case .object, .array: return leafOnly ? nil : value
       default: return value
       }
     }
     switch (self, first) {
     case (.object(var members), .key(let key)):
-      guard let child = members[key]?.replacingLeaf(at: segments.dropFirst(), with: value) else { return nil }
+      guard let child = members[key]?.replacing(at: segments.dropFirst(), with: value, leafOnly: leafOnly)
+      else { return nil }
       members[key] = child
       return .object(members)
     case (.array(var items), .index(let index)):
       guard items.indices.contains(index),
-        let child = items[index].replacingLeaf(at: segments.dropFirst(), with: value)
+        let child = items[index].replacing(at: segments.dropFirst(), with: value, leafOnly: leafOnly)
       else { return nil }
       items[index] = child
       return .array(items)

@@ -27,8 +27,10 @@ import Testing
     #expect(
       mode.output.table
         == SweepTableOptions(
-          table: SweepTable.Options(percentiles: [25, 50, 75], baseline: "2", due: true, transpose: true),
-          sensitivity: true))
+          percentiles: [25, 50, 75], baseline: "2", due: true, transpose: true, sensitivity: true))
+    #expect(
+      mode.output.table.table
+        == SweepTable.Options(percentiles: [25, 50, 75], baseline: "2", due: true, transpose: true))
     #expect(try simulate([]).request.supplies.isEmpty)
     #expect(Strategy(kind: .payback).supplies == .bridge)
   }
@@ -76,7 +78,7 @@ import Testing
     ),
     (
       ["--seeds", "1", "--vary", "equipment.sails.priceGrowth=1.5,fast"],
-      "error: --set equipment.sails.priceGrowth=fast: equipment.sails.priceGrowth takes a number, not 'fast'"
+      "error: --vary equipment.sails.priceGrowth=fast: equipment.sails.priceGrowth takes a number, not 'fast'"
     ),
     (
       ["--seeds", "1", "--set", "routes[0].charterCost=100"],

@@ -33,7 +33,7 @@ import Testing
     #expect(mode.request == SimulateRequest())
     #expect(mode.request.seeds == Array(1...100) && mode.request.strategies == [.payback])
     #expect(mode.output == SweepOutputOptions())
-    #expect(mode.output.format == .table && mode.output.metric == .knowledge)
+    #expect(mode.output.format == .table && mode.output.metric == nil && mode.output.chartKind == nil)
   }
 
   @Test func everyOptionIsTyped() throws {

@@ -22,13 +22,14 @@ import Testing
 
   @Test func theOptionsAreTyped() throws {
     #expect(try output([]) == SweepOutputOptions())
-    #expect(try output([]).chartKind == .lines)
+    #expect(try output([]).chartKind == nil && output([]).metric == nil)
     let options = try output([
-      "--chart-kind", "cdf", "--report", "r.html", "--csv", "a.csv", "--jsonl", "a.jsonl", "--table", "a.txt",
+      "--chart", "c.svg", "--chart-kind", "cdf", "--report", "r.html", "--csv", "a.csv", "--jsonl", "a.jsonl",
+      "--table", "a.txt",
     ])
     #expect(options.chartKind == .cdf && options.report == "r.html")
     #expect(options.csvFile == "a.csv" && options.jsonlFile == "a.jsonl" && options.tableFile == "a.txt")
-    #expect(options.files == ["r.html", "a.csv", "a.jsonl", "a.txt"])
+    #expect(options.files == ["c.svg", "r.html", "a.csv", "a.jsonl", "a.txt"])
     // `--jsonl` is the REPL's flag before a mode, and takes a file after `simulate`.
     guard
       case .mode(let repl) = try CommandLineParser.parse(["--jsonl"], root: REPLMode.self, environment: [:])

@@ -117,6 +117,45 @@ import Testing
     }
   }
 
+  /// A required key misspelt is reported as the misspelling, with the key meant, not as the key
+  /// meant missing; a key that is simply missing is still reported missing, and so is a required
+  /// key when the close key beside it is one the balance reads.
+  @Test func aMisspeltRequiredKeyIsNamedAsTheMisspelling() {
+    #expect(
+      throws: BalanceError.unknownKey(
+        file: "balance.json", key: "equipment.sails.basePrize", closest: "equipment.sails.basePrice")
+    ) {
+      try parse { object in
+        var equipment = object["equipment"] as! [String: Any]
+        var sails = equipment["sails"] as! [String: Any]
+        sails["basePrize"] = sails.removeValue(forKey: "basePrice")
+        equipment["sails"] = sails
+        object["equipment"] = equipment
+      }
+    }
+    #expect(
+      throws: BalanceError.unknownKey(
+        file: "balance.json", key: "routes[2].places[1].rewrd", closest: "routes[2].places[1].reward")
+    ) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        var places = routes[2]["places"] as! [[String: Any]]
+        places[1]["rewrd"] = places[1].removeValue(forKey: "reward")
+        routes[2]["places"] = places
+        object["routes"] = routes
+      }
+    }
+    #expect(throws: BalanceError.missingKey(file: "balance.json", key: "prestige.atlas.postmarks")) {
+      try parse { object in
+        var prestige = object["prestige"] as! [String: Any]
+        var atlas = prestige["atlas"] as! [String: Any]
+        atlas["postmarks"] = nil
+        prestige["atlas"] = atlas
+        object["prestige"] = prestige
+      }
+    }
+  }
+
   @Test func textThatIsNotJSONIsNamed() {
     let result = Result { () throws(BalanceError) in
       try Balance.parse(Data("routes: eight".utf8), file: "balance.json")

@@ -258,7 +258,7 @@ import Testing
           SimulateRequest(variations: [try BalanceVariation.parse("equipment.sails.priceGrowth=1.5,0.9")]),
           balance: rules.balance)
       }
-        == "--set equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
+        == "--vary equipment.sails.priceGrowth=0.9: key 'equipment.sails.priceGrowth' must be a number above 1, not 0.9"
     )
   }
 

@@ -29,3 +29,17 @@ public enum Fixtures {
   /// Saves of earlier formats, kept as they were written.
   public static let saves = packageRoot.appendingPathComponent("Tests/QuietPlacesStoreTests/Fixtures")
 }
+
+extension Fixtures {
+  /// The package's balance.json as text, with the ship's base speed set to `shipSpeed`: a balance
+  /// file that differs from the package's only where a test says.
+  public static func balanceText(shipSpeed: Double) throws -> String {
+    let data = try Data(contentsOf: configurationFolder.appendingPathComponent("balance.json"))
+    guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      var ship = object["ship"] as? [String: Any]
+    else { throw CocoaError(.fileReadCorruptFile) }
+    ship["baseSpeedKnots"] = shipSpeed
+    object["ship"] = ship
+    return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+  }
+}
