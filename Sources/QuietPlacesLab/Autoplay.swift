@@ -58,6 +58,8 @@ public struct Autoplay: Sendable {
   private var atlasDueAt: Int64?
   /// What the strategy waits for since its last purchase, and the wait's item.
   private var awaiting: Buyable?
+  /// Crates of supplies opened since the last purchase with Discoveries (or prestige).
+  private var unspentCrates = 0
   private var finished = false
   /// Levels, scouts and charters bought so far (``PlayReport/bought`` once the run ends).
   private var bought = Bought()
@@ -207,6 +209,7 @@ public struct Autoplay: Sendable {
       report.decisions += 1
       report.spent += cost
       awaiting = nil
+      unspentCrates = 0
       return acted(choice.item.step)
     }
     if let choice,
@@ -258,13 +261,17 @@ public struct Autoplay: Sendable {
   private mutating func boughtSupplies() -> PlayStep {
     report.supplies += 1
     report.decisions += 1
+    unspentCrates += 1
     return acted(.supplies)
   }
 
-  /// Notes Discoveries saved for the awaited item that a prestige is about to wipe.
+  /// Notes Discoveries saved for the awaited item that a prestige is about to wipe, with the crates
+  /// of supplies among them.
   private mutating func noteWiped(by layer: PrestigeLayer, _ game: GameState) {
+    defer { unspentCrates = 0 }
     guard let item = awaiting, game.discoveries > 0 else { return }
-    report.wiped.append(PlayReport.WipedSaving(item: item, discoveries: game.discoveries, by: layer))
+    report.wiped.append(
+      PlayReport.WipedSaving(item: item, discoveries: game.discoveries, by: layer, crates: unspentCrates))
     awaiting = nil
   }
 

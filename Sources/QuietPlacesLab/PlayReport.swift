@@ -70,6 +70,8 @@ public struct PlayReport: Sendable {
     public var item: Buyable
     public var discoveries: Double
     public var by: PrestigeLayer
+    /// Crates of supplies opened since the last purchase with Discoveries: part of what was wiped.
+    public var crates: Int
   }
 
   /// Every step, in order (when the run was asked to keep them).
