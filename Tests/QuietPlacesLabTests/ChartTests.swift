@@ -130,6 +130,35 @@ import Testing
     #expect(svg.contains("Discoveries resets at New Bearings"))
   }
 
+  /// A run's series holds, at the second of a prestige, the values just before it: New Bearings
+  /// then the Atlas at one second (the Atlas follows the New Bearings that brings Knowledge to
+  /// 1,000) give a point with the Discoveries New Bearings wiped and the Knowledge the Atlas reset,
+  /// then the instant's point after both; the voyages count the two prestiges. The JSON Lines carry
+  /// it, and a merge reads it back.
+  @Test func aSeriesKeepsTheValuesAPrestigeReset() throws {
+    let samples = [
+      Sample(seconds: 0, values: [0, 0, 0, 0]),
+      Sample(seconds: 100, values: [700, 5_000, 20, 0]),
+      Sample(seconds: 100, values: [1_050, 0, 22, 0], voyage: 1),
+      Sample(seconds: 100, values: [0, 0, 32, 1], voyage: 2),
+      Sample(seconds: 150, values: [0, 40, 32, 1], voyage: 2),
+    ]
+    // 32 stretches of 100 s: the first ends at 100 s, where both prestiges are.
+    let series = Series(samples: samples, end: 3_200)
+    #expect(Array(series.seconds.prefix(4)) == [0, 100, 100, 200])
+    #expect(
+      series.values.map { Array($0.prefix(4)) } == [
+        [0, 1_050, 0, 0], [0, 5_000, 0, 40], [0, 20, 32, 32], [0, 0, 1, 1],
+      ])
+    #expect(Array(series.voyages.prefix(4)) == [0, 0, 2, 2])
+    #expect(series.seconds.count == 34 && series.voyages.count == 34)
+    let run = RunResult(
+      index: 0, variant: "payback", variantIndex: 0, seed: 1, total: 1, outcomes: [], seconds: 3_200,
+      series: series)
+    let merged = try SweepRecords.merge([("all.jsonl", SweepOutput.jsonl([run]).joined(separator: "\n"))])
+    #expect(merged.first?.series == series)
+  }
+
   /// The timeline shows the sweep's first run: its purchases and absences, from its own record.
   @Test func theTimelineShowsTheFirstRun() async throws {
     let request = SimulateRequest(
