@@ -10,9 +10,11 @@ import QuietPlacesStore
 /// A decision point is the start of an online session, each purchase, each prestige, and the moment
 /// the awaited option becomes affordable (or a prestige falls due, or Postmarks pay for supplies).
 /// At each one the strategy, in this order: passes the Atlas if its rule says so; takes New Bearings
-/// if its rule says so; buys supplies if Postmarks pay for them; buys its choice if affordable;
-/// otherwise advances until one of those holds, the online session ends, a time milestone or the
-/// limit comes, or a day has passed (so a chart sees the state at least daily).
+/// if its rule says so; buys supplies if Postmarks pay for them (`eager`); buys its choice if
+/// affordable; opens a crate if its Postmarks policy bridges the wait for the choice (`bridge`, see
+/// ``Strategy/bridgesWait(for:onlineLeft:_:_:)``); otherwise advances until one of those holds, the
+/// online session ends, a time milestone or the limit comes, or a day has passed (so a chart sees
+/// the state at least daily).
 public struct Autoplay: Sendable {
   /// What a run keeps besides its figures.
   public struct Keeping: Sendable, Equatable {
@@ -58,6 +60,8 @@ public struct Autoplay: Sendable {
   private var atlasDueAt: Int64?
   /// What the strategy waits for since its last purchase, and the wait's item.
   private var awaiting: Buyable?
+  /// Crates of supplies opened since the last purchase with Discoveries (or prestige).
+  private var unspentCrates = 0
   private var finished = false
   /// Levels, scouts and charters bought so far (``PlayReport/bought`` once the run ends).
   private var bought = Bought()
@@ -194,10 +198,9 @@ public struct Autoplay: Sendable {
     var choice: PriceRow?
     var cheapest: PriceRow?
     var noneAffordable = false
-    var rate = 0.0
     if strategy.kind != .idle || tracker.watchesWalls {
       // What the strategy reads of the price list, without keeping the list.
-      (choice, cheapest, noneAffordable, rate) = PriceList.reading(
+      (choice, cheapest, noneAffordable, _) = PriceList.reading(
         for: strategy.kind, game: game, rules: rules, sessions: strategy.sessions)
     }
     // Something affordable that the strategy does not buy (it saves for another) ends a wall too.
@@ -207,11 +210,10 @@ public struct Autoplay: Sendable {
       report.decisions += 1
       report.spent += cost
       awaiting = nil
+      unspentCrates = 0
       return acted(choice.item.step)
     }
-    if let choice,
-      strategy.bridgesWait(choice.secondsToAfford, onlineLeft: onlineLeft, game, rules, rate: rate)
-    {
+    if let choice, strategy.bridgesWait(for: choice, onlineLeft: onlineLeft, game, rules) {
       return boughtSupplies()
     }
     if tracker.watchesWalls, wall == nil, noneAffordable {
@@ -258,13 +260,17 @@ public struct Autoplay: Sendable {
   private mutating func boughtSupplies() -> PlayStep {
     report.supplies += 1
     report.decisions += 1
+    unspentCrates += 1
     return acted(.supplies)
   }
 
-  /// Notes Discoveries saved for the awaited item that a prestige is about to wipe.
+  /// Notes Discoveries saved for the awaited item that a prestige is about to wipe, with the crates
+  /// of supplies among them.
   private mutating func noteWiped(by layer: PrestigeLayer, _ game: GameState) {
+    defer { unspentCrates = 0 }
     guard let item = awaiting, game.discoveries > 0 else { return }
-    report.wiped.append(PlayReport.WipedSaving(item: item, discoveries: game.discoveries, by: layer))
+    report.wiped.append(
+      PlayReport.WipedSaving(item: item, discoveries: game.discoveries, by: layer, crates: unspentCrates))
     awaiting = nil
   }
 

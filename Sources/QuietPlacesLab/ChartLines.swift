@@ -1,10 +1,12 @@
 /// The lines chart: a metric against simulated time, per variant a median line and a p10–p90 band
 /// over its runs (a run holds its last value after it ended).
 ///
-/// A metric that a prestige resets (Discoveries at New Bearings, Knowledge at the Atlas) is not
-/// averaged across the reset: at each instant the median and band are taken over the runs in the
-/// most common voyage (the runs that have reset as often as most have), so each reset shows as a
-/// drop where most runs took it, drawn dotted, and the line starts again from the new voyage.
+/// A metric that a prestige resets (Knowledge at the Atlas, Discoveries at New Bearings and the
+/// Atlas) is drawn voyage by voyage (for Knowledge, generation by generation), every run in each:
+/// at each instant the voyage drawn is the median run's, and a run counts its value in that voyage —
+/// the value it reset from once it has left it, 0 (what a reset leaves) before it reaches it. So a
+/// voyage's line is never pulled down by runs leaving it (nor by runs behind it that have not
+/// reset yet), and each reset shows as a dotted drop at the moment the median run reset.
 struct ChartLines {
   var results: [RunResult]
   var metric: Metric
@@ -12,29 +14,39 @@ struct ChartLines {
   static let width = 900.0
   static let steps = 240
 
-  /// The prestige that resets `metric`, and the metric whose changes mark it.
-  var reset: (name: String, markers: [Metric])? {
+  /// The prestige that resets `metric`.
+  var reset: String? {
     switch metric {
-    case .discoveries: ("New Bearings", [.knowledge, .generations])
-    case .knowledge: ("Passing the Atlas", [.generations])
+    case .discoveries: "New Bearings and Passing the Atlas"
+    case .knowledge: "Passing the Atlas"
     case .postmarks, .generations: nil
     }
   }
 
-  /// For each of a run's points, how many resets came before it.
+  /// For each of a run's points, how many resets of the metric came before it: Knowledge's are the
+  /// generations; the Discoveries' are the New Bearings and Atlases the series counts (a series read
+  /// without them counts each change of Knowledge or generations, which surveys also make).
   func voyages(_ series: Series) -> [Int] {
-    guard let reset else { return Array(repeating: 0, count: series.seconds.count) }
-    var voyage = 0
-    var result: [Int] = []
-    for k in series.seconds.indices {
-      if k > 0,
-        reset.markers.contains(where: { series.values[$0.index][k] != series.values[$0.index][k - 1] })
-      {
-        voyage += 1
+    let count = series.seconds.count
+    switch metric {
+    case .postmarks, .generations:
+      return Array(repeating: 0, count: count)
+    case .knowledge:
+      return series.values[Metric.generations.index].map { Int(min(max($0, 0), 1e15)) }
+    case .discoveries:
+      if series.voyages.count == count { return series.voyages }
+      var voyage = 0
+      return series.seconds.indices.map { k in
+        if k > 0,
+          [Metric.knowledge, .generations].contains(where: {
+            series.values[$0.index][k] != series.values[$0.index][k - 1]
+          })
+        {
+          voyage += 1
+        }
+        return voyage
       }
-      result.append(voyage)
     }
-    return result
   }
 
   /// The run's value and voyage at `instant`: linear between two points of the same voyage; held
@@ -57,26 +69,33 @@ struct ChartLines {
     return (values[k] + (values[k + 1] - values[k]) * (instant - t0) / (t1 - t0), voyages[k])
   }
 
-  /// One variant's curve up to the end of its longest run: per instant the voyage drawn and (p10,
-  /// median, p90) over its runs in that voyage. The voyage drawn is the most common one, and never
-  /// goes back to an earlier one (each run's voyages only go up), so the line does not flicker.
+  /// For each voyage of a run, the value at its last point in it: what it reset from.
+  func resetFrom(_ series: Series, voyages: [Int]) -> [Int: Double] {
+    var last: [Int: Double] = [:]
+    for (k, voyage) in voyages.enumerated() { last[voyage] = series.values[metric.index][k] }
+    return last
+  }
+
+  /// One variant's curve up to the end of its longest run: per instant the voyage drawn — the median
+  /// run's (the lower median), which never goes back, as each run's voyages only go up — and (p10,
+  /// median, p90) over every run's value in that voyage.
   func curve(_ runs: [RunResult], end: Double) -> [(voyage: Int, low: Double, median: Double, high: Double)] {
     let voyages = runs.map { self.voyages($0.series) }
+    let resets = runs.indices.map { resetFrom(runs[$0].series, voyages: voyages[$0]) }
     let last = Double(runs.map(\.seconds).max() ?? 0)
-    var drawn = 0
     var cursors = Array(repeating: 0, count: runs.count)
     let curve = (0...Self.steps).map { k -> (voyage: Int, low: Double, median: Double, high: Double)? in
       let instant = end * Double(k) / Double(Self.steps)
-      guard instant <= last else { return nil }
+      guard instant <= last, !runs.isEmpty else { return nil }
       let points = runs.indices.map {
         value(runs[$0].series, voyages: voyages[$0], at: instant, cursor: &cursors[$0])
       }
-      var counts: [Int: Int] = [:]
-      for point in points { counts[point.voyage, default: 0] += 1 }
-      let common = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
-      if common > drawn, counts[common, default: 0] > counts[drawn, default: 0] { drawn = common }
-      let values = points.filter { $0.voyage == drawn }.map(\.value).sorted()
-      guard !values.isEmpty else { return nil }
+      let drawn = points.map(\.voyage).sorted()[(points.count - 1) / 2]
+      let values = points.indices.map { r in
+        let (value, voyage) = points[r]
+        if voyage == drawn { return value }
+        return voyage > drawn ? resets[r][drawn] ?? 0 : 0
+      }.sorted()
       return (
         drawn, SweepOutput.percentile(values, 0.1), SweepOutput.percentile(values, 0.5),
         SweepOutput.percentile(values, 0.9)
@@ -151,8 +170,9 @@ struct ChartLines {
           note: ChartCoincidence.note(partners[v], names: variants, what: "median"))
       },
       footnote: reset.map { reset in
-        "\(metric.title) resets at \(reset.name): the median and band are over the runs in the most "
-          + "common voyage; a dotted drop is where most runs had reset"
+        "\(metric.title) resets at \(reset): each \(metric == .knowledge ? "generation" : "voyage") is "
+          + "drawn over every run (0 before a run reaches it, the value it reset from after), until the "
+          + "median run resets; a dotted drop marks the reset"
       })
     let runsPerVariant = variants.isEmpty ? 0 : results.count / variants.count
     let height = panel.frameBottom + 14 + legend.height + 10

@@ -40,6 +40,8 @@ public struct Sample: Sendable, Equatable {
   /// Knowledge, Discoveries, Postmarks and generations then, held in place (a run takes a sample
   /// at every step, so none of them is an array of its own).
   private var held: SIMD4<Double>
+  /// New Bearings and Passing the Atlas taken by then: it goes up at every reset of the Discoveries.
+  public var voyage: Int
 
   /// The names of the metrics a sample holds, in order.
   public static let metrics = Metric.allCases.map(\.rawValue)
@@ -47,13 +49,15 @@ public struct Sample: Sendable, Equatable {
   init(seconds: Int64, game: GameState) {
     self.seconds = seconds
     held = SIMD4(Double(game.knowledge), game.discoveries, Double(game.postmarks), Double(game.generations))
+    voyage = game.lifetime.bearings &+ game.generations
   }
 
-  /// A sample of the four metrics of ``metrics``, in that order.
-  public init(seconds: Int64, values: [Double]) {
+  /// A sample of the four metrics of ``metrics``, in that order, in the run's `voyage`-th voyage.
+  public init(seconds: Int64, values: [Double], voyage: Int = 0) {
     precondition(values.count == 4, "a sample holds the four metrics")
     self.seconds = seconds
     held = SIMD4(values)
+    self.voyage = voyage
   }
 
   /// Knowledge, Discoveries, Postmarks and generations then.
@@ -70,6 +74,8 @@ public struct PlayReport: Sendable {
     public var item: Buyable
     public var discoveries: Double
     public var by: PrestigeLayer
+    /// Crates of supplies opened since the last purchase with Discoveries: part of what was wiped.
+    public var crates: Int
   }
 
   /// Every step, in order (when the run was asked to keep them).

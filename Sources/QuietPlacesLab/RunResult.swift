@@ -1,34 +1,78 @@
 import QuietPlacesGame
 import QuietPlacesStore
 
-/// The chart's data of one run: the metrics at evenly spaced instants of the run.
+/// The chart's data of one run: the metrics at evenly spaced instants of the run, and just before
+/// its resets.
 public struct Series: Sendable, Equatable {
-  /// Instants, in simulated seconds from the start: `end · k / 32` for k = 0…32.
+  /// Instants, in simulated seconds from the start, in order: `end · k / 32` for k = 0…32, and before
+  /// an instant the second of a prestige within the stretch that ends there (see
+  /// ``init(samples:end:)``); two points may share a second.
   public var seconds: [Int64]
   /// One list per metric of ``Sample/metrics``, each value rounded to 6 significant digits.
   public var values: [[Double]]
+  /// For each point, the New Bearings and Atlases taken by then (``Sample/voyage``), which tells
+  /// where the Discoveries reset; empty when the series was read from a record without them.
+  public var voyages: [Int]
 
   /// How many stretches a run's series splits it into.
   static let points = 32
 
-  public init(seconds: [Int64], values: [[Double]]) {
+  public init(seconds: [Int64], values: [[Double]], voyages: [Int] = []) {
     self.seconds = seconds
     self.values = values
+    self.voyages = voyages
   }
 
   /// The samples of a run thinned to evenly spaced instants: each the last sample at or before it.
+  /// A stretch between two instants that holds a prestige adds a point before its instant: at the
+  /// second of its last Atlas, and at that of its last prestige if later, the values just before the
+  /// prestiges of that second — Knowledge just before the Atlas, which may follow New Bearings at
+  /// the same second — so that a chart draws a reset from the value it reset.
   init(samples: [Sample], end: Int64) {
-    var seconds: [Int64] = []
-    var values = Array(repeating: [Double](), count: Sample.metrics.count)
+    let knowledge = Metric.knowledge.index
+    let generations = Metric.generations.index
+    // Each point: its second, the sample it reads and the Knowledge it holds instead of the sample's.
+    var points: [(second: Int64, sample: Int, knowledge: Double?)] = []
+    /// The point just before the prestiges at the second of `samples[first]`, the first of them.
+    func before(_ first: Int, through last: Int) -> (second: Int64, sample: Int, knowledge: Double?) {
+      let second = samples[first].seconds
+      var atlas: Double?
+      var i = first
+      while i <= last && samples[i].seconds == second {
+        if samples[i].value(generations) > samples[i - 1].value(generations) {
+          atlas = samples[i - 1].value(knowledge)
+        }
+        i += 1
+      }
+      return (second, first - 1, atlas)
+    }
     var cursor = 0
     for k in 0...Self.points {
       let instant = end * Int64(k) / Int64(Self.points)
-      while cursor + 1 < samples.count && samples[cursor + 1].seconds <= instant { cursor += 1 }
-      seconds.append(instant)
-      for m in values.indices { values[m].append(Self.rounded(samples[cursor].value(m))) }
+      // The first prestige of the last second with an Atlas, and of the last second with any.
+      var atlas: Int?
+      var prestige: Int?
+      while cursor + 1 < samples.count && samples[cursor + 1].seconds <= instant {
+        cursor += 1
+        let (now, previous) = (samples[cursor], samples[cursor - 1])
+        guard now.voyage != previous.voyage else { continue }
+        let first = prestige.map { samples[$0].seconds == now.seconds ? $0 : cursor } ?? cursor
+        prestige = first
+        if now.value(generations) != previous.value(generations) { atlas = first }
+      }
+      if let atlas { points.append(before(atlas, through: cursor)) }
+      if let prestige, prestige != atlas { points.append(before(prestige, through: cursor)) }
+      points.append((instant, cursor, nil))
     }
-    self.seconds = seconds
-    self.values = values
+    // A sweep keeps every run's series: each list is made to its length.
+    seconds = points.map(\.second)
+    values = Sample.metrics.indices.map { m in
+      points.map {
+        Self.rounded(
+          m == knowledge ? $0.knowledge ?? samples[$0.sample].value(m) : samples[$0.sample].value(m))
+      }
+    }
+    voyages = points.map { samples[$0.sample].voyage }
   }
 
   /// Six significant digits, so the files stay small and read back to the same numbers.

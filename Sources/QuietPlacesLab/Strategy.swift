@@ -100,24 +100,24 @@ public struct Strategy: Sendable, Hashable {
     supplies == .eager && game.postmarks >= rules.suppliesPrice
   }
 
-  /// Whether a `bridge` strategy buys a crate now, waiting `wait` seconds for its choice with
-  /// `onlineLeft` seconds of the session left: the wait outlasts the session (always online: the
-  /// crate's hour), and no prestige it takes falls due before the choice is affordable with the crate.
-  /// `rate` is the game's ordinary rate.
-  func bridgesWait(_ wait: Double, onlineLeft: Int64?, _ game: GameState, _ rules: Rules, rate: Double)
-    -> Bool
-  {
-    guard supplies == .bridge, game.postmarks >= rules.suppliesPrice, wait.isFinite, wait > 0 else {
+  /// Whether a `bridge` strategy buys a crate now, waiting for `choice` (not affordable) with
+  /// `onlineLeft` seconds of the session left (`nil` when always online): when the wait, at the
+  /// ordinary rate, outlasts the session (always online: the crate's hour), and the crate's
+  /// Discoveries are spent before a prestige takes them — the strategy, playing on as it does (away
+  /// and back under a session model), buys something with Discoveries before it next takes New
+  /// Bearings or passes the Atlas (``BridgePlayout``).
+  func bridgesWait(for choice: PriceRow, onlineLeft: Int64?, _ game: GameState, _ rules: Rules) -> Bool {
+    let wait = choice.secondsToAfford
+    guard supplies == .bridge, game.postmarks >= rules.suppliesPrice, wait.isFinite, wait > 0,
+      wait > onlineLeft.map(Double.init) ?? rules.suppliesSeconds
+    else { return false }
+    var opened = game
+    do {
+      _ = try opened.apply(.buySupplies, rules: rules)
+    } catch {
       return false
     }
-    guard wait > Double(onlineLeft ?? Int64(rules.suppliesSeconds)) else { return false }
-    let afterCrate = max(0, wait - rules.suppliesSeconds)
-    if let target = bearingsTarget(game, rules) {
-      let needed = rules.bearingsProgress(forKnowledge: target) - game.progress
-      let dueIn = needed / (rate / game.chartsMultiplier(rules))
-      if dueIn <= afterCrate { return false }
-    }
-    return true
+    return BridgePlayout(strategy: self, rules: rules, onlineLeft: onlineLeft).spendsCrate(from: opened)
   }
 
   /// What this strategy wants to buy next, from the prices of the state.

@@ -4,8 +4,9 @@ public enum SuppliesPolicy: String, Sendable, CaseIterable, Hashable {
   /// Whenever the Postmarks pay for a crate: with many Postmarks, all of them at once.
   case eager
   /// Only to bridge a wait for the best buy that would outlast the online session (or, always online,
-  /// the crate's hour), and never when a prestige the strategy takes falls due before the crate's
-  /// Discoveries would be spent.
+  /// the crate's hour), and only when the crate's Discoveries are spent before a prestige takes them:
+  /// the strategy, playing on as it does (away and back under a session model, where a prestige that
+  /// fell due while away is taken at the launch before any purchase), buys with them first.
   case bridge
   /// Never.
   case hold

@@ -93,6 +93,9 @@ public enum SweepOutput {
     for (m, metric) in Sample.metrics.enumerated() {
       series += ",\"\(metric)\":[\(result.series.values[m].map(number).joined(separator: ","))]"
     }
+    if !result.series.voyages.isEmpty {
+      series += ",\"voyage\":[\(result.series.voyages.map(String.init).joined(separator: ","))]"
+    }
     let playedOn = result.playedOn.map { ",\"played_on\":\($0.jsonQuoted)" } ?? ""
     let settings = result.settings.map { ",\"sweep\":\($0.json)" } ?? ""
     lines.append(

@@ -51,7 +51,7 @@ public enum SweepRecords {
           case "discoveries": (.greatestFiniteMagnitude, .discoveries)
           default: (Double(GameState.maximumCount), .count)
           }
-        let whole = key == "seconds"
+        let whole = key == "seconds" || key == "voyage"
         if let bad = values.first(where: { !($0 >= 0 && $0 <= largest) || (whole && $0 != $0.rounded()) }) {
           return ("series.\(key)", "\(bad)", range)
         }
@@ -108,7 +108,10 @@ public enum SweepRecords {
             throw .seriesIncomplete(file: file.name, line: number + 1)
           }
           let values = Sample.metrics.map { series[$0] ?? [] }
-          guard values.allSatisfy({ $0.count == seconds.count }) else {
+          let voyages = series["voyage"] ?? []
+          guard values.allSatisfy({ $0.count == seconds.count }),
+            voyages.isEmpty || voyages.count == seconds.count
+          else {
             throw .seriesLengthsDiffer(file: file.name, line: number + 1)
           }
           if let earlier = byRun.values.first(where: { $0.series != nil })?.total, earlier != total {
@@ -127,7 +130,8 @@ public enum SweepRecords {
               earlier: earlier.value)
           }
           if settings == nil { settings = (these, file.name) }
-          entry.series = Series(seconds: seconds.map { Int64($0) }, values: values)
+          entry.series = Series(
+            seconds: seconds.map { Int64($0) }, values: values, voyages: voyages.map { Int($0) })
           entry.end = end
           entry.total = total
         } else {

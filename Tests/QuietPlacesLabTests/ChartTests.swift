@@ -130,6 +130,70 @@ import Testing
     #expect(svg.contains("Discoveries resets at New Bearings"))
   }
 
+  /// Knowledge resets to 0 at Passing the Atlas (game.md §8). Five runs gain Knowledge at steady
+  /// rates and pass the Atlas at 1,000, after 10, 12, 15, 20 and 30 hours; a run's series holds the
+  /// 1,000 it passed it with and the 0 it left, at the Atlas's second. Until the median run (15 h)
+  /// passes it, the median is that run's own Knowledge, 1,000 · t / 15 h: the runs that passed it
+  /// count the 1,000 they passed it with, so none pulls the median down before the Atlas. From 15 h
+  /// the median run is in the next generation, which every run starts at 0: the median drops to 0
+  /// there, once, as a dotted drop.
+  @Test func aResetIsDrawnWhereTheMedianRunResets() throws {
+    let end: Int64 = 40 * 3_600
+    let runs = [10, 12, 15, 20, 30].enumerated().map { i, hours in
+      let atlas = Int64(hours) * 3_600
+      return RunResult(
+        index: i, variant: "payback", variantIndex: 0, seed: UInt64(i + 1), total: 5, outcomes: [],
+        seconds: end,
+        series: Series(
+          seconds: [0, atlas, atlas, end],
+          values: [[0, 1_000, 0, 0], [0, 0, 0, 0], [0, 0, 10, 10], [0, 0, 1, 1]], voyages: [0, 0, 1, 1]))
+    }
+    let curve = ChartLines(results: runs, metric: .knowledge).curve(runs, end: Double(end))
+    #expect(curve.count == ChartLines.steps + 1)
+    for (k, point) in curve.enumerated() {
+      let t = Double(end) * Double(k) / Double(ChartLines.steps)
+      if t < 15 * 3_600 {
+        #expect(point.voyage == 0 && isClose(point.median, 1_000 * t / (15 * 3_600)), "at \(t) s")
+      } else {
+        #expect(point.voyage == 1 && point.median == 0, "at \(t) s")
+      }
+    }
+    let svg = Chart.svg(runs, kind: .lines, metric: .knowledge)
+    _ = try parse(svg)
+    let lines = svg.split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("<line ") && $0.contains("stroke-dasharray=\"1 3\"") }.count == 1)
+    #expect(svg.contains("Knowledge resets at Passing the Atlas"))
+  }
+
+  /// A run's series holds, at the second of a prestige, the values just before it: New Bearings
+  /// then the Atlas at one second (the Atlas follows the New Bearings that brings Knowledge to
+  /// 1,000) give a point with the Discoveries New Bearings wiped and the Knowledge the Atlas reset,
+  /// then the instant's point after both; the voyages count the two prestiges. The JSON Lines carry
+  /// it, and a merge reads it back.
+  @Test func aSeriesKeepsTheValuesAPrestigeReset() throws {
+    let samples = [
+      Sample(seconds: 0, values: [0, 0, 0, 0]),
+      Sample(seconds: 100, values: [700, 5_000, 20, 0]),
+      Sample(seconds: 100, values: [1_050, 0, 22, 0], voyage: 1),
+      Sample(seconds: 100, values: [0, 0, 32, 1], voyage: 2),
+      Sample(seconds: 150, values: [0, 40, 32, 1], voyage: 2),
+    ]
+    // 32 stretches of 100 s: the first ends at 100 s, where both prestiges are.
+    let series = Series(samples: samples, end: 3_200)
+    #expect(Array(series.seconds.prefix(4)) == [0, 100, 100, 200])
+    #expect(
+      series.values.map { Array($0.prefix(4)) } == [
+        [0, 1_050, 0, 0], [0, 5_000, 0, 40], [0, 20, 32, 32], [0, 0, 1, 1],
+      ])
+    #expect(Array(series.voyages.prefix(4)) == [0, 0, 2, 2])
+    #expect(series.seconds.count == 34 && series.voyages.count == 34)
+    let run = RunResult(
+      index: 0, variant: "payback", variantIndex: 0, seed: 1, total: 1, outcomes: [], seconds: 3_200,
+      series: series)
+    let merged = try SweepRecords.merge([("all.jsonl", SweepOutput.jsonl([run]).joined(separator: "\n"))])
+    #expect(merged.first?.series == series)
+  }
+
   /// The timeline shows the sweep's first run: its purchases and absences, from its own record.
   @Test func theTimelineShowsTheFirstRun() async throws {
     let request = SimulateRequest(

@@ -7,12 +7,15 @@ import Testing
 
 /// Postmarks policies, prestiges that fall due before they are taken, and the new milestones.
 @Suite struct PlayerStrategyTests {
-  func play(_ strategy: Strategy, until milestones: [Milestone], seed: UInt64 = 3) async throws -> PlayReport
-  {
+  func play(
+    _ strategy: Strategy, until milestones: [Milestone], seed: UInt64 = 3,
+    keeping: Autoplay.Keeping = Autoplay.Keeping()
+  ) async throws -> PlayReport {
     let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(
       seed: seed)
     _ = try await device.launch()
-    return try await Autoplay.run(strategy, goal: PlayGoal(milestones: milestones), on: device)
+    return try await Autoplay.run(
+      strategy, goal: PlayGoal(milestones: milestones), on: device, keeping: keeping)
   }
 
   @Test func newMilestonesReadAndWriteBack() throws {
@@ -45,6 +48,69 @@ import Testing
     let bridge = try await play(
       Strategy(kind: .payback, supplies: .bridge, owned: [.marks550]), until: [.supplies(1), .time(3_600)])
     #expect(bridge.outcomes[0].seconds > 0)
+  }
+
+  /// `bridge` opens a crate only when its Discoveries are spent before a prestige takes them. A new
+  /// game (seed 7) after its first arrival, at Lantern Quay, with no Discoveries, 25 Postmarks and no
+  /// survey or current due for a long while. The ordinary rate is 10 kn × 50 / 6 nm / 3600 s =
+  /// 0.0231/s: a crate of a minute (`postmarks.suppliesSeconds=60`) is 1.39 Discoveries, one of an
+  /// hour 83.3. The best buy, a scout at 10 (payback 10 / rate + 10 / 0.01 = 1,432 s, against
+  /// 11,880 s for sails), waits 432 s for the next arrival: Gull Rock, 1.2 nm ahead at 10 kn, which
+  /// grants 10 and a first-visit bonus of 100, 110 of progress. New Bearings falls due at 100,000 of
+  /// progress (10 · ∛(progress / 100,000) ≥ 10).
+  /// - A session with 120 s left, a crate of a minute: the scout waits for the next launch, after 8
+  ///   hours of offline sailing. 200 short, the first loop (470 of progress) brings New Bearings due,
+  ///   and it is taken first: wiped. 5,000 short, 8 hours (13⅓ loops of 50, and 420 of first visits)
+  ///   bring less than 1,200: the scout is bought at the launch: spent.
+  /// - The same with a crate of an hour: it pays for the scout at once: spent.
+  /// - Always online (the wait of 432 s outlasts a crate of a minute): 200 short, the scout is bought
+  ///   at the arrival, at 99,910: spent; 50 short, the arrival that pays for it brings 100,060, and
+  ///   New Bearings comes first: wiped.
+  @Test(
+    arguments: [
+      (120, 200, 60, false), (120, 5_000, 60, true), (120, 200, 3_600, true), (nil, 200, 60, true),
+      (nil, 50, 60, false),
+    ] as [(Int64?, Double, Int, Bool)])
+  func bridgeOpensACrateOnlyWhenAPrestigeDoesNotWipeIt(
+    onlineLeft: Int64?, short: Double, crateSeconds: Int, opens: Bool
+  ) throws {
+    let rules = try rules(setting: "postmarks.suppliesSeconds=\(crateSeconds)")
+    var game = newGame(seed: 7, rules: rules)
+    _ = try game.apply(.advance(seconds: 360), rules: rules)
+    game.discoveries = 0
+    game.postmarks = rules.suppliesPrice
+    game.progress = 100_000 - short
+    game.surveyCountdown = 1_000
+    game.currentCountdown = 1_000
+    let sessions: SessionModel = onlineLeft == nil ? .always : .cycle(online: 900, offline: 28_800)
+    let strategy = Strategy(kind: .payback, supplies: .bridge, sessions: sessions)
+    let choice = try #require(
+      PriceList.reading(for: .payback, game: game, rules: rules, sessions: sessions).choice)
+    #expect(choice.item == .scout && isClose(choice.secondsToAfford, 432))
+    #expect(isClose(game.suppliesAmount(rules), 10.0 * 50 / 6 / 3600 * Double(crateSeconds)))
+    #expect(strategy.bridgesWait(for: choice, onlineLeft: onlineLeft, game, rules) == opens)
+  }
+
+  /// Played through: whatever the seed and the sessions, every crate `bridge` opens is followed by a
+  /// purchase with Discoveries before the next prestige (lab.md §9: never right before a prestige
+  /// wipes the Discoveries it gives), and no saving a prestige wiped holds a crate.
+  @Test(arguments: [SessionModel.cycle(online: 900, offline: 28_800), .always])
+  func bridgeNeverOpensACrateAPrestigeWipes(sessions: SessionModel) async throws {
+    for seed: UInt64 in [3, 18, 33] {
+      let strategy = Strategy(kind: .payback, supplies: .bridge, sessions: sessions, owned: [.marks550])
+      let report = try await play(strategy, until: [.bearings(3)], seed: seed, keeping: .init(steps: true))
+      #expect(report.outcomes[0].reached && report.supplies > 0)
+      var unspent = 0
+      for step in report.steps {
+        switch step {
+        case .supplies: unspent += 1
+        case .upgrade, .hire, .charter: unspent = 0
+        case .prestige: #expect(unspent == 0, "seed \(seed): \(unspent) crates opened, then a prestige")
+        default: break
+        }
+      }
+      #expect(report.wiped.allSatisfy { $0.crates == 0 }, "seed \(seed)")
+    }
   }
 
   /// Always online, a prestige is taken the moment it falls due; with 15m/8h it falls due during an

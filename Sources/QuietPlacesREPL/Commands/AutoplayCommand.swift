@@ -128,8 +128,9 @@ struct AutoplayCommand: REPLCommand {
     lines.append(
       "  New Bearings ×\(report.bearings) · Passing the Atlas ×\(report.atlases) · away ×\(report.absences).")
     for wiped in report.wiped.prefix(3) {
+      let crates = wiped.crates > 0 ? ", \(Text.plural(wiped.crates, "crate")) of supplies among it" : ""
       lines.append(
-        "  Saved \(Text.number(wiped.discoveries)) for \(Self.article(wiped.item)); \(wiped.by == .atlas ? "Passing the Atlas" : "New Bearings") wiped it."
+        "  Saved \(Text.number(wiped.discoveries)) for \(Self.article(wiped.item))\(crates); \(wiped.by == .atlas ? "Passing the Atlas" : "New Bearings") wiped it."
       )
     }
     if report.wiped.count > 3 {
