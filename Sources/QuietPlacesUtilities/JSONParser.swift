@@ -209,14 +209,16 @@ public struct JSONParser {
 
   private mutating func string() throws(JSONParseError) -> String {
     index += 1
-    var scalars = String.UnicodeScalarView()
+    // The string's UTF-8, gathered in one buffer: runs of plain bytes (each checked as UTF-8; a run
+    // ends only before an ASCII quote or backslash, so it never splits a character) and the
+    // escapes' scalars. Appending to a `String` piece by piece copied it at each escape.
+    var utf8: [UInt8] = []
     var runStart = index
     func flush(_ end: Int) throws(JSONParseError) {
       guard runStart < end else { return }
-      guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-        throw failure(.invalidUTF8)
-      }
-      scalars.append(contentsOf: text.unicodeScalars)
+      let run = bytes[runStart..<end]
+      guard String(validating: run, as: UTF8.self) != nil else { throw failure(.invalidUTF8) }
+      utf8.append(contentsOf: run)
     }
     while true {
       guard let byte = current else { throw failure(.unterminatedString) }
@@ -224,11 +226,11 @@ public struct JSONParser {
       case UInt8(ascii: "\""):
         try flush(index)
         index += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       case UInt8(ascii: "\\"):
         try flush(index)
         index += 1
-        scalars.append(try escape())
+        UTF8.encode(try escape()) { utf8.append($0) }
         runStart = index
       case 0..<0x20:
         throw failure(.controlCharacter)

@@ -30,6 +30,18 @@ import Testing
     #expect(try JSONValue(parsing: line).text == line)
   }
 
+  /// A long string of runs and escapes between characters of several bytes reads as `JSONDecoder`
+  /// reads it: every run and every escaped character, in order.
+  @Test func runsBetweenEscapesAreKeptWholeAndInOrder() throws {
+    let piece = "é漢 W\u{7}\"\\\n😀/"
+    let text = String(repeating: piece, count: 5_000)
+    let encoded = String(decoding: try JSONEncoder().encode([text]), as: UTF8.self)
+    #expect(encoded.contains("\\u0007"))
+    let read = try JSONValue(parsing: encoded)
+    #expect(read == .array([.string(text)]))
+    #expect(try JSONDecoder().decode([String].self, from: Data(encoded.utf8)) == [text])
+  }
+
   /// Objects are equal with the same members in any order, as JSON defines them.
   @Test func objectsCompareByMembersNotOrder() throws {
     #expect(try JSONValue(parsing: #"{"a":1,"b":[2]}"#) == JSONValue(parsing: #"{"b":[2],"a":1}"#))
