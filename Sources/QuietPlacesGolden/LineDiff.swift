@@ -137,6 +137,12 @@ public enum LineDiff {
     }
   }
 
+  /// The most edits the search looks for between the common prefix and suffix. Its trace grows
+  /// with the square of the edits (2,000 keep about 4 million numbers; a script whose 200,000
+  /// expected lines all differ would need 40 billion), so a middle that differs by more is shown
+  /// replaced whole: every old line removed, then every new line added.
+  public static let maximumEdits = 2_000
+
   /// Myers' greedy forward search, keeping each round's frontier to walk back the path.
   private static func myers(_ a: [Int], _ b: [Int]) -> [Edit] {
     let n = a.count
@@ -147,7 +153,8 @@ public enum LineDiff {
     var frontier = [Int](repeating: 0, count: 2 * offset + 2)
     // trace[d] holds frontier[offset - d ... offset + d] as it was before round d.
     var trace: [[Int]] = []
-    search: for d in 0...offset {
+    var found = false
+    search: for d in 0...min(offset, maximumEdits) {
       trace.append(Array(frontier[(offset - d)...(offset + d)]))
       for k in stride(from: -d, through: d, by: 2) {
         var x: Int
@@ -162,8 +169,14 @@ public enum LineDiff {
           y += 1
         }
         frontier[offset + k] = x
-        if x >= n && y >= m { break search }
+        if x >= n && y >= m {
+          found = true
+          break search
+        }
       }
+    }
+    guard found else {
+      return (0..<n).map { .delete(old: $0) } + (0..<m).map { .insert(new: $0, before: n) }
     }
 
     var reversed: [Edit] = []

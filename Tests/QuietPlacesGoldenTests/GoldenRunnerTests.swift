@@ -41,6 +41,22 @@ import Testing
     #expect(status == 0)
   }
 
+  /// An expected block of 50,000 lines, none of them printed, fails with a diff of the block
+  /// replaced, as any failing script does (the diff's search once kept a trace of 2.5 billion numbers
+  /// for it, and the runner was killed for its memory).
+  @Test func aHugeExpectedBlockFailsWithItsDiff() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let lines = (0..<50_000).map { "line \($0)" }
+    try folder.write("> echo hi\n" + lines.joined(separator: "\n") + "\n", to: "a.qp")
+    let (status, printed) = await run(runner(in: folder, GoldenRunOptions(paths: ["a.qp"])))
+    #expect(status == 1)
+    #expect(printed.first == "FAIL a.qp")
+    #expect(printed.contains("-line 49999"))
+    #expect(printed.contains("+hi"))
+    #expect(printed.last == "0 passed, 1 failed")
+  }
+
   @Test func failingScriptPrintsADiffLabelledWithTheCommand() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

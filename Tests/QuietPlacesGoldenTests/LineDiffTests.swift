@@ -25,6 +25,33 @@ import Testing
     #expect(edits.compactMap { if case .same(let x, _) = $0 { old[x] } else { nil } }.count == lcs(old, new))
   }
 
+  /// A middle that differs by more edits than the search looks for is shown replaced whole: the
+  /// common prefix and suffix kept, every old line removed, then every new line added — a correct
+  /// script, found without keeping a trace that grows with the square of the edits.
+  @Test func aMiddleBeyondTheSearchIsShownReplacedWhole() {
+    let count = LineDiff.maximumEdits
+    let old = ["first"] + (0..<count).map { "old \($0)" } + ["last"]
+    let new = ["first"] + (0..<count).map { "new \($0)" } + ["last"]
+    let edits = LineDiff.edits(from: old, to: new)
+    #expect(apply(edits, old: old, new: new) == new)
+    #expect(edits.first == .same(old: 0, new: 0))
+    #expect(edits.last == .same(old: count + 1, new: count + 1))
+    let middle = edits.dropFirst().dropLast()
+    #expect(middle.count == 2 * count)
+    #expect(middle.prefix(count).allSatisfy { if case .delete = $0 { true } else { false } })
+    #expect(
+      middle.suffix(count).allSatisfy { if case .insert(_, before: count + 1) = $0 { true } else { false } })
+  }
+
+  /// Within the search, the script stays the shortest: one line in common among many changed.
+  @Test func aMiddleWithinTheSearchKeepsWhatItShares() {
+    let old = ["shared"] + (0..<400).map { "old \($0)" }
+    let new = (0..<400).map { "new \($0)" } + ["shared"]
+    let edits = LineDiff.edits(from: old, to: new)
+    #expect(apply(edits, old: old, new: new) == new)
+    #expect(edits.filter { if case .same = $0 { true } else { false } }.count == 1)
+  }
+
   /// The length of a longest common subsequence, by dynamic programming.
   func lcs(_ a: [String], _ b: [String]) -> Int {
     var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
