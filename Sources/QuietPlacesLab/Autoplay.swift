@@ -238,6 +238,20 @@ public struct Autoplay: Sendable {
     return .advance(wait)
   }
 
+  /// Seconds at the ordinary rate until `cost` is affordable or New Bearings' progress is reached,
+  /// whichever is sooner (infinite with neither): where a wait's search for its first second starts.
+  static func estimatedWait(
+    _ state: GameState, cost: Double?, bearingsProgress: Double?, rules: Rules
+  ) -> Double {
+    let rate = state.ordinaryRate(rules)
+    var seconds = Double.infinity
+    if let cost { seconds = min(seconds, (cost - state.discoveries) / rate) }
+    if let needed = bearingsProgress {
+      seconds = min(seconds, (needed - state.progress) / (rate / state.chartsMultiplier(rules)))
+    }
+    return seconds
+  }
+
   /// The first second within `wait` at which `cheapest`, the first of the prices to become
   /// affordable, is: where a wall with nothing affordable ends, though the strategy waits on for
   /// something dearer. `nil` if it is not affordable within the wait.
@@ -334,13 +348,7 @@ public struct Autoplay: Sendable {
     return WaitSearch.firstSecond(
       from: game, cap: cap, rules: rules,
       estimate: { state in
-        let rate = state.ordinaryRate(rules)
-        var seconds = Double.infinity
-        if let (_, cost) = awaited { seconds = min(seconds, (cost - state.discoveries) / rate) }
-        if let needed = bearingsProgress {
-          seconds = min(seconds, (needed - state.progress) / (rate / state.chartsMultiplier(rules)))
-        }
-        return seconds
+        Self.estimatedWait(state, cost: awaited?.1, bearingsProgress: bearingsProgress, rules: rules)
       },
       holds: { state in
         if let (item, _) = awaited, Self.affordable(item, state, rules) { return true }

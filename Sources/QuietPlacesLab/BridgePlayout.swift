@@ -60,12 +60,7 @@ struct BridgePlayout {
     return WaitSearch.firstSecond(
       from: game, cap: cap, rules: rules,
       estimate: { state in
-        let rate = state.ordinaryRate(rules)
-        var seconds = (cost - state.discoveries) / rate
-        if let needed = bearingsProgress {
-          seconds = min(seconds, (needed - state.progress) / (rate / state.chartsMultiplier(rules)))
-        }
-        return seconds
+        Autoplay.estimatedWait(state, cost: cost, bearingsProgress: bearingsProgress, rules: rules)
       },
       holds: { state in
         Autoplay.affordable(item, state, rules) || strategy.atlasDue(state, rules)
