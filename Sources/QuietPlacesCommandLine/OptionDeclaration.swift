@@ -120,8 +120,12 @@ public struct OptionDeclaration<Mode> {
 
   /// An option given any number of times, each value kept in order: `--strategy S`. Its default is
   /// the fresh mode's list (shown joined by commas), or `default` when that list is empty.
+  ///
+  /// With `written`, each value is also kept there as it was typed (`on` where the value is `eager`),
+  /// for messages that quote the command line.
   public static func repeating<Value>(
     _ name: String, _ keyPath: WritableKeyPath<Mode, [Value]>, _ reader: ValueReader<Value>,
+    written: WritableKeyPath<Mode, [String]>? = nil,
     placeholder: String? = nil, example: String? = nil, default: String? = nil, help: String
   ) -> OptionDeclaration {
     let shownDefault = `default`
@@ -135,6 +139,7 @@ public struct OptionDeclaration<Mode> {
       reset: { $0[keyPath: keyPath] = [] },
       set: { (mode: inout Mode, text: String) throws(ValueProblem) in
         mode[keyPath: keyPath].append(try reader.read(text, name))
+        if let written { mode[keyPath: written].append(text) }
       })
   }
 }

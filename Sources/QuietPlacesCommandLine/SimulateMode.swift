@@ -40,22 +40,28 @@ struct SimulateMode: CommandLineMode, Equatable {
         .option("--seeds", \.request.seeds, .seeds, help: "the seeds: a range A-B or a list"),
         .repeating(
           "--strategy", \.request.strategies, .strategy,
+          written: typed("--strategy"),
           help: "what to buy: the best payback, the cheapest, or nothing"),
         .repeating(
           "--bearings-at", \.request.bearingsAt, .bearingsAt,
+          written: typed("--bearings-at"),
           default: ValueReader.bearingsAt.text(strategy.bearingsAt),
           help: "take New Bearings when its gain reaches R x Knowledge (0: as soon as it is available)"),
         .repeating(
-          "--atlas", \.request.atlas, .onOff, default: ValueReader.onOff.text(strategy.atlas),
+          "--atlas", \.request.atlas, .onOff, written: typed("--atlas"),
+          default: ValueReader.onOff.text(strategy.atlas),
           help: "pass the Atlas as soon as it is available"),
         .repeating(
-          "--supplies", \.request.supplies, .suppliesPolicy, default: strategy.supplies.rawValue,
+          "--supplies", \.request.supplies, .suppliesPolicy,
+          written: typed("--supplies"), default: strategy.supplies.rawValue,
           help: "spend Postmarks on supplies whenever they pay (eager), to bridge a long wait, or never"),
         .repeating(
-          "--sessions", \.request.sessions, .sessions, default: strategy.sessions.name,
+          "--sessions", \.request.sessions, .sessions, written: typed("--sessions"),
+          default: strategy.sessions.name,
           help: "play ON online then OFF away, in turn, or always online"),
         .repeating(
-          "--owned", \.request.owned, .products, default: ValueReader.products.text(strategy.owned),
+          "--owned", \.request.owned, .products, written: typed("--owned"),
+          default: ValueReader.products.text(strategy.owned),
           help: "the products bought in the App Store at the start"),
       ] + BalanceOptions.declared(in: \.balance) + [
         .repeating(
@@ -75,6 +81,11 @@ struct SimulateMode: CommandLineMode, Equatable {
             + "without .qp scripts)")
       ] + ParallelOptions.declared(in: \.parallel) + StoreKitOption.declared(in: \.storeKit),
       subcommands: [.mode(SimulateMergeMode.self)])
+  }
+
+  /// Where an option's values are kept as typed, for errors that quote them.
+  static func typed(_ option: String) -> WritableKeyPath<SimulateMode, [String]> {
+    \SimulateMode.request[written: option]
   }
 
   mutating func validate(environment: [String: String]) throws(CommandLineError) {

@@ -33,6 +33,10 @@ public struct SimulateRequest: Sendable, Equatable {
   public var milestones: [Milestone]
   /// The longest a run plays, in simulated seconds.
   public var limit: Int64
+  /// Each dimension's values as they were written (`on` for `eager`, `900s/8h` for `15m/8h`), by
+  /// option name, in order: an error about a value shows what was typed. A dimension without them
+  /// (a request made in code) is shown in the values' own words.
+  public var written: [String: [String]] = [:]
 
   /// A request; by default seeds 1–100 with the payback strategy until the first New Bearings, for
   /// at most 10 years.
@@ -56,6 +60,12 @@ public struct SimulateRequest: Sendable, Equatable {
     self.variations = variations
     self.milestones = milestones
     self.limit = limit
+  }
+
+  /// An option's values as they were written; empty when none were kept.
+  public subscript(written option: String) -> [String] {
+    get { written[option] ?? [] }
+    set { written[option] = newValue }
   }
 }
 

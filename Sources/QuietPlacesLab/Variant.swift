@@ -264,13 +264,19 @@ public struct SimulatePlan: Sendable {
   /// 15m/8h` and `900s/8h`, `--supplies on` and `eager`, `--set K=1.5` and `K=1.50`, `--owned
   /// charts,hold` and `hold,charts`), naming the option and the value.
   static func checkRepeats(_ request: SimulateRequest, directory: URL?) throws(LabError) {
+    // Each value as it was typed when the command line kept it, else in its own words.
+    func written<T>(_ option: String, _ values: [T], _ text: (T) -> String) -> [String] {
+      let typed = request.written[option] ?? []
+      return typed.count == values.count ? typed : values.map(text)
+    }
     func check<T: Hashable>(_ option: String, _ values: [T], _ text: (T) -> String) throws(LabError) {
-      var seen: [T: T] = [:]
-      for value in values {
+      let texts = written(option, values, text)
+      var seen: [T: Int] = [:]
+      for (index, value) in values.enumerated() {
         if let earlier = seen[value] {
-          throw .repeatedValue(option: option, value: text(value), earlier: text(earlier))
+          throw .repeatedValue(option: option, value: texts[index], earlier: texts[earlier])
         }
-        seen[value] = value
+        seen[value] = index
       }
     }
     try check("--strategy", request.strategies, \.rawValue)
@@ -279,14 +285,14 @@ public struct SimulatePlan: Sendable {
     try check("--supplies", request.supplies, \.rawValue)
     try check("--sessions", request.sessions, \.name)
     // The products bought at the start, in any order: the same products owned.
-    var owned: [[String]: [ProductID]] = [:]
-    for list in request.owned {
+    let ownedTexts = written("--owned", request.owned, ownedText)
+    var owned: [[String]: Int] = [:]
+    for (index, list) in request.owned.enumerated() {
       let products = list.map(\.rawValue).sorted()
       if let earlier = owned[products] {
-        throw .repeatedValue(
-          option: "--owned", value: ownedText(list), earlier: ownedText(earlier))
+        throw .repeatedValue(option: "--owned", value: ownedTexts[index], earlier: ownedTexts[earlier])
       }
-      owned[products] = list
+      owned[products] = index
     }
     var files: [String: String] = [:]
     for file in request.balanceFiles {

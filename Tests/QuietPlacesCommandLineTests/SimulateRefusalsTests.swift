@@ -30,6 +30,16 @@ import Testing
       ["--strategy", "idle"],
       "error: --strategy idle is given twice; each value of --strategy \(again)"
     ),
+    // A value written otherwise is quoted as typed, not in the words the lab reads it as.
+    (
+      ["--supplies", "on", "--supplies", "eager"],
+      "error: --supplies eager is --supplies on again, written otherwise; each value of --supplies \(again)"
+    ),
+    (
+      ["--sessions", "15m/8h", "--sessions", "900s/8h"],
+      "error: --sessions 900s/8h is --sessions 15m/8h again, written otherwise; each value of --sessions "
+        + "\(again)"
+    ),
     (
       ["--vary", "equipment.sails.priceGrowth=1.5,1.5"],
       "error: --vary equipment.sails.priceGrowth=1.5 is given twice; each value of --vary \(again)"
