@@ -111,10 +111,14 @@ extension ArgumentWord {
     self.init(rawValue: argument.lowercased())
   }
 
-  /// The word typed, in any letter case, or the error that lists the right ones.
+  /// The word typed, in any letter case, or the error that names the word meant when one is close
+  /// (`aprove`: approve), else lists the right ones.
   init(word: String) throws(CommandError) {
     guard let value = Self(argument: word) else {
-      throw .badArgument(argument: word, expected: Self.expectation)
+      let meant = EditDistance.closest(
+        to: word.lowercased(), in: Self.words, within: EditDistance.tolerance(for: word), ignoringCase: false)
+      throw .badArgument(
+        argument: word, expected: meant.map { "\(Self.noun); did you mean '\($0)'?" } ?? Self.expectation)
     }
     self = value
   }

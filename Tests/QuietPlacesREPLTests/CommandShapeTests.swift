@@ -38,10 +38,35 @@ import Testing
     #expect(throws: CommandError.usage(command: "store replay", expected: "store replay ID")) {
       try StoreCommand(parsing: ["replay"])
     }
+    let controls =
+      "storefront, locale, price, ask-to-buy, approve, decline, interrupted, resolve, fail-purchases, "
+      + "cancel-next, error, offline, new-device, unavailable, available, buy-outside, replay, forge, foreign, "
+      + "delay-restore, continue or clear"
     #expect(
-      throws: CommandError.badArgument(argument: "frob", expected: "a store control; help store lists them")
+      throws: CommandError.badArgument(
+        argument: "frob", expected: "a store control; write \(controls) (help store SUB says what one does)")
     ) {
       try StoreCommand(parsing: ["frob"])
+    }
+    // A word one edit from a control names it; a bare store lists them.
+    #expect(
+      throws: CommandError.badArgument(
+        argument: "aprove", expected: "a store control; did you mean 'approve'?")
+    ) {
+      try StoreCommand(parsing: ["aprove"])
+    }
+    #expect(
+      throws: CommandError.usage(
+        command: "store", expected: "a store control; write \(controls) (help store SUB says what one does)")
+    ) {
+      try StoreCommand(parsing: [])
+    }
+    // Another command written after store is shown as that command.
+    #expect(
+      throws: CommandError.badArgument(
+        argument: "Refund", expected: "a store control but a command of its own: refund PRODUCT|ID")
+    ) {
+      try StoreCommand(parsing: ["Refund", "hold"])
     }
   }
 

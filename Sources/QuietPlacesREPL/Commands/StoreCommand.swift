@@ -56,7 +56,7 @@ struct StoreCommand: REPLCommand {
     case clear
 
     static let noun = "a store control"
-    static var expectation: String { "\(noun); help store lists them" }
+    static var expectation: String { "\(noun); write \(listed) (help store SUB says what one does)" }
 
     /// What follows the control word.
     enum Argument {
@@ -155,7 +155,17 @@ struct StoreCommand: REPLCommand {
   let action: Action
 
   init(parsing arguments: [String]) throws(CommandError) {
-    guard let word = arguments.first else { throw Self.usageError() }
+    // Twenty-two forms make a usage line no one reads: a bare `store` names the controls.
+    guard let word = arguments.first else {
+      throw .usage(command: Self.name, expected: Control.expectation)
+    }
+    if Control(argument: word) == nil, let command = CommandRegistry.command(named: word.lowercased()),
+      command != StoreCommand.self
+    {
+      throw .badArgument(
+        argument: word,
+        expected: "a store control but a command of its own: \(command.usage.joined(separator: " or "))")
+    }
     let control = try Control(word: word.lowercased())
     let rest = Array(arguments.dropFirst())
     func wrongForm() -> CommandError { .usage(command: "store \(control.rawValue)", expected: control.form) }
