@@ -3,10 +3,7 @@ import QuietPlacesAppStore
 import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesStore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import QuietPlacesUtilities
 
 /// Draws the explorer's next step from the device as it stands, with the run's seeded generator:
 /// a kind by its weight (a twentieth of it when the app's state does not fit), then arguments
@@ -72,7 +69,8 @@ struct StepGenerator {
     func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
     func chance(_ p: Double) -> Bool { random.nextUniform() < p }
     func duration(from shortest: Double, to longest: Double) -> Int64 {
-      Int64(exp(log(shortest) + random.nextUniform() * (log(longest) - log(shortest))).rounded(.down))
+      let (low, high) = (PortableMath.log(shortest), PortableMath.log(longest))
+      return Int64(PortableMath.exp(low + random.nextUniform() * (high - low)).rounded(.down))
     }
     func amount() -> ExploreStep.Amount {
       let u = random.nextUniform()

@@ -1,10 +1,6 @@
 import FoundationEssentials
 import QuietPlacesUtilities
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// How time is stepped; both give the same state (the per-arrival stepper is the reference).
 public enum SailingMethod: Sendable {
   /// Jumps over runs of ordinary arrivals in closed form; cost grows with events, not arrivals.

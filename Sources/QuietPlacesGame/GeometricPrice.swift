@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import QuietPlacesUtilities
 
 /// A price that grows geometrically: the next level costs `base · growth^level`.
 public struct GeometricPrice: Sendable, Equatable {
@@ -15,15 +12,16 @@ public struct GeometricPrice: Sendable, Equatable {
   /// `base · growth^level · (growth^count − 1) / (growth − 1)`.
   public func cost(from level: Int, count: Int) -> Double {
     guard count > 0 else { return 0 }
-    let first = base * pow(growth, Double(level))
-    return first * (pow(growth, Double(count)) - 1) / (growth - 1)
+    let first = base * PortableMath.power(growth, level)
+    return first * (PortableMath.power(growth, count) - 1) / (growth - 1)
   }
 
   /// The largest count whose closed-form cost from `level` is at most `budget`.
   public func maxAffordable(from level: Int, budget: Double) -> Int {
-    let first = base * pow(growth, Double(level))
+    let first = base * PortableMath.power(growth, level)
     guard budget.isFinite, budget > 0, first.isFinite, Self.pays(budget, first) else { return 0 }
-    let estimate = (log(1 + budget * (growth - 1) / first) / log(growth)).rounded(.down)
+    let estimate = (PortableMath.log(1 + budget * (growth - 1) / first) / PortableMath.log(growth)).rounded(
+      .down)
     let count = Int(min(max(estimate, 0), Double(Self.largestCount)))
     // The closed form is off by a count or two at most for balances people write, and far off (an
     // infinite estimate) for extreme ones such as a growth of 1e300: the answer is searched by

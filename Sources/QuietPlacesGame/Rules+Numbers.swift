@@ -1,9 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The numbers of the rules by their names in the game: what things cost, what they need and what
 /// they give. Callers outside the engine ask these instead of reading the balance.
 extension Rules {

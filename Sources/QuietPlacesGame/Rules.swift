@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import QuietPlacesUtilities
 
 /// The balance data in the shape the engine works with: tables per place and route, read once.
 public final class Rules: Sendable {
@@ -114,8 +111,8 @@ public final class Rules: Sendable {
     signalScoutMultiplier = balance.purchases.signalScoutMultiplier
     signalScouts = balance.purchases.signalScouts
     let (sails, spyglass, _) = checked.equipment
-    sailsPowers = (0..<Self.powerTableSize).map { pow(sails, Double($0)) }
-    spyglassPowers = (0..<Self.powerTableSize).map { pow(spyglass, Double($0)) }
+    sailsPowers = (0..<Self.powerTableSize).map { PortableMath.power(sails, $0) }
+    spyglassPowers = (0..<Self.powerTableSize).map { PortableMath.power(spyglass, $0) }
     func table(_ entry: Balance.Equipment) -> [Double] {
       let price = GeometricPrice(base: entry.basePrice, growth: entry.priceGrowth)
       return (0..<Self.powerTableSize).map { price.cost(from: $0, count: 1) }
@@ -133,16 +130,17 @@ public final class Rules: Sendable {
   /// The cost of chartering a route (1-based, from the second on).
   public func charterCost(route: Int) -> Double { charterCosts[route - 1] }
 
-  /// `sails effect ^ level`: the same number `pow` gives, from the table when the level is in it.
+  /// `sails effect ^ level`: the same number `PortableMath.power` gives, from the table when the level is in it.
   func sailsPower(_ level: Int) -> Double {
     sailsPowers.indices.contains(level)
-      ? sailsPowers[level] : pow(sailsEffect, Double(level))
+      ? sailsPowers[level] : PortableMath.power(sailsEffect, level)
   }
 
-  /// `spyglass effect ^ level`: the same number `pow` gives, from the table when the level is in it.
+  /// `spyglass effect ^ level`: the same number `PortableMath.power` gives, from the table when the level is
+  /// in it.
   func spyglassPower(_ level: Int) -> Double {
     spyglassPowers.indices.contains(level)
-      ? spyglassPowers[level] : pow(spyglassEffect, Double(level))
+      ? spyglassPowers[level] : PortableMath.power(spyglassEffect, level)
   }
 
   /// Loads `balance.json` from a configuration folder.

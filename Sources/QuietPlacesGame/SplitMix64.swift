@@ -1,8 +1,5 @@
 import FoundationEssentials
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import QuietPlacesUtilities
 
 /// The seeded random generator: SplitMix64, whose state is part of the save. Seeded fuzz tests use
 /// it as a `RandomNumberGenerator` too.
@@ -38,10 +35,10 @@ public struct SplitMix64: Sendable, Codable, Equatable, RandomNumberGenerator {
   /// event's probability is fixed by the rules, and sailing draws a countdown at every event).
   public mutating func nextCountdown(logOfMiss: Double) -> Int {
     let u = nextUniform()
-    let draws = (log(1 - u) / logOfMiss).rounded(.down)
+    let draws = (PortableMath.log(1 - u) / logOfMiss).rounded(.down)
     return 1 + Int(Swift.min(draws, 1e15))
   }
 
   /// `ln(1 − p)`, the divisor of a countdown of probability `p`.
-  public static func logOfMiss(probability p: Double) -> Double { log(1 - p) }
+  public static func logOfMiss(probability p: Double) -> Double { PortableMath.log(1 - p) }
 }
