@@ -20,6 +20,9 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   public static let currentFormat = 1
   /// What `kind` holds in every bundle.
   public static let kind = "com.gallaxgames.quietplaces.device-bundle"
+  /// The largest bundle or bare save `load` and `--bundle` read: 64 MiB (those the tool writes are a
+  /// few kilobytes; one with the account's most transactions a few megabytes).
+  public static let maximumFileSize = 64 * 1_048_576
 
   /// The running app: its game as last changed (saved or not) and the transactions whose delivery
   /// could not be saved, waiting for the next launch.

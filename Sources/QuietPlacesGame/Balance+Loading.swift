@@ -2,11 +2,16 @@ import FoundationEssentials
 import QuietPlacesUtilities
 
 extension Balance {
+  /// The largest balance file read: 1 MiB (`Configuration/balance.json` is a few kilobytes).
+  public static let maximumFileSize = 1_048_576
+
   /// Reads and validates a balance file.
   public static func load(from url: URL) throws(BalanceError) -> Balance {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try FileBytes.read(url, atMost: maximumFileSize)
+    } catch .tooLarge(let bytes, let limit) {
+      throw .tooLarge(file: url.lastPathComponent, bytes: bytes, limit: limit)
     } catch {
       throw .unreadable(file: url.lastPathComponent, reason: "no such file or not readable")
     }

@@ -1,7 +1,11 @@
+import QuietPlacesUtilities
+
 /// Why a balance file could not be used; each case names the file and the key.
 public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be read.
   case unreadable(file: String, reason: String)
+  /// The file holds `bytes`, more than the `limit` a balance file may have; it was not read.
+  case tooLarge(file: String, bytes: Int, limit: Int)
   /// The file is not JSON.
   case notJSON(file: String, reason: String)
   /// A key the rules need is missing.
@@ -16,6 +20,9 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unreadable(let file, let reason): "\(file): cannot be read (\(reason))"
+    case .tooLarge(let file, let bytes, let limit):
+      "\(file): \(FileBytes.Problem.tooLarge(bytes: bytes, limit: limit).reason(for: "a balance file")); "
+        + "give the path of a balance.json"
     case .notJSON(let file, let reason): "\(file): not JSON (\(reason))"
     case .missingKey(let file, let key): "\(file): key '\(key)' is missing"
     case .wrongType(let file, let key, let expected): "\(file): key '\(key)' should be \(expected)"

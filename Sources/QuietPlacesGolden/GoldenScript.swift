@@ -15,6 +15,10 @@ import QuietPlacesUtilities
 /// keeps its original text so that ``rendered(actualOutputs:)`` can rewrite only the output that
 /// changed, leaving commands, comments, blank lines and still-matching patterns byte for byte.
 public struct GoldenScript: Sendable, Equatable {
+  /// The largest script read: 8 MiB, a million short commands (the largest of `Scripts/` is 11 kB);
+  /// a larger file is refused before it is read, as running it could take gigabytes.
+  public static let maximumFileSize = 8 * 1_048_576
+
   /// One line of the script: its 1-based number and its text (without the line ending).
   public struct Line: Sendable, Equatable {
     /// The 1-based line number in the file.
@@ -230,14 +234,13 @@ public struct GoldenScript: Sendable, Equatable {
   public static func read(from url: URL, path: String) throws(GoldenScriptError) -> (
     script: GoldenScript, data: Data
   ) {
-    if let problem = FileKind(of: url).problem {
-      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(problem))
-    }
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try FileBytes.read(url, atMost: maximumFileSize)
+    } catch .tooLarge(let bytes, _) {
+      throw GoldenScriptError(path: path, line: nil, problem: .tooLarge(bytes))
     } catch {
-      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(error.readableReason))
+      throw GoldenScriptError(path: path, line: nil, problem: .unreadable(error.reason(for: "a script")))
     }
     return (try parse(data: data, path: path), data)
   }

@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Why a `.qp` script could not be read or parsed: where it went wrong and what was wrong.
 ///
 /// `description` is the one sentence a user sees: `path:line: what was wrong; what would be right`.
@@ -20,6 +22,8 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
     case carriageReturnsOnly
     /// The file could not be read; the reason comes from the file system.
     case unreadable(String)
+    /// The file holds this many bytes, more than ``GoldenScript/maximumFileSize``; it was not read.
+    case tooLarge(Int)
     /// A ` (re)` line whose pattern is not a regular expression; the reason comes from the parser.
     case badRegex(String)
     /// A `# requires:` line whose condition cannot be read; the sentence says why.
@@ -76,6 +80,10 @@ public struct GoldenScriptError: Error, Sendable, Equatable, CustomStringConvert
       return "no commands; a script needs at least one line starting with '> '"
     case .unreadable(let reason):
       return "cannot be read (\(reason)); check the path and its permissions"
+    case .tooLarge(let bytes):
+      return FileBytes.Problem.tooLarge(bytes: bytes, limit: GoldenScript.maximumFileSize).reason(
+        for: "a script")
+        + "; split it into scripts of fewer commands"
     case .badRegex(let reason):
       return
         "the pattern before ' (re)' is not a regular expression (\(reason)); "

@@ -46,10 +46,15 @@ public enum BalanceVariant {
   /// typo) is refused with the closest known key, and every number is validated.
   public static func load(file: String, in directory: URL? = nil) throws(LabError) -> Balance {
     let url = path(file, in: directory)
-    guard let data = try? Data(contentsOf: url) else {
+    let name = url.lastPathComponent
+    let data: Data
+    do {
+      data = try FileBytes.read(url, atMost: Balance.maximumFileSize)
+    } catch .tooLarge(let bytes, let limit) {
+      throw .balance(.tooLarge(file: name, bytes: bytes, limit: limit))
+    } catch {
       throw .balanceFileUnreadable(file)
     }
-    let name = url.lastPathComponent
     guard (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil else {
       throw .balanceFileNotJSON(name)
     }
@@ -120,7 +125,7 @@ extension BalanceError {
     case .missingKey(_, let key), .wrongType(_, let key, _), .invalidValue(_, let key, _),
       .unknownKey(_, let key, _):
       key
-    case .unreadable, .notJSON: nil
+    case .unreadable, .tooLarge, .notJSON: nil
     }
   }
 
@@ -128,6 +133,7 @@ extension BalanceError {
   func `in`(_ file: String) -> BalanceError {
     switch self {
     case .unreadable(_, let reason): .unreadable(file: file, reason: reason)
+    case .tooLarge(_, let bytes, let limit): .tooLarge(file: file, bytes: bytes, limit: limit)
     case .notJSON(_, let reason): .notJSON(file: file, reason: reason)
     case .missingKey(_, let key): .missingKey(file: file, key: key)
     case .wrongType(_, let key, let expected): .wrongType(file: file, key: key, expected: expected)

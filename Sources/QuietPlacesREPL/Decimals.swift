@@ -21,10 +21,13 @@ enum Decimals {
   }
 
   /// `value` with `digits` significant digits, trailing zeros dropped: `0.023148`, `1.2544`, `12`.
+  /// Below 10^-15 (a rate of a balance with tiny numbers) in Swift's shortest form, `2.5e-323`: its
+  /// zeros would not be read, and 10 to the power of the decimals of the smallest doubles overflows.
   static func significant(_ value: Double, digits: Int) -> String {
     let rounded = rounded(value, significant: digits)
     guard rounded != 0 else { return "0" }
     let exponent = Int(log10(rounded.magnitude).rounded(.down))
+    guard exponent >= -15 else { return "\(rounded)" }
     let decimals = max(0, digits - 1 - exponent)
     let scaled = (rounded.magnitude * pow(10, Double(decimals))).rounded()
     var text = String(UInt64(scaled))

@@ -390,10 +390,14 @@ extension Session {
   /// folder, with the app closed whatever the bundle says, so the next `launch` runs as the
   /// player's device would.
   public func startFromBundle(_ path: String) async throws(CommandError) -> [OutputLine] {
-    let url = URL(fileURLWithPath: path)
-    guard let data = try? Data(contentsOf: url) else {
+    let data: Data
+    do {
+      data = try FileBytes.read(URL(fileURLWithPath: path), atMost: DeviceBundle.maximumFileSize)
+    } catch {
       throw .file(
-        path: path, reason: "cannot be read; give the path of a device bundle written by bundle FILE")
+        path: path,
+        reason: "cannot be read: \(error.reason(for: "a device bundle")); give the path of a device bundle "
+          + "written by bundle FILE")
     }
     let (bundle, device, _) = try readBundle(data, path: path, closed: true)
     try await restore(device, log: bundle.log ?? [], for: "--bundle")

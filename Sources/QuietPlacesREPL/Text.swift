@@ -52,9 +52,13 @@ enum Text {
 
   /// A duration of fractional seconds, rounded down to whole seconds, where an instant within a
   /// microsecond of the next second is that second (the engine's tolerance for sums of leg times:
-  /// 1727.9999999999968 is 28m 48s, as `state --json` shows it).
+  /// 1727.9999999999968 is 28m 48s, as `state --json` shows it). A duration no clock holds (beyond
+  /// `Int64.max` seconds, 292 billion years, or infinite: a wait at a rate of a balance with tiny
+  /// numbers, a current a balance makes last 1e300 s) is `∞`, as ``number(_:)`` writes infinity.
   static func duration(_ seconds: Double) -> String {
-    duration(Int64(max(0, (seconds + 1e-6).rounded(.down))))
+    let whole = max(0, (seconds + 1e-6).rounded(.down))
+    guard whole < Double(Int64.max) else { return "∞" }
+    return duration(Int64(whole))
   }
 
   /// What a stretch of sailing produced.

@@ -21,6 +21,16 @@ public struct TemporaryFolder: Sendable {
     return file
   }
 
+  /// A file at `relative` of `bytes` zero bytes, which take no room on disk (a sparse file); returns it.
+  @discardableResult
+  public func sparse(bytes: Int, to relative: String) throws -> URL {
+    let file = try write("", to: relative)
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: UInt64(bytes))
+    try handle.close()
+    return file
+  }
+
   /// The text of the file at `relative`.
   public func read(_ relative: String) throws -> String {
     try String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)

@@ -31,18 +31,19 @@ struct LoadCommand: FileArgumentCommand {
 
   /// The file's bytes, or the error that says why it cannot be read.
   private func read(_ url: URL) throws(CommandError) -> Data {
-    let kind = FileKind(of: url)
-    guard kind != .missing else {
+    do {
+      return try FileBytes.read(url, atMost: DeviceBundle.maximumFileSize)
+    } catch .missing {
       throw .file(
         path: path,
         reason:
           "no such file; give the path of a device bundle (written by bundle) or a save (written by save)")
+    } catch {
+      throw .file(
+        path: path,
+        reason: "cannot be read: \(error.reason(for: "a device bundle or save")); give the path of a bundle "
+          + "or save file")
     }
-    guard kind.problem == nil, let data = try? Data(contentsOf: url) else {
-      let why = kind.problem.map { ": " + $0 } ?? ""
-      throw .file(path: path, reason: "cannot be read\(why); give the path of a bundle or save file")
-    }
-    return data
   }
 
   /// The whole device as the bundle holds it, open or closed.
