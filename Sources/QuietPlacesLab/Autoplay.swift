@@ -24,11 +24,14 @@ public struct Autoplay: Sendable {
     public var samples: Bool
     /// Time the run's phases (``PlayReport/profile``).
     public var profile: Bool
+    /// Keep what the run did and when, for its timeline (``PlayReport/events``).
+    public var timeline: Bool
 
-    public init(steps: Bool = false, samples: Bool = false, profile: Bool = false) {
+    public init(steps: Bool = false, samples: Bool = false, profile: Bool = false, timeline: Bool = false) {
       self.steps = steps
       self.samples = samples
       self.profile = profile
+      self.timeline = timeline
     }
   }
 
@@ -39,6 +42,10 @@ public struct Autoplay: Sendable {
   private let goal: PlayGoal
   private let rules: Rules
   private let keeping: Keeping
+  /// Keeps the samples and events within a size.
+  private var log = BoundedRunLog()
+  /// Simulated seconds from the start when the step now being played began.
+  private var secondsBeforeStep: Int64 = 0
   /// The game's clock when the strategy started.
   private let start: Int64
   /// The game as the last step left it.
@@ -142,7 +149,15 @@ public struct Autoplay: Sendable {
     guard let step = pending else { preconditionFailure("no step was yielded") }
     pending = nil
     if keeping.steps { report.steps.append(step) }
-    if keeping.samples { report.samples.append(Sample(seconds: game.clock - start, game: game)) }
+    if keeping.timeline, let event = RunTimeline.event(step, at: secondsBeforeStep) {
+      report.events.append(event)
+      log.mergeIfFull(&report.events)
+    }
+    secondsBeforeStep = game.clock - start
+    if keeping.samples {
+      report.samples.append(Sample(seconds: secondsBeforeStep, game: game))
+      log.thinIfFull(&report.samples)
+    }
   }
 
   /// The next step from `game`, which does not change until that step is done.

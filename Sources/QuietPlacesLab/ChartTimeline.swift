@@ -1,4 +1,5 @@
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// The timeline of one run (the sweep's first): the metric against simulated time over shaded
 /// absences, and below it one lane each for equipment, scouts and charters, supplies, prestiges and
@@ -72,21 +73,30 @@ struct ChartTimeline {
       }
     }
     var counts: [String: Int] = [:]
-    for event in timeline.events { counts[event.what, default: 0] += 1 }
+    for event in timeline.events { counts[event.what, default: 0] += event.count }
     var entries = [
       ChartLegend.Entry(sample: .line(0), name: metric.title),
       ChartLegend.Entry(
-        sample: .box(Self.awayColour), name: "away (app closed)", note: "\(counts["away"] ?? 0) absences"),
+        sample: .box(Self.awayColour), name: "away (app closed)",
+        note: "\((counts["away"] ?? 0).withThousandsSeparators) absences"),
     ]
     for lane in Self.lanes {
       for kind in lane.kinds where lane.name != "App Store" || counts[kind.what] != nil {
         entries.append(
-          ChartLegend.Entry(sample: .mark(kind.colour), name: kind.what, note: "\(counts[kind.what] ?? 0)"))
+          ChartLegend.Entry(
+            sample: .mark(kind.colour), name: kind.what,
+            note: (counts[kind.what] ?? 0).withThousandsSeparators))
       }
     }
     // Two columns of entries, so the key stays short.
     let half = (entries.count + 1) / 2
-    let left = ChartLegend(entries: Array(entries.prefix(half)), footnote: nil)
+    // A very long run's events of one kind close together were merged; the counts are of them all.
+    let merged = timeline.events.contains { $0.count > 1 }
+    let left = ChartLegend(
+      entries: Array(entries.prefix(half)),
+      footnote: merged
+        ? "a run this long keeps its events of one kind close together as one mark; the counts are of every "
+          + "event" : nil)
     let right = ChartLegend(entries: Array(entries.dropFirst(half)), footnote: nil)
     let legendTop = laneTop + Double(Self.lanes.count) * 24 + 14
     let height = legendTop + left.height + 10

@@ -107,8 +107,11 @@ public struct PlayReport: Sendable {
   public var products: [ProductID] = []
   /// Away cycles (close, time away, launch).
   public var absences = 0
-  /// The chart's metrics after every step (when the run was asked to sample).
+  /// The chart's metrics after every step (when the run was asked to sample), thinned by time in a
+  /// very long run (``BoundedRunLog``).
   public var samples: [Sample] = []
+  /// What the run did and when (when it was asked for a timeline), merged by time in a very long run.
+  public var events: [RunTimeline.Event] = []
   /// The game at the end.
   public var final: GameState
   /// Where the run's time went (when the run was asked to profile).

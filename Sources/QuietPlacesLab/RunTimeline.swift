@@ -13,11 +13,28 @@ public struct RunTimeline: Sendable, Equatable {
     public var what: String
     /// For `away`, how long; 0 otherwise.
     public var seconds: Int64
+    /// How many of the run's events it stands for: 1, or more where a very long run's events of one
+    /// kind close together were merged (``BoundedRunLog``); merged absences span them all.
+    public var count: Int
 
-    public init(at: Int64, what: String, seconds: Int64 = 0) {
+    public init(at: Int64, what: String, seconds: Int64 = 0, count: Int = 1) {
       self.at = at
       self.what = what
       self.seconds = seconds
+      self.count = count
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case at, what, seconds, count
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      at = try container.decode(Int64.self, forKey: .at)
+      what = try container.decode(String.self, forKey: .what)
+      seconds = try container.decode(Int64.self, forKey: .seconds)
+      // Records written before events were merged hold one event each.
+      count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 1
     }
   }
 
@@ -35,24 +52,27 @@ public struct RunTimeline: Sendable, Equatable {
     self.series = series
   }
 
-  /// The timeline of a run that made `steps`, with a sample before the first step and after each.
-  init(steps: [PlayStep], samples: [Sample]) {
-    var events: [Event] = []
+  /// The event a step is on a timeline, taken `at` seconds into the run; `nil` for waiting online.
+  static func event(_ step: PlayStep, at: Int64) -> Event? {
+    switch step {
+    case .buyProduct(let product): Event(at: at, what: product.rawValue)
+    case .upgrade(let equipment): Event(at: at, what: equipment.rawValue)
+    case .hire: Event(at: at, what: "scout")
+    case .charter: Event(at: at, what: "charter")
+    case .supplies: Event(at: at, what: "supplies")
+    case .prestige(let layer): Event(at: at, what: layer.rawValue)
+    case .away(let seconds): Event(at: at, what: "away", seconds: seconds)
+    case .advance: nil
+    }
+  }
+
+  /// The timeline of a run with its `events` and `samples` (one before the first step and after each,
+  /// or what ``BoundedRunLog`` kept of them): a sample on either side of each reset of the
+  /// Discoveries, and evenly chosen others.
+  init(events: [Event], samples: [Sample]) {
     var keep = Set<Int>()
-    for (i, step) in steps.enumerated() where i < samples.count {
-      let at = samples[i].seconds
-      switch step {
-      case .buyProduct(let product): events.append(Event(at: at, what: product.rawValue))
-      case .upgrade(let equipment): events.append(Event(at: at, what: equipment.rawValue))
-      case .hire: events.append(Event(at: at, what: "scout"))
-      case .charter: events.append(Event(at: at, what: "charter"))
-      case .supplies: events.append(Event(at: at, what: "supplies"))
-      case .prestige(let layer):
-        events.append(Event(at: at, what: layer.rawValue))
-        keep.formUnion([i, i + 1])
-      case .away(let seconds): events.append(Event(at: at, what: "away", seconds: seconds))
-      case .advance: break
-      }
+    for i in samples.indices.dropFirst() where samples[i].voyage != samples[i - 1].voyage {
+      keep.formUnion([i - 1, i])
     }
     let stride = max(1, (samples.count + Self.samples - 1) / Self.samples)
     keep.formUnion(Swift.stride(from: 0, to: samples.count, by: stride))
@@ -76,7 +96,8 @@ extension RunTimeline {
   /// The value of a `timeline` record.
   var json: String {
     let events = events.map {
-      "{\"at\":\($0.at),\"what\":\($0.what.jsonQuoted),\"seconds\":\($0.seconds)}"
+      "{\"at\":\($0.at),\"what\":\($0.what.jsonQuoted),\"seconds\":\($0.seconds)"
+        + ($0.count == 1 ? "}" : ",\"count\":\($0.count)}")
     }
     var series = "\"seconds\":[\(self.series.seconds.map(String.init).joined(separator: ","))]"
     for (m, metric) in Sample.metrics.enumerated() {

@@ -18,7 +18,7 @@ public enum Sweep {
 
   /// Plays one run of the plan on a device from `factory` (made for the plan's StoreKit
   /// configuration), under the run's variant's rules. The sweep's first run (index 0) also keeps its
-  /// steps, for its timeline.
+  /// timeline.
   public static func run(
     _ run: SimulatePlan.Run, plan: SimulatePlan, factory: DeviceFactory, keepSteps: Bool
   ) async throws(LabError) -> RunResult {
@@ -34,7 +34,7 @@ public enum Sweep {
       }
       report = try await Autoplay.run(
         variant.strategy, goal: plan.goal, on: device,
-        keeping: Autoplay.Keeping(steps: keepSteps || run.index == 0, samples: true))
+        keeping: Autoplay.Keeping(steps: keepSteps, samples: true, timeline: run.index == 0))
     } catch {
       throw .run(index: run.index, variant: variant.name, seed: run.seed, error)
     }
@@ -53,7 +53,7 @@ public enum Sweep {
       outcomes: report.outcomes, seconds: report.seconds,
       series: Series(samples: report.samples, end: report.seconds), steps: keepSteps ? report.steps : nil,
       final: final,
-      timeline: run.index == 0 ? RunTimeline(steps: report.steps, samples: report.samples) : nil)
+      timeline: run.index == 0 ? RunTimeline(events: report.events, samples: report.samples) : nil)
   }
 
   /// Plays `runs` with at most `jobs` at once; `progress` hears (done, total) after each, in run order.
