@@ -265,10 +265,10 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     } catch {
       throw BundleError(
         file: file,
-        problem: JSONNumberRange.problem(error, in: data) ?? "it is not JSON (truncated or damaged?)")
+        problem: JSONNumberRange.problem(error, in: data) ?? JSONValue.notJSONReason(data))
     }
     guard let header = document.header else {
-      throw BundleError(file: file, problem: "it is not JSON (truncated or damaged?)")
+      throw BundleError(file: file, problem: JSONValue.notJSONReason(data))
     }
     guard header.kind == kind else {
       throw BundleError(file: file, problem: "it is not a device bundle (no kind \(kind))")

@@ -100,7 +100,7 @@ public enum SaveCodec {
       throw .unreadable(
         file: file,
         reason: JSONNumberRange.problem(error, in: data)
-          ?? (isJSON ? "it has no save format number" : "it is not JSON (truncated or damaged?)"),
+          ?? (isJSON ? "it has no save format number" : JSONValue.notJSONReason(data)),
         keptAs: nil)
     }
     guard header.format >= readableFormats.lowerBound else {

@@ -74,7 +74,13 @@ public struct JSONParser {
 
   private func failure(_ problem: JSONParseError.Problem) -> JSONParseError {
     let spot = position(at: index)
-    return JSONParseError(problem: problem, line: spot.line, column: spot.column)
+    // What was expected where the text has ended: a file cut short says so.
+    let ended: Bool =
+      switch problem {
+      case .expectedKey, .expectedColon, .expectedCommaOrBrace, .expectedCommaOrBracket: index >= bytes.count
+      default: false
+      }
+    return JSONParseError(problem: ended ? .unexpectedEnd : problem, line: spot.line, column: spot.column)
   }
 
   private mutating func record() {

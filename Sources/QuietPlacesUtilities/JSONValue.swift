@@ -27,6 +27,20 @@ public enum JSONValue: Sendable, Equatable, Codable {
     self = try JSONParser.parse([UInt8](data))
   }
 
+  /// Why `data`, which a decoder refused, is not JSON, in the parser's words and at its place (`it is
+  /// not JSON (unexpected end of data at line 1, column 21)`, `… (nesting deeper than 64 levels at
+  /// …)`), so a file cut short, nested without end or holding a stray byte says which.
+  /// `data` that the parser does read is JSON that the decoder refused, and is called so.
+  public static func notJSONReason(_ data: Data) -> String {
+    do {
+      _ = try JSONValue(parsing: data)
+    } catch {
+      return "it is not JSON (\(error))"
+    }
+    // JSON the system's decoder refuses: in practice a number of more digits than it reads.
+    return "it is JSON, but the decoder refused it (a number too long to read?)"
+  }
+
   /// The members, when this is an object.
   public var object: JSONObject? {
     if case .object(let members) = self { members } else { nil }

@@ -19,7 +19,7 @@ import Testing
     await session.finish()
     #expect(
       lines == [
-        "error: save.json is not a Quiet Places save: it is not JSON (truncated or damaged?); "
+        "error: save.json is not a Quiet Places save: it is not JSON (unexpected end of data at line 1, column 24); "
           + "it was kept aside as save.unreadable-1.json; a new game started"
       ])
     #expect(

@@ -107,7 +107,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("{\"format\":1,\"game\":{", "it is not JSON (truncated or damaged?)"),
+    ("{\"format\":1,\"game\":{", "it is not JSON (unexpected end of data at line 1, column 21)"),
     ("[1,2,3]", "it has no save format number"),
     ("{\"format\":1}", "key 'game' is missing"),
     ("{\"format\":0}", "its format number 0 is not one any version writes"),

@@ -52,7 +52,10 @@ import Testing
   /// columns in characters (not bytes) from 1.
   @Test(arguments: [
     ("", JSONParseError.Problem.unexpectedEnd, 1, 1),
-    ("{", .expectedKey, 1, 2),
+    ("{", .unexpectedEnd, 1, 2),  // a key was expected where the text ends
+    ("{\"a\"", .unexpectedEnd, 1, 5),  // so was a colon, a comma or a closing bracket
+    ("{\"a\":1", .unexpectedEnd, 1, 7),
+    ("[1", .unexpectedEnd, 1, 3),
     ("{\"a\":}", .unexpectedCharacter, 1, 6),
     ("[1,]", .unexpectedCharacter, 1, 4),
     ("01", .textAfterValue, 1, 2),
