@@ -17,9 +17,13 @@ struct AccountFile: Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // 64 MiB, as for a save: an account of a hundred thousand transactions is a few megabytes.
+      data = try FileBytes.read(url, atMost: 64 * 1_048_576)
+    } catch .tooLarge(let bytes, let limit) {
+      let reason = FileBytes.Problem.tooLarge(bytes: bytes, limit: limit).reason(for: "an App Store account")
+      throw .accountCorrupt(path: path, problem: reason)
     } catch {
-      throw .accountUnreadable(path: path, reason: "it cannot be read (\(error.readableReason))")
+      throw .accountUnreadable(path: path, reason: error.reason(for: "an App Store account"))
     }
     guard !data.isEmpty else { throw .accountCorrupt(path: path, problem: "the file is empty") }
     let account: StoreAccount

@@ -110,12 +110,12 @@ public final class Device {
     // Peeking at the save has no side effect; the launch reads it for real (and reports a save it
     // cannot read).
     var now = rules.startClock
-    if let data = try? Data(contentsOf: storage.url),
+    if let data = try? FileBytes.read(storage.url, atMost: FileSaveStorage.maximumFileSize),
       let saved = try? SaveCodec.decode(data, file: FileSaveStorage.fileName, rules: rules)
     {
       now = saved.game.clock
     }
-    if let data = try? Data(contentsOf: folder.appendingPathComponent(clockFileName)),
+    if let data = try? FileBytes.read(folder.appendingPathComponent(clockFileName), atMost: 64),
       let last = Int64(String(decoding: data, as: UTF8.self).trimmingWhitespace),
       (now...GameState.latestClock).contains(last)
     {

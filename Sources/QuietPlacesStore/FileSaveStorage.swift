@@ -22,11 +22,18 @@ public struct FileSaveStorage: SaveStorage {
   /// The save file.
   public var url: URL { directory.appendingPathComponent(Self.fileName) }
 
+  /// The largest save read: 64 MiB, as for a device bundle (a save is a few kilobytes). A larger file
+  /// in a save folder is kept aside, unread, as any save that cannot be read.
+  public static let maximumFileSize = 64 * 1_048_576
+
   public func read() throws(SaveError) -> AppSave? {
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try FileBytes.read(url, atMost: Self.maximumFileSize)
+    } catch .tooLarge(let bytes, let limit) {
+      let reason = FileBytes.Problem.tooLarge(bytes: bytes, limit: limit).reason(for: "a save")
+      throw .unreadable(file: Self.fileName, reason: reason, keptAs: keepAside())
     } catch {
       throw .unreadable(file: Self.fileName, reason: "it cannot be read", keptAs: nil)
     }
