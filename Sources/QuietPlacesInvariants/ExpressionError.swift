@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Why a studio's `--invariant` expression cannot be checked: where it went wrong and how.
 public struct ExpressionError: Error, Sendable, Equatable {
   /// The expression as given.
@@ -13,8 +15,13 @@ public struct ExpressionError: Error, Sendable, Equatable {
     self.problem = problem
   }
 
-  /// The sentence after `error: `.
+  /// The sentence after `error: `; an expression of more than 100 characters is quoted by its start
+  /// and end, so that what is wrong stays within the line.
   public var message: String {
-    "invariant '\(expression)' is malformed at column \(column): \(problem)"
+    let quoted =
+      expression.count <= 100
+      ? expression
+      : "\(expression.prefix(70))…\(expression.suffix(20)) (\(expression.count.withThousandsSeparators) characters)"
+    return "invariant '\(quoted)' is malformed at column \(column): \(problem)"
   }
 }

@@ -9,6 +9,14 @@ extension InvariantExpression {
     let state: JSONValue
     var position = 0
     var fields: [String] = []
+    /// Brackets, `not` and unary `-` open around the token being read.
+    var nesting = 0
+
+    /// The most tokens an expression has: its tree, parsed and evaluated by recursion, stays shallow
+    /// enough for any thread's stack (100,000 brackets overflowed it).
+    static let maximumTokens = 1_000
+    /// The deepest brackets, `not` and unary `-` nest.
+    static let maximumNesting = 64
 
     init(text: String, tokens: [ExpressionToken], state: JSONValue) {
       self.text = text
@@ -35,7 +43,33 @@ extension InvariantExpression {
       }
     }
 
-    mutating func expression() throws(ExpressionError) -> Typed { try or() }
+    mutating func expression() throws(ExpressionError) -> Typed {
+      if position == 0 && tokens.count > Self.maximumTokens {
+        throw ExpressionError(
+          expression: text, column: tokens[Self.maximumTokens].column,
+          problem:
+            "it has \((tokens.count - 1).withThousandsSeparators) words and symbols, more than the "
+            + "\(Self.maximumTokens.withThousandsSeparators) an invariant may "
+            + "have; split it into several --invariant")
+      }
+      return try or()
+    }
+
+    /// Reads what `body` reads one level deeper in brackets, `not` or `-`, opened at `token`.
+    private mutating func nested(
+      at token: ExpressionToken, _ body: (inout Parser) throws(ExpressionError) -> Typed
+    )
+      throws(ExpressionError) -> Typed
+    {
+      guard nesting < Self.maximumNesting else {
+        throw fail(
+          "brackets, not and - nest deeper than \(Self.maximumNesting) here; write it with fewer levels",
+          at: token)
+      }
+      nesting += 1
+      defer { nesting -= 1 }
+      return try body(&self)
+    }
 
     private mutating func or() throws(ExpressionError) -> Typed {
       var left = try and()
@@ -65,7 +99,7 @@ extension InvariantExpression {
       guard isWord("not") || isSymbol("!") else { return try comparison() }
       let token = current
       advance()
-      let inner = try not()
+      let inner = try nested(at: token) { (parser: inout Parser) throws(ExpressionError) in try parser.not() }
       guard inner.kind == .truth else {
         throw fail(
           "'\(Self.spelling(token))' needs a truth value after it, not \(inner.kind.described)", at: token)
@@ -160,7 +194,8 @@ extension InvariantExpression {
       guard isSymbol("-") else { return try primary() }
       let token = current
       advance()
-      let inner = try unary()
+      let inner = try nested(at: token) { (parser: inout Parser) throws(ExpressionError) in try parser.unary()
+      }
       guard inner.kind == .number else {
         throw fail("'-' needs a number after it, not \(inner.kind.described)", at: token)
       }
@@ -178,7 +213,9 @@ extension InvariantExpression {
         return (.text(value), .text)
       case .symbol("("):
         advance()
-        let inner = try expression()
+        let inner = try nested(at: token) { (parser: inout Parser) throws(ExpressionError) in
+          try parser.expression()
+        }
         guard isSymbol(")") else {
           throw fail("expected ')' to close the '(' at column \(token.column), found \(current.described)")
         }

@@ -88,4 +88,43 @@ import Testing
     let error = ExpressionError(expression: "postmarks <=", column: 13, problem: "expected a field")
     #expect(error.message == "invariant 'postmarks <=' is malformed at column 13: expected a field")
   }
+
+  /// Brackets, not and unary minus nest at most 64 deep, and an expression has at most 1,000 words and
+  /// symbols: 100,000 brackets overflowed the stack of the thread that parsed them.
+  @Test func deepOrLongExpressionsAreRefusedNotOverflowed() {
+    let nesting = "brackets, not and - nest deeper than 64 here; write it with fewer levels"
+    func brackets(_ n: Int) -> String {
+      String(repeating: "(", count: n) + "postmarks >= 0" + String(repeating: ")", count: n)
+    }
+    #expect((try? InvariantExpression(brackets(64), state: state)) != nil)
+    #expect(throws: ExpressionError(expression: brackets(65), column: 65, problem: nesting)) {
+      try InvariantExpression(brackets(65), state: state)
+    }
+    // `not ` is four characters: the 65th starts at column 257.
+    let nots = String(repeating: "not ", count: 65) + "postmarks >= 0"
+    #expect(throws: ExpressionError(expression: nots, column: 257, problem: nesting)) {
+      try InvariantExpression(nots, state: state)
+    }
+    let minuses = "postmarks >= " + String(repeating: "- ", count: 65) + "1"
+    #expect(throws: ExpressionError(expression: minuses, column: 14 + 64 * 2, problem: nesting)) {
+      try InvariantExpression(minuses, state: state)
+    }
+    // 334 comparisons joined by 333 ands: 3 · 334 + 333 = 1,335 words and symbols; the 1,001st is the
+    // 251st comparison's field, each comparison and its `and` 19 characters.
+    let long = Array(repeating: "postmarks >= 0", count: 334).joined(separator: " and ")
+    #expect(
+      throws: ExpressionError(
+        expression: long, column: 1 + 250 * 19,
+        problem: "it has 1,335 words and symbols, more than the 1,000 an invariant may have; split it into "
+          + "several --invariant")
+    ) { try InvariantExpression(long, state: state) }
+    // 100,000 brackets: refused for their number before any is read.
+    #expect(throws: ExpressionError.self) { try InvariantExpression(brackets(100_000), state: state) }
+    // A long expression is quoted by its ends, so the problem stays on the line.
+    let error = ExpressionError(expression: brackets(100), column: 65, problem: nesting)
+    #expect(
+      error.message
+        == "invariant '\(String(repeating: "(", count: 70))…\(String(repeating: ")", count: 20)) (214 characters)' "
+        + "is malformed at column 65: \(nesting)")
+  }
 }
