@@ -28,6 +28,8 @@ public struct LineRegexError: Error, Sendable, Equatable, CustomStringConvertibl
     case nestedClass
     /// The pattern compiles to too many instructions (large counted repeats).
     case tooLarge
+    /// Groups nested deeper than ``LineRegexParser/maximumNesting``.
+    case tooDeep
   }
 
   /// The 1-based column (in characters) of the pattern where the problem is.
@@ -66,6 +68,8 @@ public struct LineRegexError: Error, Sendable, Equatable, CustomStringConvertibl
     case .reversedRange(let low, let high): "the range '\(low)-\(high)' is reversed; write '\(high)-\(low)'"
     case .nestedClass: "'[' inside a class is not supported; write '\\[' for a literal '['"
     case .tooLarge: "the pattern is too large once its counted repeats are written out; use '*' or '+'"
+    case .tooDeep:
+      "groups nest deeper than \(LineRegexParser.maximumNesting) here; write the pattern with fewer levels"
     }
   }
 }

@@ -28,12 +28,17 @@ struct LineRegexParser {
 
   /// The largest count a `{n,m}` may give.
   static let largestCount = 1000
+  /// The deepest groups nest: the tree is read and compiled by recursion, and 20,000 nested groups
+  /// overflowed the stack.
+  static let maximumNesting = 64
 
   private let characters: [Character]
   private var index = 0
   private var groupCount = 0
   private var closedGroups: Set<Int> = []
   private var hasBackreferences = false
+  /// Groups open around the character being read.
+  private var nesting = 0
 
   private init(_ pattern: String) {
     characters = Array(pattern)
@@ -164,6 +169,9 @@ struct LineRegexParser {
   }
 
   private mutating func group(openedAt start: Int) throws(LineRegexError) -> Node {
+    guard nesting < Self.maximumNesting else { throw error(.tooDeep, at: start) }
+    nesting += 1
+    defer { nesting -= 1 }
     var capture: Int?
     if current == "?" {
       let next = index + 1 < characters.count ? characters[index + 1] : nil

@@ -78,6 +78,19 @@ import Testing
     }
   }
 
+  /// Groups nest at most 64 deep: 20,000 nested groups overflowed the stack that read them.
+  @Test func groupsNestAtMostSixtyFourDeep() throws {
+    func nested(_ n: Int) -> String {
+      String(repeating: "(", count: n) + "a" + String(repeating: ")", count: n)
+    }
+    #expect(try LineRegex(nested(64)).wholeMatch("a") == .matched)
+    #expect(throws: LineRegexError(column: 65, problem: .tooDeep)) { try LineRegex(nested(65)) }
+    #expect(throws: LineRegexError(column: 65, problem: .tooDeep)) { try LineRegex(nested(20_000)) }
+    #expect(
+      LineRegexError(column: 65, problem: .tooDeep).description
+        == "column 65: groups nest deeper than 64 here; write the pattern with fewer levels")
+  }
+
   @Test func anUnknownEscapeNamesTheOnesItKnows() {
     #expect(throws: LineRegexError(column: 2, problem: .unknownEscape("p"))) { try LineRegex("a\\p{L}") }
   }
