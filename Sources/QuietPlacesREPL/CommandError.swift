@@ -223,11 +223,11 @@ public enum CommandError: Error, Sendable, Equatable {
     case .notAffordable(let item, let count, let cost, let held):
       let verb = count == 1 ? "costs" : "cost"
       return
-        "\(name(item, count: count)) \(verb) \(NumberFormat.readable(cost)) Discoveries; you hold \(NumberFormat.readable(held))"
+        "\(name(item, count: count)) \(verb) \(NumberFormat.amount(cost)) Discoveries; you hold \(NumberFormat.amount(held))"
     case .nothingAffordable(let item, let cost, let held):
       return
-        "no \(name(item)) is affordable: the next costs \(NumberFormat.readable(cost)) Discoveries; "
-        + "you hold \(NumberFormat.readable(held))"
+        "no \(name(item)) is affordable: the next costs \(NumberFormat.amount(cost)) Discoveries; "
+        + "you hold \(NumberFormat.amount(held))"
     case .overLimit(let item, let limit, let level, let requested):
       let room = max(0, limit - level)
       guard room > 0 else {

@@ -30,6 +30,14 @@ public enum NumberFormat {
     value.magnitude < 1_000_000 ? grouped(value) : readable(Double(value))
   }
 
+  /// An amount of Discoveries in a sentence that compares two (a cost and what is held): as
+  /// ``readable(_:)-(Double)``, but a positive amount that rounds to 0 reads `less than 0.01`, so a
+  /// cost refused never reads `0` beside a holding of `0`.
+  public static func amount(_ value: Double) -> String {
+    let text = readable(value)
+    return text == "0" && value > 0 ? "less than 0.01" : text
+  }
+
   /// A double as the rules above say.
   public static func readable(_ value: Double) -> String {
     if value.isNaN { return "NaN" }

@@ -14,6 +14,15 @@ import Testing
     #expect(NumberFormat.readable(value) == expected)
   }
 
+  /// An amount compared with another: what rounds to 0 but is not 0 reads "less than 0.01".
+  @Test(arguments: [
+    (0.0, "0"), (0.004, "less than 0.01"), (1e-9, "less than 0.01"), (0.005, "0.01"), (88.5, "88.5"),
+    (-0.001, "0"),
+  ])
+  func amount(value: Double, expected: String) {
+    #expect(NumberFormat.amount(value) == expected)
+  }
+
   @Test(arguments: [
     (0, "0"), (999, "999"), (1_000, "1,000"), (12_345, "12,345"), (999_999, "999,999"),
     (1_000_000, "1.00M"), (-12_345, "-12,345"), (Int.max, "9.22e18"), (Int.min, "-9.22e18"),

@@ -51,7 +51,8 @@ struct UpgradeCommand: REPLCommand {
 extension UpgradeCommand {
   /// What `max` says when not even one is affordable: `No sails level is affordable: …`.
   static func nothingAffordable(_ item: String, cost: Double, held: Double) -> String {
-    "No \(item) is affordable: the next costs \(Text.number(cost)) Discoveries; you hold \(Text.number(held)). "
+    "No \(item) is affordable: the next costs \(NumberFormat.amount(cost)) Discoveries; you hold "
+      + "\(NumberFormat.amount(held)). "
       + "Nothing bought."
   }
 }
