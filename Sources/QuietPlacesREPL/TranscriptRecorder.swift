@@ -41,8 +41,15 @@ public final class TranscriptRecorder {
       throw WriteError(path: url.path, reason: problem)
     }
     var prefix = ""
-    if appending, let existing = try? Data(contentsOf: url) {
-      if let last = existing.last, last != UInt8(ascii: "\n") { prefix = "\n" }
+    // Only the last byte is read: a transcript added to for months may be large.
+    if appending {
+      let reader = open(url.path, O_RDONLY | O_CLOEXEC)
+      if reader >= 0 {
+        defer { close(reader) }
+        let end = lseek(reader, 0, SEEK_END)
+        var last: UInt8 = 0
+        if end > 0, pread(reader, &last, 1, end - 1) == 1, last != UInt8(ascii: "\n") { prefix = "\n" }
+      }
     }
     let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (appending ? 0 : O_TRUNC)
     let descriptor = open(url.path, flags, 0o644)

@@ -209,4 +209,20 @@ import Testing
     try recorder.stop()
     #expect(try folder.read("more.qp") == "> count\ncount 1\n> count\ncount 2\n")
   }
+
+  /// A file that ends its last line gets no blank line; the recorder reads only that last byte.
+  @Test func appendingAfterAWholeLineAddsNoBlankLine() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = try folder.write("> count\ncount 1\n", to: "more.qp")
+    let recorder = try TranscriptRecorder(url: file, appending: true)
+    try recorder.record(command: "count", output: ["count 2"])
+    try recorder.stop()
+    #expect(try folder.read("more.qp") == "> count\ncount 1\n> count\ncount 2\n")
+    let empty = try folder.write("", to: "empty.qp")
+    let first = try TranscriptRecorder(url: empty, appending: true)
+    try first.record(command: "count", output: ["count 1"])
+    try first.stop()
+    #expect(try folder.read("empty.qp") == "> count\ncount 1\n")
+  }
 }
