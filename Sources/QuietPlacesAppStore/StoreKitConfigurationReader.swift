@@ -172,7 +172,7 @@ struct StoreKitConfigurationReader {
   }
 
   static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+    "\(number.withThousandsSeparators) \(noun)\(number == 1 ? "" : "s")"
   }
 
   private static func productID(_ value: JSONValue) -> String? {

@@ -158,7 +158,7 @@ public struct SessionEnvironment: Sendable {
     let others = storeKit.products.map(\.id).filter { !sold.contains($0) }
     if !others.isEmpty {
       notes.append(
-        "note: \(file): ignored: \(others.count) product\(others.count == 1 ? "" : "s") Quiet Places does not sell: "
+        "note: \(file): ignored: \(others.count.withThousandsSeparators) product\(others.count == 1 ? "" : "s") Quiet Places does not sell: "
           + others.sorted().map { "\($0.fromOutside)" }.joined(separator: ", "))
     }
     let missing = ProductID.allCases.filter { storeKit.product(id: $0.fullID) == nil }
