@@ -68,18 +68,19 @@ check "the discarded line is not in the history" line_is "$current" "${prompt}he
 press C-a C-k
 check "the line is empty again" line_is "$current" "$prompt_bare"
 
-# A Ctrl-C while a command runs (a few seconds of autoplay in a debug build) is ignored: the command
-# finishes and one fresh prompt follows, with no line discarded.
+# A Ctrl-C while autoplay runs (a month of play: minutes, each purchase saved) stops it after the
+# step in progress: its summary says so, and one fresh prompt follows, with no line discarded.
 type_text "new --seed 3"
 press Enter
 check "starts a new game" screen_has "$current" "New game: seed 3"
 before=$(prompt_count "$current")
-type_text "autoplay payback until atlas:3"
+type_text "autoplay payback for 30d"
 press Enter
-sleep 0.2
+sleep 1
 press C-c
-check "C-c while a command runs is ignored: it finishes, one prompt follows" \
-  finished_once_after "$current" "$before" "atlas:3: reached after"
+check "C-c while autoplay runs stops it: its summary says so, one prompt follows" \
+  finished_once_after "$current" "$before" "for 30d, stopped by Ctrl-C: "
+check "the milestone not reached is said" screen_has "$current" "time:30d: not reached within"
 
 # Tab completes the names of the session's checkpoints after rewind.
 before=$(prompt_count "$current")

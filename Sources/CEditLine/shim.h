@@ -27,6 +27,8 @@
 struct qp_el_signal_state {
   volatile sig_atomic_t reading;
   volatile sig_atomic_t interrupted;
+  /* A Ctrl-C between lines, while a command runs: a request to stop it where it can stop. */
+  volatile sig_atomic_t stop_requested;
   pthread_t reader;
 };
 
@@ -39,11 +41,13 @@ static inline struct qp_el_signal_state *qp_el_signal_state(void) {
  * The SIGINT handler, for the whole process. The kernel gives a Ctrl-C to any thread that does not
  * block SIGINT, and the main thread of an async `main` waits in dispatch's `sigsuspend` with every
  * signal unblocked: so on another thread the handler passes the signal on to the thread inside
- * `qp_readline`, where it interrupts the read. Between lines a Ctrl-C does nothing.
+ * `qp_readline`, where it interrupts the read. Between lines a Ctrl-C is noted as a request to stop
+ * the command that runs (`qp_el_take_stop_request`); a command that cannot stop finishes.
  */
 static void qp_el_on_sigint(int signo) {
   struct qp_el_signal_state *state = qp_el_signal_state();
   if (!state->reading) {
+    state->stop_requested = 1;
     return;
   }
   if (pthread_equal(pthread_self(), state->reader)) {
@@ -72,6 +76,14 @@ static inline void qp_el_prepare_sigint(void) {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+/* Whether Ctrl-C was pressed while no line was being read since the last call; clears it. */
+static inline int qp_el_take_stop_request(void) {
+  struct qp_el_signal_state *state = qp_el_signal_state();
+  int requested = state->stop_requested;
+  state->stop_requested = 0;
+  return requested;
 }
 
 /* The entry function that proposes nothing, so readline never falls back to file names. */

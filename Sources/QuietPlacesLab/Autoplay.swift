@@ -376,6 +376,14 @@ public struct Autoplay: Sendable {
       }) ?? cap
   }
 
+  /// Ends the run where it stands, after the step yielded last is done (``stepped(to:)``): the
+  /// report is final, each milestone not reached is reported as not reached within the time played.
+  public mutating func stop() {
+    precondition(pending == nil, "a run stops between steps")
+    guard !finished else { return }
+    finish(game)
+  }
+
   private mutating func finish(_ game: GameState) {
     finished = true
     report.seconds = game.clock - start

@@ -16,9 +16,15 @@ public protocol LineInput: AnyObject {
   func readLine(prompt: String, context: CompletionContext) -> LineRead
   /// Remembers a line in the history, where the source keeps one.
   func addHistory(_ line: String)
+  /// Whether the user asked, since the last call, to stop the command that runs (Ctrl-C on a
+  /// terminal while no line is read); the request is then cleared.
+  func takeStopRequest() -> Bool
 }
 
 extension LineInput {
+  /// No source but a terminal can ask a command to stop.
+  public func takeStopRequest() -> Bool { false }
+
   /// Reads one line, with nothing of a session's to complete.
   public func readLine(prompt: String) -> LineRead {
     readLine(prompt: prompt, context: CompletionContext())

@@ -60,6 +60,8 @@ public enum REPLLoop {
     var failed = false
     var number = 0
     var skipped = SkippedRun()
+    session.stopRequested = { input.takeStopRequest() }
+    defer { session.stopRequested = { false } }
     func endSkippedRun() {
       if let text = skipped.note { note(text) }
       skipped.numbers = []
@@ -98,6 +100,7 @@ public enum REPLLoop {
           }
         }
         if !line.trimmingWhitespace.isEmpty && !refused { input.addHistory(line) }
+        _ = input.takeStopRequest()  // a Ctrl-C pressed before this command asks nothing of it
         let output = await session.execute(line)
         var lineAnswer = Answer(number: number, command: line, output: output)
         if session.isAskingQuestion { lineAnswer.question = output.last?.text }

@@ -26,6 +26,9 @@ public final class Session: LineInterpreter {
   var notices: [OutputLine] = []
   /// Checkpoints of the whole device, oldest first, for `rewind`, `diff` and `checkpoints`.
   var checkpoints: [Checkpoint] = []
+  /// Whether the user asked to stop the command that runs (Ctrl-C on a terminal); a command that
+  /// can stop part-way (`autoplay`) asks between its steps.
+  var stopRequested: () -> Bool = { false }
   /// The transcript being recorded, if any.
   var recorder: TranscriptRecorder?
   /// The recorder's path as the user gave it.

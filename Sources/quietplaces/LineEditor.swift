@@ -46,6 +46,12 @@ final class LineEditor: LineInput {
     qp_el_prepare_sigint()
   }
 
+  /// Whether Ctrl-C was pressed while a command ran, since the last call (see ``prepareProcess()``).
+  @inline(never)
+  func takeStopRequest() -> Bool {
+    qp_el_take_stop_request() != 0
+  }
+
   private let historyPath: String?
   private var lastHistoryLine: String?
   private var reportedHistoryFailure = false

@@ -96,6 +96,7 @@ struct AutoplayCommand: REPLCommand {
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
     var autoplay = Autoplay(request.strategy, goal: request.goal, rules: session.rules, from: game)
+    var stopped = false
     while let step = autoplay.nextStep() {
       for line in step.commandLines {
         let output = await session.execute(line)
@@ -103,22 +104,29 @@ struct AutoplayCommand: REPLCommand {
       }
       guard let game = await session.device.game else { throw .autoplayAppClosed(during: step.commandLines) }
       autoplay.stepped(to: game)
+      // Ctrl-C on a terminal stops the run after the step in progress; the game stays as played.
+      if session.stopRequested() {
+        autoplay.stop()
+        stopped = true
+      }
     }
-    return .info(summary(autoplay.report))
+    return .info(summary(autoplay.report, stopped: stopped))
   }
 
   /// What the strategy did.
-  private func summary(_ report: PlayReport) -> [String] {
+  private func summary(_ report: PlayReport, stopped: Bool = false) -> [String] {
     let strategy = ([request.strategy.kind.rawValue] + [Self.optionText(request.strategy)]).filter {
       !$0.isEmpty
     }
     let online =
       report.onlineSeconds == report.seconds ? "all online" : "\(Text.duration(report.onlineSeconds)) online"
     var lines = [
-      "Autoplay \(strategy.joined(separator: " ")) \(stopText): \(Text.duration(report.seconds)) simulated, \(online); \(Text.plural(report.decisions, "decision"))."
+      "Autoplay \(strategy.joined(separator: " ")) \(stopText)\(stopped ? ", stopped by Ctrl-C" : ""): \(Text.duration(report.seconds)) simulated, \(online); \(Text.plural(report.decisions, "decision"))."
     ]
-    var bought = Buyable.allCases.compactMap { item in report.bought[item].map { "\(item.rawValue) ×\($0)" } }
-    if report.supplies > 0 { bought.append("supplies ×\(report.supplies)") }
+    var bought = Buyable.allCases.compactMap { item in
+      report.bought[item].map { "\(item.rawValue) ×\(Text.count($0))" }
+    }
+    if report.supplies > 0 { bought.append("supplies ×\(Text.count(report.supplies))") }
     if !report.products.isEmpty {
       bought.insert(report.products.map(\.rawValue).joined(separator: ", "), at: 0)
     }
@@ -126,7 +134,8 @@ struct AutoplayCommand: REPLCommand {
       "  Bought: " + (bought.isEmpty ? "nothing" : bought.joined(separator: ", "))
         + " (\(Text.number(report.spent)) Discoveries spent).")
     lines.append(
-      "  New Bearings ×\(report.bearings) · Passing the Atlas ×\(report.atlases) · away ×\(report.absences).")
+      "  New Bearings ×\(Text.count(report.bearings)) · Passing the Atlas ×\(Text.count(report.atlases)) · away "
+        + "×\(Text.count(report.absences)).")
     for wiped in report.wiped.prefix(3) {
       let crates = wiped.crates > 0 ? ", \(Text.plural(wiped.crates, "crate")) of supplies among it" : ""
       lines.append(
