@@ -8,14 +8,7 @@ import Testing
 /// or a later `new` without `--set` leaves as the configuration's.
 @Suite struct BalanceChangesTests {
   /// Runs `lines` in a fresh session; the output of each line.
-  func run(_ lines: [String]) async throws -> [[String]] {
-    let (session, scratch) = try await TestSessions.scratch()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    var outputs: [[String]] = []
-    for line in lines { outputs.append(await session.execute(line).texts) }
-    await session.finish()
-    return outputs
-  }
+  func run(_ lines: [String]) async throws -> [[String]] { try await TestSessions.outputs(of: lines) }
 
   @Test func theChangedNumberIsTheGamesFromTheStart() async throws {
     // 1.0 nm at 12 knots takes 300 s, so five minutes reach the first place; at 10 knots they do not.

@@ -8,14 +8,7 @@ import Testing
 /// they give are printed, never trapped on.
 @Suite struct ExtremeBalanceNumbersTests {
   /// Runs `lines` in a fresh session; the output of each line.
-  func run(_ lines: [String]) async throws -> [[String]] {
-    let (session, scratch) = try await TestSessions.scratch()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    var outputs: [[String]] = []
-    for line in lines { outputs.append(await session.execute(line).texts) }
-    await session.finish()
-    return outputs
-  }
+  func run(_ lines: [String]) async throws -> [[String]] { try await TestSessions.outputs(of: lines) }
 
   @Test func aRateTooSmallForItsDecimalsIsWrittenWithAnExponent() async throws {
     let out = try await run([

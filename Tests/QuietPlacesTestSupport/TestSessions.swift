@@ -22,4 +22,15 @@ public enum TestSessions {
       .appendingPathComponent("quietplaces-session-\(UUID().uuidString)")
     return (try await start(in: folder).0, folder)
   }
+
+  /// Runs `lines` in a fresh scratch session, then closes it and removes its folder; the output of
+  /// each line, as text.
+  public static func outputs(of lines: [String]) async throws -> [[String]] {
+    let (session, scratch) = try await scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var outputs: [[String]] = []
+    for line in lines { outputs.append(await session.execute(line).texts) }
+    await session.finish()
+    return outputs
+  }
 }
