@@ -19,11 +19,10 @@ struct AccountFile: Sendable {
     do {
       // 64 MiB, as for a save: an account of a hundred thousand transactions is a few megabytes.
       data = try FileBytes.read(url, atMost: 64 * 1_048_576)
-    } catch .tooLarge(let bytes, let limit) {
-      let reason = FileBytes.Problem.tooLarge(bytes: bytes, limit: limit).reason(for: "an App Store account")
-      throw .accountCorrupt(path: path, problem: reason)
     } catch {
-      throw .accountUnreadable(path: path, reason: error.reason(for: "an App Store account"))
+      let reason = error.reason(for: "an App Store account")
+      guard case .tooLarge = error else { throw .accountUnreadable(path: path, reason: reason) }
+      throw .accountCorrupt(path: path, problem: reason)
     }
     guard !data.isEmpty else { throw .accountCorrupt(path: path, problem: "the file is empty") }
     let account: StoreAccount

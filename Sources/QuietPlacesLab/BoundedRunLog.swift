@@ -26,23 +26,25 @@ struct BoundedRunLog {
   /// Thins `samples` when they have reached the capacity.
   mutating func thinIfFull(_ samples: inout [Sample]) {
     guard samples.count >= Self.capacity, let last = samples.last else { return }
-    sampleWidth = Self.firstWidth(sampleWidth, span: last.seconds)
-    samples = Self.thinned(samples, width: sampleWidth)
-    // One bucket for the whole run keeps a few samples: the doubling ends there whatever is left.
-    while samples.count > Self.capacity / 2 && sampleWidth <= last.seconds {
-      sampleWidth *= 2
-      samples = Self.thinned(samples, width: sampleWidth)
-    }
+    Self.bound(&samples, width: &sampleWidth, span: last.seconds, Self.thinned)
   }
 
   /// Merges `events` when they have reached the capacity.
   mutating func mergeIfFull(_ events: inout [RunTimeline.Event]) {
     guard events.count >= Self.capacity, let last = events.last else { return }
-    eventWidth = Self.firstWidth(eventWidth, span: last.at)
-    events = Self.merged(events, width: eventWidth)
-    while events.count > Self.capacity / 2 && eventWidth <= last.at {
-      eventWidth *= 2
-      events = Self.merged(events, width: eventWidth)
+    Self.bound(&events, width: &eventWidth, span: last.at, Self.merged)
+  }
+
+  /// Thins `items` with `thin` at the first width, then at twice the width until half the capacity
+  /// is free or one bucket holds the whole run (`span` seconds), which keeps a few whatever is left.
+  private static func bound<Item>(
+    _ items: inout [Item], width: inout Int64, span: Int64, _ thin: ([Item], Int64) -> [Item]
+  ) {
+    width = firstWidth(width, span: span)
+    items = thin(items, width)
+    while items.count > capacity / 2 && width <= span {
+      width *= 2
+      items = thin(items, width)
     }
   }
 

@@ -31,11 +31,11 @@ public struct FileSaveStorage: SaveStorage {
     let data: Data
     do {
       data = try FileBytes.read(url, atMost: Self.maximumFileSize)
-    } catch .tooLarge(let bytes, let limit) {
-      let reason = FileBytes.Problem.tooLarge(bytes: bytes, limit: limit).reason(for: "a save")
-      throw .unreadable(file: Self.fileName, reason: reason, keptAs: keepAside())
     } catch {
-      throw .unreadable(file: Self.fileName, reason: "it cannot be read", keptAs: nil)
+      guard case .tooLarge = error else {
+        throw .unreadable(file: Self.fileName, reason: "it cannot be read", keptAs: nil)
+      }
+      throw .unreadable(file: Self.fileName, reason: error.reason(for: "a save"), keptAs: keepAside())
     }
     do {
       return try SaveCodec.decode(data, file: Self.fileName, rules: rules)
