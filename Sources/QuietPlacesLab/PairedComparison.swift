@@ -4,7 +4,9 @@ import QuietPlacesGame
 /// differences (variant − baseline, in simulated seconds) with its 95% bootstrap confidence interval.
 ///
 /// Only seeds that reached the milestone in both are paired; the seeds that reached it in one and not
-/// the other are counted, never dropped silently.
+/// the other are counted, never dropped silently. So are the paired seeds that reached it earlier
+/// and later in the variant: when most seeds reach it at the same instant (a player who acts only at
+/// a session's launch), the median difference is 0 whatever the rest do, and the counts show them.
 ///
 /// The interval is the percentile bootstrap over seeds: ``resamples`` times, draw as many pairs as
 /// there are, with replacement (pair `next() % n` of ``SplitMix64`` seeded with ``seed``, the pairs
@@ -17,6 +19,9 @@ public struct PairedComparison: Sendable, Equatable {
   /// Seeds that reached it only in the baseline, and only in the variant.
   public var onlyBaseline: Int
   public var onlyVariant: Int
+  /// Paired seeds that reached it earlier in the variant than in the baseline, and later.
+  public var earlier = 0
+  public var later = 0
   /// Median of the per-seed differences, and its 95% interval (`nil` without pairs).
   public var median: Double?
   public var low: Double?
@@ -54,6 +59,8 @@ public struct PairedComparison: Sendable, Equatable {
       case (let b?, let v?):
         differences.append(v - b)
         baselineTimes.append(b)
+        if v < b { earlier += 1 }
+        if v > b { later += 1 }
       case (.some, nil): onlyBaseline += 1
       case (nil, .some): onlyVariant += 1
       case (nil, nil): break

@@ -175,8 +175,9 @@ public struct SweepTable: Sendable {
     largest > 0 && largest < row.seconds ? LabDuration.spanUnit(largest) : row
   }
 
-  /// A comparison as a cell: `−1.3h (−1.5h … −1.1h), −13%`, or `no difference detected (…)`, with
-  /// the seeds that reached the milestone in one variant only.
+  /// A comparison as a cell: `−1.3h (−1.5h … −1.1h), −13%`, or `no difference detected (…)` with
+  /// how many paired seeds reached the milestone earlier and later (when any differ: a median of 0
+  /// can hide seeds a whole session earlier), and the seeds that reached it in one variant only.
   public static func text(
     of comparison: PairedComparison, unit: (name: String, seconds: Double), decimals: Int = 1
   ) -> String {
@@ -189,9 +190,22 @@ public struct SweepTable: Sendable {
     }
     let interval =
       "(\(Self.signed(low, unit: unit, decimals: decimals)) … \(Self.signed(high, unit: unit, decimals: decimals)))"
-    guard comparison.detected else { return "no difference detected \(interval)" + tail }
+    guard comparison.detected else {
+      return "no difference detected \(interval)" + Self.spread(comparison) + tail
+    }
     let relative = comparison.relative.map { ", " + Self.percent($0) } ?? ""
     return "\(Self.signed(median, unit: unit, decimals: decimals)) \(interval)\(relative)" + tail
+  }
+
+  /// `; 18 of 100 seeds earlier, 44 later`, `; 12 of 200 seeds earlier, none later` or `; 2 of 100
+  /// seeds later, none earlier` when any paired seed differs, else nothing.
+  static func spread(_ comparison: PairedComparison) -> String {
+    let (earlier, later) = (comparison.earlier, comparison.later)
+    guard earlier + later > 0 else { return "" }
+    let pairs = comparison.pairs.withThousandsSeparators
+    func count(_ n: Int) -> String { n == 0 ? "none" : n.withThousandsSeparators }
+    if earlier == 0 { return "; \(later.withThousandsSeparators) of \(pairs) seeds later, none earlier" }
+    return "; \(earlier.withThousandsSeparators) of \(pairs) seeds earlier, \(count(later)) later"
   }
 
   /// A difference with its sign: `+0.4h`, `−1.3h`, `0.0h` (with `decimals`, that many).
@@ -261,7 +275,8 @@ public struct SweepTable: Sendable {
       lines.append(
         "vs baseline (\(variants[base])): median of the per-seed differences over the seeds that reached it "
           + "in both, its 95% bootstrap interval (\(PairedComparison.resamples.withThousandsSeparators) resamples of the seeds, "
-          + "seed \(PairedComparison.seed)) and the change relative to the baseline's median")
+          + "seed \(PairedComparison.seed)) and the change relative to the baseline's median; where none is "
+          + "detected, how many of those seeds reached it earlier and later, if any did")
     }
     return lines
   }

@@ -85,6 +85,43 @@ import Testing
         + "to 2, such as 'a', 'b'")
   }
 
+  /// A median difference of 0 does not hide the seeds that moved: a player who acts only at a
+  /// session's launch takes a prestige at the same launch in most seeds, and the few a session
+  /// earlier (or later) are counted after the interval.
+  @Test func seedsThatMovedAreCountedWhenTheMedianDoesNot() throws {
+    // Twenty seeds at 24.75 h in the baseline; in "early" three of them a session (8.25 h) earlier, in
+    // "mixed" three earlier and five later, in "late" one later, in "same" none moved. So few moved
+    // that fewer than 2.5% of the bootstrap's draws have a median off 0 (at most 1 in 4,000 for
+    // three of twenty, 1.4% for five of twenty), so the interval is exactly 0.
+    let session: Int64 = 29_700
+    let launch: Int64 = 3 * session
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...20 {
+      results.append(Self.run(0, "base", seed: seed, launch))
+      results.append(Self.run(1, "early", seed: seed, seed <= 3 ? launch - session : launch))
+      let mixed = seed <= 3 ? launch - session : seed >= 16 ? launch + session : launch
+      results.append(Self.run(2, "mixed", seed: seed, mixed))
+      results.append(Self.run(3, "late", seed: seed, seed == 5 ? launch + session : launch))
+      results.append(Self.run(4, "same", seed: seed, launch))
+    }
+    let table = try SweepTable(results, options: SweepTable.Options(baseline: "base"))
+    let early = table.comparison(variant: 1, baseline: 0, milestone: 0)
+    #expect(early.median == 0 && early.low == 0 && early.high == 0 && !early.detected)
+    #expect(early.earlier == 3 && early.later == 0 && early.pairs == 20)
+    let mixed = table.comparison(variant: 2, baseline: 0, milestone: 0)
+    #expect(mixed.earlier == 3 && mixed.later == 5 && !mixed.detected)
+    let row = table.lines[3]
+    #expect(row.contains("no difference detected (0.0h … 0.0h); 3 of 20 seeds earlier, none later"))
+    #expect(row.contains("no difference detected (0.0h … 0.0h); 3 of 20 seeds earlier, 5 later"))
+    #expect(row.contains("no difference detected (0.0h … 0.0h); 1 of 20 seeds later, none earlier"))
+    // Nothing moved: the interval alone says so.
+    #expect(row.hasSuffix("no difference detected (0.0h … 0.0h)"))
+    #expect(
+      table.lines.contains {
+        $0.hasSuffix("how many of those seeds reached it earlier and later, if any did")
+      })
+  }
+
   /// Percentiles, fell-due rows and the transposed table.
   @Test func percentilesDueAndTranspose() throws {
     var results: [RunResult] = []
