@@ -108,26 +108,26 @@ extension SimulatedAppStore {
   /// Approves a purchase waiting for approval (the oldest without an ID); it arrives through `updates`.
   @discardableResult
   public func approve(_ id: UInt64? = nil) throws(AppStoreError) -> AccountTransaction {
-    let account = currentAccount
-    let waiting = try Self.pick(
-      id, from: account.pendingApprovals,
-      none: .nothingPending(
-        interrupted: account.interruptedPurchases.count, on: account.settings.askToBuy),
-      unknown: .unknownPending(id ?? 0, waiting: account.pendingApprovals.map(\.id)))
+    let waiting = try pendingApproval(id)
     return try complete(waiting) { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
   }
 
   /// Declines a purchase waiting for approval (the oldest without an ID); nothing is bought.
   @discardableResult
   public func decline(_ id: UInt64? = nil) throws(AppStoreError) -> WaitingPurchase {
+    let waiting = try pendingApproval(id)
+    try commit { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
+    return waiting
+  }
+
+  /// The purchase waiting for approval that `approve` or `decline` acts on: `id`'s, or the oldest.
+  private func pendingApproval(_ id: UInt64?) throws(AppStoreError) -> WaitingPurchase {
     let account = currentAccount
-    let waiting = try Self.pick(
+    return try Self.pick(
       id, from: account.pendingApprovals,
       none: .nothingPending(
         interrupted: account.interruptedPurchases.count, on: account.settings.askToBuy),
       unknown: .unknownPending(id ?? 0, waiting: account.pendingApprovals.map(\.id)))
-    try commit { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
-    return waiting
   }
 
   /// Resolves an interrupted purchase (the oldest without an ID); it arrives through `updates`.

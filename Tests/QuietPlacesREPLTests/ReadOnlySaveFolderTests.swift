@@ -15,18 +15,8 @@ import Testing
         ["--reuid=65534", "--regid=65534", "--clear-groups", process.executableURL!.path] + arguments
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
     }
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let output = String(decoding: data, as: UTF8.self)
-    return (process.terminationStatus, output.split(separator: "\n").map(String.init))
+    let result = try ChildProcess.run(process, input: input)
+    return (result.status, result.output.split(separator: "\n").map(String.init))
   }
 
   @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))

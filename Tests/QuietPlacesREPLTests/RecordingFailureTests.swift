@@ -61,17 +61,8 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["QUIETPLACES_CONFIGURATION"] = Fixtures.configurationFolder.path
     process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let errors = output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    let result = try ChildProcess.run(process, input: input)
+    let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
     #expect(
       errors == [
         "error: cannot record to \(transcript.path) (file too large); the recording stopped, and "
@@ -79,7 +70,7 @@ import Testing
           + "folder, then record again",
         "error: record stop: expected a recording to stop; start one with record FILE",
       ])
-    #expect(process.terminationStatus == 1)
+    #expect(result.status == 1)
     let text = try String(contentsOf: transcript, encoding: .utf8)
     #expect(text.hasSuffix("}\n"))
     let replay = try ChildProcess.run(["test", transcript.path])

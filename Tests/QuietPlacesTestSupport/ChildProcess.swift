@@ -60,6 +60,12 @@ public enum ChildProcess {
   public static func run(_ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
     let process = try make(arguments)
     if let folder { process.currentDirectoryURL = folder }
+    return try run(process, input: input)
+  }
+
+  /// Runs `process`, set up as the caller needs (another executable, a wrapper), to the end with
+  /// `input` on standard input (a pipe) and standard output and error read together.
+  public static func run(_ process: Process, input: String) throws -> Result {
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
