@@ -9,6 +9,10 @@ extension ValueReader where Value == [Double] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         let values = parts.compactMap { Double($0) }.filter { $0.isFinite && (0...100).contains($0) }
         guard !parts.isEmpty, values.count == parts.count else { throw .lab(.notPercentiles(text)) }
+        for (index, value) in values.enumerated() {
+          guard let earlier = values[..<index].firstIndex(of: value) else { continue }
+          throw .lab(.repeatedPercentile(String(parts[index]), earlier: String(parts[earlier])))
+        }
         return values
       },
       text: { values in

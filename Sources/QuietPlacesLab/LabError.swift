@@ -29,6 +29,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case milestoneDurationMissing(String)
   /// An empty list of milestones.
   case noMilestone
+  /// A milestone of a list that an earlier one of it already is (as written, both).
+  case repeatedMilestone(String, earlier: String)
   /// A session model that is none.
   case notASessionModel(String)
   /// A session model whose online (or away) part is no time.
@@ -46,6 +48,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case notPercentiles(String)
   /// A product given twice in `--owned`.
   case repeatedProduct(ProductID)
+  /// A percentile given twice in `--percentiles` (as written, both).
+  case repeatedPercentile(String, earlier: String)
   /// A `--vary` range `KEY=FROM..TO/STEPS` that does not read.
   case notARange(String)
   /// `--sensitivity` without `--vary`.
@@ -186,6 +190,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         "'\(text)' needs a duration of at least 1s after the colon, such as \(kind == "idle" ? "idle:1h or idle:8h" : "time:30d or time:12h")"
     case .noMilestone:
       return "no milestone given; write \(Milestone.forms)"
+    case .repeatedMilestone(let written, let earlier):
+      let again = written == earlier ? "is given twice" : "is \(earlier) again, written otherwise"
+      return "milestone \(written) \(again); a run reaches each milestone once, so give each once"
     case .notASessionModel(let text):
       return "'\(text)' is not a session model; \(SessionModel.example)"
     case .sessionPartEmpty(let text, let online):
@@ -209,6 +216,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     case .notPercentiles(let text):
       return
         "'\(text)' is not a list of percentiles; write numbers from 0 to 100 separated by commas, such as 10,50,90"
+    case .repeatedPercentile(let written, let earlier):
+      let again = written == earlier ? "\(written) twice" : "\(written), which is \(earlier) again"
+      return
+        "--percentiles gives \(again); each percentile is a part of every cell, so give each once, such as 10,50,90"
     case .repeatedProduct(let id):
       return "--owned names \(id.rawValue) twice; a purchase is owned once, so name each product once"
     case .notARange(let text):

@@ -96,13 +96,19 @@ public enum Milestone: Sendable, Hashable {
   }
 
   /// Reads a comma-separated list, keeping the first of any repeated milestone.
+  ///
+  /// A milestone given twice (`bearings,bearings:1`, `time:1h,time:60m`) is refused rather than
+  /// dropped: the second was most likely meant to be another.
   public static func parseList(_ text: String) throws(LabError) -> [Milestone] {
-    var list: [Milestone] = []
+    var list: [(milestone: Milestone, written: String)] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let milestone = try parse(String(part))
-      if !list.contains(milestone) { list.append(milestone) }
+      if let earlier = list.first(where: { $0.milestone == milestone }) {
+        throw .repeatedMilestone(String(part), earlier: earlier.written)
+      }
+      list.append((milestone, String(part)))
     }
     guard !list.isEmpty else { throw .noMilestone }
-    return list
+    return list.map(\.milestone)
   }
 }

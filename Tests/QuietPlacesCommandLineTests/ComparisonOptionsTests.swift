@@ -41,6 +41,16 @@ import Testing
       "error: '10,200' is not a list of percentiles; write numbers from 0 to 100 separated by commas, such as 10,50,90"
     ),
     (
+      ["--percentiles", "10,50,50.0"],
+      "error: --percentiles gives 50.0, which is 50 again; each percentile is a part of every cell, so give each "
+        + "once, such as 10,50,90"
+    ),
+    (
+      ["--percentiles", "90,10,90"],
+      "error: --percentiles gives 90 twice; each percentile is a part of every cell, so give each once, such as "
+        + "10,50,90"
+    ),
+    (
       ["--supplies", "often"],
       "error: 'often' is not a Postmarks policy for --supplies; write eager, bridge, hold"
     ),

@@ -28,6 +28,21 @@ import Testing
         == "'nowhere' is not a milestone; write \(Milestone.forms)")
   }
 
+  /// A milestone given twice is refused, as written, not dropped: the second was meant to be another.
+  @Test func aRepeatedMilestoneIsRefused() throws {
+    #expect(throws: LabError.repeatedMilestone("bearings", earlier: "bearings:1")) {
+      try Milestone.parseList("bearings:1,route:2,bearings")
+    }
+    #expect(
+      labMessage { _ = try Milestone.parseList("time:1h,atlas,time:60m") }
+        == "milestone time:60m is time:1h again, written otherwise; a run reaches each milestone once, so give "
+        + "each once")
+    #expect(
+      labMessage { _ = try Milestone.parseList("atlas,atlas") }
+        == "milestone atlas is given twice; a run reaches each milestone once, so give each once")
+    #expect(try Milestone.parseList("bearings,bearings:2") == [.bearings(1), .bearings(2)])
+  }
+
   /// Each milestone is stamped with the figures of the moment it is first reached; a time milestone
   /// with its own time; what is never reached gets the run's end.
   @Test func bookkeeping() {
