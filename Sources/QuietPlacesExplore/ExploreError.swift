@@ -18,6 +18,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case findingsNotWritten(String, reason: String)
   /// An `--invariant` expression does not read.
   case expression(ExpressionError)
+  /// The same `--invariant` expression given twice.
+  case repeatedInvariant(String)
   /// The device could not be made (the StoreKit configuration).
   case device(String)
   /// A file given to `explore merge` cannot be read.
@@ -52,6 +54,8 @@ public enum ExploreError: Error, Sendable, Equatable {
       return "\(path): a finding could not be written (\(reason))"
     case .expression(let error):
       return error.message
+    case .repeatedInvariant(let text):
+      return "--invariant '\(ExpressionError.quoted(text))' is given twice; give each expression once"
     case .device(let reason):
       return "the device cannot be made: \(reason)"
     case .mergeFile(let path, let reason):

@@ -49,6 +49,10 @@ public struct Explorer: Sendable {
     } catch {
       throw .device("\(error)")
     }
+    // The same expression twice would be checked twice and its row counted twice under one name.
+    for (index, text) in options.invariants.enumerated() where options.invariants[..<index].contains(text) {
+      throw .repeatedInvariant(text)
+    }
     var expressions: [InvariantExpression] = []
     if !options.invariants.isEmpty {
       let probe = ExploreContext(

@@ -18,10 +18,13 @@ public struct ExpressionError: Error, Sendable, Equatable {
   /// The sentence after `error: `; an expression of more than 100 characters is quoted by its start
   /// and end, so that what is wrong stays within the line.
   public var message: String {
-    let quoted =
-      expression.count <= 100
+    "invariant '\(Self.quoted(expression))' is malformed at column \(column): \(problem)"
+  }
+
+  /// An expression as an error quotes it: whole up to 100 characters, else its first 70 and last 20.
+  public static func quoted(_ expression: String) -> String {
+    expression.count <= 100
       ? expression
       : "\(expression.prefix(70))…\(expression.suffix(20)) (\(expression.count.withThousandsSeparators) characters)"
-    return "invariant '\(quoted)' is malformed at column \(column): \(problem)"
   }
 }

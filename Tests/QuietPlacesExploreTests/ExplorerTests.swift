@@ -93,6 +93,7 @@ import Testing
   /// A bad option, by what it changes.
   enum BadOption: CaseIterable, Sendable {
     case noRuns, negativeSteps, unknownCommand, nothingLeft, findingsNotAFolder, findingsCannotBeMade
+    case repeatedInvariant
 
     func apply(_ options: inout ExploreOptions) {
       switch self {
@@ -105,6 +106,8 @@ import Testing
       case .findingsNotAFolder: options.findings = "/dev/null"
       // `/proc` refuses new files to everyone, an administrator too, whatever `access` says.
       case .findingsCannotBeMade: options.findings = "/proc/quietplaces/findings"
+      // Checked twice and counted twice under one name, were it not refused.
+      case .repeatedInvariant: options.invariants = ["postmarks >= 0", "knowledge >= 0", "postmarks >= 0"]
       }
     }
 
@@ -119,6 +122,7 @@ import Testing
         .findingsFolder(
           "/proc/quietplaces/findings",
           reason: "it cannot be made (/proc is not a folder that can be written)")
+      case .repeatedInvariant: .repeatedInvariant("postmarks >= 0")
       }
     }
   }
