@@ -22,8 +22,11 @@ public struct BalanceVariation: Sendable, Hashable {
       let ends = value.split(separator: "/", omittingEmptySubsequences: false)
       let bounds = ends[0].split(separator: "..", omittingEmptySubsequences: false)
       guard ends.count == 2, bounds.count == 2, let from = Double(bounds[0]), let to = Double(bounds[1]),
-        from.isFinite, to.isFinite, from != to, let steps = Int(ends[1]), (1...maximumSteps).contains(steps)
+        from.isFinite, to.isFinite, let steps = Int(ends[1])
       else { throw .notARange(text) }
+      // A range that reads but cannot be taken says which part is wrong.
+      guard from != to else { throw .rangeWithoutWidth(text, key: first.key, end: String(bounds[0])) }
+      guard (1...maximumSteps).contains(steps) else { throw .rangeSteps(text, steps: steps) }
       let values = (0...steps).map { k in from + (to - from) * Double(k) / Double(steps) }
       return BalanceVariation(key: first.key, values: values.map(Self.shortest))
     }

@@ -52,6 +52,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case repeatedPercentile(String, earlier: String)
   /// A `--vary` range `KEY=FROM..TO/STEPS` that does not read.
   case notARange(String)
+  /// A `--vary` range whose two ends are the same value (its key, and the first end as written).
+  case rangeWithoutWidth(String, key: String, end: String)
+  /// A `--vary` range of a number of steps outside 1 to ``BalanceVariation/maximumSteps``.
+  case rangeSteps(String, steps: Int)
   /// `--sensitivity` without `--vary`.
   case sensitivityWithoutVary
   /// A Postmarks policy that is none.
@@ -225,6 +229,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     case .notARange(let text):
       return
         "'\(text)' is not KEY=A,B,… or KEY=FROM..TO/STEPS; write values such as equipment.sails.priceGrowth=1.5,1.7 or a range such as equipment.sails.priceGrowth=1.4..1.8/4 (4 equal steps, 5 values)"
+    case .rangeWithoutWidth(let text, let key, let end):
+      return
+        "'\(text)' runs from \(end) to \(end) again; give a range two different ends (FROM..TO/STEPS), or give the one value as \(key)=\(end)"
+    case .rangeSteps(let text, let steps):
+      return
+        "'\(text)' asks for \(steps.withThousandsSeparators) steps; a range takes 1 to \(BalanceVariation.maximumSteps) (each step is one more variant), such as equipment.sails.priceGrowth=1.4..1.8/4"
     case .sensitivityWithoutVary:
       return "--sensitivity compares the values of --vary with the baseline; add --vary KEY=A,B"
     case .notASuppliesPolicy(let text):

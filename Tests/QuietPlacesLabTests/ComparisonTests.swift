@@ -288,6 +288,21 @@ import Testing
         "1.4", "1.5", "1.6", "1.7", "1.8",
       ])
     #expect(throws: LabError.notARange("k=1..2")) { try BalanceVariation.parse("k=1..2") }
+    // A range that reads but cannot be taken says which part is wrong.
+    #expect(
+      labMessage { _ = try BalanceVariation.parse("scouts.priceGrowth=1.15..1.150/3") }
+        == "'scouts.priceGrowth=1.15..1.150/3' runs from 1.15 to 1.15 again; give a range two different ends "
+        + "(FROM..TO/STEPS), or give the one value as scouts.priceGrowth=1.15")
+    for steps in [0, -3, 101, 100_000] {
+      #expect(throws: LabError.rangeSteps("k=1..2/\(steps)", steps: steps)) {
+        try BalanceVariation.parse("k=1..2/\(steps)")
+      }
+    }
+    #expect(
+      labMessage { _ = try BalanceVariation.parse("k=1..2/100000") }
+        == "'k=1..2/100000' asks for 100,000 steps; a range takes 1 to 100 (each step is one more variant), such "
+        + "as equipment.sails.priceGrowth=1.4..1.8/4")
+    #expect(try BalanceVariation.parse("k=1..2/100").values.count == 101)
     // Every value is checked before any run: a price growth of 0.9 is refused by the plan.
     #expect(
       labMessage {
