@@ -36,7 +36,7 @@ import Testing
     #expect(
       throws: BalanceError.invalidValue(
         file: "balance.json", key: "equipment.spyglass.basePrice",
-        reason: "must be a positive number, not -40.0")
+        reason: "must be a positive number, not -40")
     ) {
       try parse { object in
         var equipment = object["equipment"] as! [String: Any]
