@@ -44,6 +44,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case notAKeyPath(String)
   /// `--baseline` that names no variant of the sweep.
   case notABaseline(String, variants: [String])
+  /// `--baseline` in a sweep of one variant (named): there is nothing to compare.
+  case baselineAlone(String, variant: String)
   /// `--percentiles` that is not a list of numbers from 0 to 100.
   case notPercentiles(String)
   /// A product given twice in `--owned`.
@@ -217,6 +219,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       let names = variants.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
       return
         "'\(text)' is not a variant of this sweep for --baseline; write a variant's name or its position from 1 to \(variants.count), such as \(names)\(variants.count > 4 ? ", …" : "")"
+    case .baselineAlone(let text, let variant):
+      return
+        "--baseline \(text) compares the other variants with it, and this sweep has one, '\(variant)'; add another (a second --strategy, --owned, --set or --vary value) or leave out --baseline"
     case .notPercentiles(let text):
       return
         "'\(text)' is not a list of percentiles; write numbers from 0 to 100 separated by commas, such as 10,50,90"

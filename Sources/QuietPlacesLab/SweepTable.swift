@@ -58,8 +58,10 @@ public struct SweepTable: Sendable {
     }
   }
 
-  /// The index of the variant `text` names: its name, or its position counted from 1.
+  /// The index of the variant `text` names: its name, or its position counted from 1. A sweep of
+  /// one variant has nothing to compare with it: its `vs baseline` row would only say `baseline`.
   public static func baselineIndex(_ text: String, in variants: [String]) throws(LabError) -> Int {
+    if variants.count == 1 { throw .baselineAlone(text, variant: variants[0]) }
     if let index = variants.firstIndex(of: text) { return index }
     if let position = Int(text), position >= 1, position <= variants.count { return position - 1 }
     throw .notABaseline(text, variants: variants)

@@ -79,6 +79,13 @@ import Testing
     #expect(lines[3].hasSuffix("−1.7h (−1.7h … −1.7h), −17%; 1 reached only here, 1 only in the baseline"))
     // By position, too; a baseline that is no variant says which there are.
     #expect(try SweepTable(results, options: SweepTable.Options(baseline: "2")).lines[3].contains("baseline"))
+    // A sweep of one variant has nothing to compare.
+    #expect(
+      labMessage {
+        _ = try SweepTable(results.filter { $0.variant == "a" }, options: SweepTable.Options(baseline: "a"))
+      }
+        == "--baseline a compares the other variants with it, and this sweep has one, 'a'; add another (a second "
+        + "--strategy, --owned, --set or --vary value) or leave out --baseline")
     #expect(
       labMessage { _ = try SweepTable(results, options: SweepTable.Options(baseline: "c")) }
         == "'c' is not a variant of this sweep for --baseline; write a variant's name or its position from 1 "
