@@ -95,7 +95,7 @@ public enum Milestone: Sendable, Hashable {
     }
   }
 
-  /// Reads a comma-separated list, keeping the first of any repeated milestone.
+  /// Reads a comma-separated list of milestones.
   ///
   /// A milestone given twice (`bearings,bearings:1`, `time:1h,time:60m`) is refused rather than
   /// dropped: the second was most likely meant to be another.
