@@ -41,9 +41,6 @@ public enum DurationFormat {
         return "'\(text)' is not a duration; write a positive amount \(examples)"
       case .fraction(let text):
         return "'\(text)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
-      case .missingUnit(let text) where text.allSatisfy({ $0 == "0" }):
-        // `0m` would be refused next as no time at all.
-        return "'\(text)' ends without a unit and is no time at all; write at least 1s, \(examples)"
       case .missingUnit(let text):
         return "'\(text)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
       case .unknownUnit(let text, let unit):
@@ -136,7 +133,9 @@ public enum DurationFormat {
       afterUnit = true
       nextAllowedUnit = index + 1
     }
-    if amount != nil {
+    if let amount {
+      // Nothing with any unit is no time at all: `0` is not told to become `0m`, refused next.
+      if amount == 0 && total == 0 && !overflow { throw .zero(text) }
       throw .missingUnit(text)
     }
     if overflow || total > maximumSeconds { throw .beyondMaximum(text) }

@@ -76,6 +76,7 @@ import Testing
     ("1 h", .notADuration("1 h")), (" 1h", .notADuration(" 1h")), ("101y", .beyondMaximum("101y")),
     ("10x", .unknownUnit("10x", unit: "x")),
     ("8H", .unknownUnit("8H", unit: "H")), ("90", .missingUnit("90")), ("1h30", .missingUnit("1h30")),
+    ("0", .zero("0")), ("00", .zero("00")),
     ("30m1h", .unitsOutOfOrder("30m1h")), ("1h1h", .unitsOutOfOrder("1h1h")), ("0s", .zero("0s")),
     ("1.5h", .fraction("1.5h")), ("99999999d", .beyondMaximum("99999999d")),
     ("5218w", .beyondMaximum("5218w")), ("3155760001s", .beyondMaximum("3155760001s")),
