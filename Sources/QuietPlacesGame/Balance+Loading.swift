@@ -81,11 +81,6 @@ extension Balance {
   /// the effective count stays far inside the integers.
   static let largestPathfinderWorth = 1_000
 
-  /// A number as a balance file or `--set` would write it: `0` and `-40`, not `0.0` and `-40.0`.
-  static func written(_ value: Double) -> String {
-    value.isFinite && value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : "\(value)"
-  }
-
   /// The values the file may leave out in its shape but the rules need, read by ``validate(file:)``.
   struct Checked {
     /// `clock.start`, in seconds since 1970.
@@ -108,10 +103,10 @@ extension Balance {
       if !ok { throw .invalidValue(file: file, key: key, reason: reason) }
     }
     func positive(_ value: Double, _ key: String) throws(BalanceError) {
-      try require(value.isFinite && value > 0, key, "must be a positive number, not \(Self.written(value))")
+      try require(value.isFinite && value > 0, key, "must be a positive number, not \(value.plainText)")
     }
     func growth(_ value: Double, _ key: String) throws(BalanceError) {
-      try require(value.isFinite && value > 1, key, "must be a number above 1, not \(Self.written(value))")
+      try require(value.isFinite && value > 1, key, "must be a number above 1, not \(value.plainText)")
     }
     guard let startClock = Rules.parseInstant(clock.start) else {
       throw .invalidValue(
@@ -253,7 +248,7 @@ extension Balance {
     for (key, oneIn) in [
       ("events.survey.oneIn", events.survey.oneIn), ("events.current.oneIn", events.current.oneIn),
     ] {
-      try require(oneIn <= 1e15, key, "must be above 1 and at most 1e15, not \(Self.written(oneIn))")
+      try require(oneIn <= 1e15, key, "must be above 1 and at most 1e15, not \(oneIn.plainText)")
     }
     var packs: [PostmarkPack: Int] = [:]
     for pack in PostmarkPack.allCases {

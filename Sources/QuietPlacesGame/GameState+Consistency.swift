@@ -26,7 +26,7 @@ extension GameState {
     }
     let longest = rules.currentDurationSeconds
     if currentRemaining > longest + instantTolerance {
-      let shown = longest.rounded() == longest && longest < 1e15 ? String(Int64(longest)) : "\(longest)"
+      let shown = longest.plainText
       return "'currentRemaining' \(currentRemaining) s is longer than a current (\(shown) s); "
         + "write 0 to \(shown)"
     }

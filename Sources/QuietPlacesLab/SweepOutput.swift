@@ -139,9 +139,7 @@ public enum SweepOutput {
 
   /// A number as Swift writes it shortest (whole numbers without `.0`): the same text on every machine.
   static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    if value == value.rounded(), value.magnitude < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    value.isFinite ? value.plainText : "0"
   }
 
   static func csvField(_ text: String) -> String {
