@@ -41,6 +41,10 @@ public struct Explorer: Sendable {
     guard options.duration != nil || options.runs >= 1 else { throw .runs(options.runs) }
     guard options.steps >= 1 else { throw .steps(options.steps) }
     let kinds = try Self.kinds(only: options.only, without: options.without)
+    // The same expression twice would be checked twice and its row counted twice under one name.
+    for (index, text) in options.invariants.enumerated() where options.invariants[..<index].contains(text) {
+      throw .repeatedInvariant(text)
+    }
     let folder = folder ?? URL(fileURLWithPath: options.findings)
     try Self.checkFolder(folder, named: options.findings)
     let factory: DeviceFactory
@@ -48,10 +52,6 @@ public struct Explorer: Sendable {
       factory = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit, storage: .memory))
     } catch {
       throw .device("\(error)")
-    }
-    // The same expression twice would be checked twice and its row counted twice under one name.
-    for (index, text) in options.invariants.enumerated() where options.invariants[..<index].contains(text) {
-      throw .repeatedInvariant(text)
     }
     var expressions: [InvariantExpression] = []
     if !options.invariants.isEmpty {
