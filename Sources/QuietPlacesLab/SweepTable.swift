@@ -205,9 +205,9 @@ public struct SweepTable: Sendable {
     let (earlier, later) = (comparison.earlier, comparison.later)
     guard earlier + later > 0 else { return "" }
     let pairs = comparison.pairs.withThousandsSeparators
-    func count(_ n: Int) -> String { n == 0 ? "none" : n.withThousandsSeparators }
     if earlier == 0 { return "; \(later.withThousandsSeparators) of \(pairs) seeds later, none earlier" }
-    return "; \(earlier.withThousandsSeparators) of \(pairs) seeds earlier, \(count(later)) later"
+    let then = later == 0 ? "none" : later.withThousandsSeparators
+    return "; \(earlier.withThousandsSeparators) of \(pairs) seeds earlier, \(then) later"
   }
 
   /// A difference with its sign: `+0.4h`, `−1.3h`, `0.0h` (with `decimals`, that many).
