@@ -8,6 +8,10 @@ import QuietPlacesUtilities
 /// account file, and the folder is flushed too, so a process killed at any instant leaves either
 /// the old account or the new one, never a mixture.
 struct AccountFile: Sendable {
+  /// The largest account file read: 64 MiB, as for a save (an account of a hundred thousand
+  /// transactions is a few megabytes); a larger one is refused as corrupt, unread.
+  static let maximumFileSize = 64 * 1_048_576
+
   /// Where the account lives.
   let url: URL
 
@@ -17,8 +21,7 @@ struct AccountFile: Sendable {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do {
-      // 64 MiB, as for a save: an account of a hundred thousand transactions is a few megabytes.
-      data = try FileBytes.read(url, atMost: 64 * 1_048_576)
+      data = try FileBytes.read(url, atMost: Self.maximumFileSize)
     } catch {
       let reason = error.reason(for: "an App Store account")
       guard case .tooLarge = error else { throw .accountUnreadable(path: path, reason: reason) }

@@ -201,17 +201,14 @@ public struct StoreKitConfiguration: Sendable, Equatable, Codable {
     from url: URL, path: String? = nil, formats: PriceFormats = .standard
   ) throws(StoreKitConfigurationError) -> StoreKitConfiguration {
     let name = path ?? url.lastPathComponent
-    if let problem = FileKind(of: url).problem { throw .unreadable(path: name, reason: problem) }
-    if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
-      size > maximumFileSize
-    {
-      throw .tooLarge(path: name, bytes: size)
-    }
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try FileBytes.read(url, atMost: maximumFileSize)
     } catch {
-      throw .unreadable(path: name, reason: error.readableReason)
+      guard case .tooLarge(let bytes, _) = error else {
+        throw .unreadable(path: name, reason: error.reason(for: "a StoreKit file"))
+      }
+      throw .tooLarge(path: name, bytes: bytes)
     }
     return try parse(data, path: name, formats: formats)
   }
