@@ -14,13 +14,14 @@ public struct FileSaveStorage: SaveStorage {
   /// The rules a save must make sense under.
   public let rules: Rules
 
+  /// The save file.
+  public let url: URL
+
   public init(directory: URL, rules: Rules) {
     self.directory = directory
     self.rules = rules
+    url = directory.appendingPathComponent(Self.fileName)
   }
-
-  /// The save file.
-  public var url: URL { directory.appendingPathComponent(Self.fileName) }
 
   /// The largest save read: 64 MiB, as for a device bundle (a save is a few kilobytes). A larger file
   /// in a save folder is kept aside, unread, as any save that cannot be read.
@@ -86,19 +87,40 @@ public enum SaveCodec {
   /// Save formats this version reads.
   public static let readableFormats = 1...AppSave.currentFormat
 
-  /// JSON with sorted keys, so equal saves are equal bytes.
+  /// JSON with sorted keys, so equal saves are equal bytes: `JSONEncoder`'s `[.sortedKeys]` text,
+  /// written by ``SortedJSONEncoder`` (the app saves after every action, so this is the time a save
+  /// takes), or by `JSONEncoder` itself for anything that encoder leaves to it.
   public static func encode(_ save: AppSave) throws -> Data {
+    if let data = try? SortedJSONEncoder(layout: .compact).encode(save) { return data }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     return try encoder.encode(save)
   }
 
+  /// The format number and the writer's name a save begins with.
+  private struct Header: Decodable {
+    var format: Int
+    var writtenBy: String?
+  }
+
   /// Decodes a save, naming the file and the problem when it is not one.
   public static func decode(_ data: Data, file: String, rules: Rules) throws(SaveError) -> AppSave {
-    struct Header: Decodable {
-      var format: Int
-      var writtenBy: String?
+    let save: AppSave
+    if let strict = strictlyDecoded(data) {
+      save = strict
+    } else {
+      save = try foundationDecoded(data, file: file)
     }
+    if let problem = save.consistencyProblem(rules) {
+      throw .unreadable(file: file, reason: problem, keptAs: nil)
+    }
+    return save
+  }
+
+  /// Reads a save with `JSONDecoder`, as ``decode(_:file:rules:)`` does for what
+  /// ``strictlyDecoded(_:)`` does not take on: the format first, then the save, each refusal in
+  /// its own words. Its consistency is not checked here.
+  static func foundationDecoded(_ data: Data, file: String) throws(SaveError) -> AppSave {
     let header: Header
     do {
       header = try JSONDecoder().decode(Header.self, from: data)
@@ -133,9 +155,18 @@ public enum SaveCodec {
       throw .unreadable(
         file: file, reason: JSONNumberRange.problem(error, in: data) ?? "\(error)", keptAs: nil)
     }
-    if let problem = save.consistencyProblem(rules) {
-      throw .unreadable(file: file, reason: problem, keptAs: nil)
-    }
     return save
+  }
+
+  /// The save in `data` as ``StrictJSONDecoder`` reads it, when it takes all of it on and its
+  /// format is one this version reads; otherwise `nil`, and `JSONDecoder` reads it, saying what is
+  /// wrong in the words a refused save has always had.
+  static func strictlyDecoded(_ data: Data) -> AppSave? {
+    let decoder = StrictJSONDecoder()
+    guard let document = try? decoder.parse(data),
+      let header = try? decoder.decode(Header.self, from: document),
+      readableFormats.contains(header.format)
+    else { return nil }
+    return try? decoder.decode(AppSave.self, from: document)
   }
 }

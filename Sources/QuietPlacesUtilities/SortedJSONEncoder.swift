@@ -1,12 +1,14 @@
 import FoundationEssentials
 
 /// Encodes a value as `JSONEncoder` does with `[.prettyPrinted, .sortedKeys,
-/// .withoutEscapingSlashes]`, byte for byte, in a fraction of its time.
+/// .withoutEscapingSlashes]` (the ``Layout-swift.enum/pretty`` layout) or with `[.sortedKeys]`
+/// alone (``Layout-swift.enum/compact``), byte for byte, in a fraction of its time.
 ///
-/// The layout is Foundation's: two spaces a level, `"key" : value`, keys ordered by their UTF-8
-/// bytes, an empty array or object as its brackets around an empty line, whole doubles without
+/// The pretty layout is Foundation's: two spaces a level, `"key" : value`, keys ordered by their
+/// UTF-8 bytes, an empty array or object as its brackets around an empty line, whole doubles without
 /// `.0`, only `"`, `\` and control characters escaped (`\u00XX` in lower-case hex where there is no
-/// short form). Decimals are written as numbers, data as Base64, URLs as their absolute string, as
+/// short form). The compact layout has no white space at all (`{"key":value}`, `[]`) and writes `/`
+/// as `\/`, as Foundation does unless told not to. Decimals are written as numbers, data as Base64, URLs as their absolute string, as
 /// Foundation writes them. What this encoder does not take on (a super-encoder, a value that is not
 /// finite) throws ``Unsupported``, so that a caller can give the value to `JSONEncoder` and report
 /// whatever it says.
@@ -17,7 +19,20 @@ public struct SortedJSONEncoder: Sendable {
     public var what: String
   }
 
-  public init() {}
+  /// How the text is laid out.
+  public enum Layout: Sendable {
+    /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`: indented, slashes as they are.
+    case pretty
+    /// `[.sortedKeys]`: no white space, slashes escaped.
+    case compact
+  }
+
+  /// The layout this encoder writes.
+  public var layout: Layout
+
+  public init(layout: Layout = .pretty) {
+    self.layout = layout
+  }
 
   /// The JSON text of `value`, without a final newline.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
@@ -31,8 +46,8 @@ public struct SortedJSONEncoder: Sendable {
       node = storage
     }
     if let refused = root.refused { throw Unsupported(what: refused) }
-    var writer = Writer()
-    writer.bytes.reserveCapacity(8_192)
+    var writer = Writer(compact: layout == .compact)
+    writer.bytes.reserveCapacity(layout == .compact ? 1_024 : 8_192)
     writer.write(node, indent: 0)
     return Data(writer.bytes)
   }
@@ -329,9 +344,18 @@ public struct SortedJSONEncoder: Sendable {
   // MARK: - Writing the tree
 
   fileprivate struct Writer {
+    /// No white space and slashes escaped (``Layout-swift.enum/compact``), or the pretty layout.
+    let compact: Bool
     var bytes: [UInt8] = []
 
-    mutating func indent(_ level: Int) {
+    init(compact: Bool) {
+      self.compact = compact
+    }
+
+    /// A line break and the indentation of `level`, in the pretty layout.
+    mutating func newLine(_ level: Int) {
+      guard !compact else { return }
+      bytes.append(0x0A)
       for _ in 0..<2 * level { bytes.append(0x20) }
     }
 
@@ -341,44 +365,38 @@ public struct SortedJSONEncoder: Sendable {
       case .string(let text): writeString(text)
       case .array(let box):
         bytes.append(UInt8(ascii: "["))
-        bytes.append(0x0A)
         let items = box.items
         var first = true
         for item in items {
-          if !first {
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(0x0A)
-          }
+          if !first { bytes.append(UInt8(ascii: ",")) }
           first = false
-          indent(level + 1)
+          newLine(level + 1)
           write(item, indent: level + 1)
         }
-        bytes.append(0x0A)
-        indent(level)
+        if items.isEmpty && !compact { bytes.append(0x0A) }
+        newLine(level)
         bytes.append(UInt8(ascii: "]"))
       case .object(let box):
         bytes.append(UInt8(ascii: "{"))
-        bytes.append(0x0A)
         let (keys, values) = (box.keys, box.values)
         let order = Self.order(keys)
         var first = true
         for (position, index) in order.enumerated() {
           // Of keys set more than once, the last value counts.
           if position + 1 < order.count, keys[order[position + 1]] == keys[index] { continue }
-          if !first {
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(0x0A)
-          }
+          if !first { bytes.append(UInt8(ascii: ",")) }
           first = false
-          indent(level + 1)
+          newLine(level + 1)
           writeString(keys[index])
-          bytes.append(0x20)
-          bytes.append(UInt8(ascii: ":"))
-          bytes.append(0x20)
+          if compact {
+            bytes.append(UInt8(ascii: ":"))
+          } else {
+            bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+          }
           write(values[index], indent: level + 1)
         }
-        bytes.append(0x0A)
-        indent(level)
+        if order.isEmpty && !compact { bytes.append(0x0A) }
+        newLine(level)
         bytes.append(UInt8(ascii: "}"))
       }
     }
@@ -422,13 +440,14 @@ public struct SortedJSONEncoder: Sendable {
       var text = text
       text.withUTF8 { utf8 in
         var mark = 0
-        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == 0x5C
-        {
+        for (index, byte) in utf8.enumerated()
+        where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == 0x5C || (compact && byte == 0x2F) {
           bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[mark..<index]))
           mark = index + 1
           switch byte {
           case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, UInt8(ascii: "\"")])
           case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+          case 0x2F: bytes.append(contentsOf: [0x5C, 0x2F])
           case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
           case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
           case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])

@@ -7,6 +7,7 @@ import Testing
 
 @testable import QuietPlacesDevice
 @testable import QuietPlacesExplore
+@testable import QuietPlacesStore
 
 /// A device bundle's own coding gives what Foundation's does, on the devices the explorer reaches:
 /// purchases, refunds, Ask to Buy and interrupted queues, faults, restores, checkpoints, logs and
@@ -90,6 +91,28 @@ import Testing
       #expect(strict == foundation)
       #expect(try DeviceBundle.decode(data, file: "copy", rules: rules) == foundation)
     }
+  }
+
+  /// The saves of the devices the explorer reaches, running and on disk, are written as
+  /// `JSONEncoder` writes them with sorted keys and read as `JSONDecoder` reads them.
+  @Test func savesAreCodedAsFoundationCodesThem() async throws {
+    let bundles = try await bundles(runs: 12, steps: 30)
+    let saves = bundles.flatMap { [$0.save, $0.running?.save].compactMap { $0 } }
+    #expect(saves.count > 300)
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    var entries = 0
+    for save in saves {
+      let data = try SaveCodec.encode(save)
+      #expect(data == (try foundation.encode(save)))
+      // The fast coders themselves, not a fallback to Foundation.
+      #expect(try SortedJSONEncoder(layout: .compact).encode(save) == data)
+      let strict = try #require(SaveCodec.strictlyDecoded(data))
+      #expect(strict == (try SaveCodec.foundationDecoded(data, file: "save.json")))
+      entries += save.ledger.entries.count
+    }
+    // The saves hold ledgers, not only games.
+    #expect(entries > 100)
   }
 
   /// What the strict reader does not take on goes to Foundation's, whose words are kept.

@@ -3,7 +3,8 @@ import Testing
 
 @testable import QuietPlacesUtilities
 
-/// The sorted encoder writes what `JSONEncoder` writes with the same layout, byte for byte.
+/// The sorted encoder writes what `JSONEncoder` writes with the same layout, byte for byte: pretty
+/// (`[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`) or compact (`[.sortedKeys]`).
 struct SortedJSONEncoderTests {
   struct Inner: Codable, Equatable {
     var name: String
@@ -53,14 +54,15 @@ struct SortedJSONEncoderTests {
     func encode(to encoder: any Encoder) throws {}
   }
 
-  func foundation(_ value: some Encodable) throws -> String {
+  func foundation(_ value: some Encodable, _ layout: SortedJSONEncoder.Layout = .pretty) throws -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      layout == .pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys]
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  func sorted(_ value: some Encodable) throws -> String {
-    String(decoding: try SortedJSONEncoder().encode(value), as: UTF8.self)
+  func sorted(_ value: some Encodable, _ layout: SortedJSONEncoder.Layout = .pretty) throws -> String {
+    String(decoding: try SortedJSONEncoder(layout: layout).encode(value), as: UTF8.self)
   }
 
   static let doubles: [Double] = [
@@ -86,23 +88,32 @@ struct SortedJSONEncoderTests {
       url: URL(string: "https://example.com/a b?q=1")!)
   }
 
-  @Test func writesWhatJSONEncoderWrites() throws {
+  @Test(arguments: [SortedJSONEncoder.Layout.pretty, .compact])
+  func writesWhatJSONEncoderWrites(layout: SortedJSONEncoder.Layout) throws {
     for index in 0..<20 {
       let value = outer(index)
-      #expect(try sorted(value) == foundation(value))
+      #expect(try sorted(value, layout) == foundation(value, layout))
     }
-    #expect(try sorted(Custom()) == foundation(Custom()))
-    #expect(try sorted([Silent()]) == foundation([Silent()]))
+    #expect(try sorted(Custom(), layout) == foundation(Custom(), layout))
+    #expect(try sorted([Silent()], layout) == foundation([Silent()], layout))
     for double in Self.doubles {
-      #expect(try sorted([double]) == foundation([double]))
-      #expect(try sorted(["key": double]) == foundation(["key": double]))
+      #expect(try sorted([double], layout) == foundation([double], layout))
+      #expect(try sorted(["key": double], layout) == foundation(["key": double], layout))
     }
     for string in Self.strings {
-      #expect(try sorted(string) == foundation(string))
-      #expect(try sorted([string: [string]]) == foundation([string: [string]]))
+      #expect(try sorted(string, layout) == foundation(string, layout))
+      #expect(try sorted([string: [string]], layout) == foundation([string: [string]], layout))
     }
-    #expect(try sorted(42) == foundation(42))
-    #expect(try sorted([Int]()) == "[\n\n]")
+    #expect(try sorted(42, layout) == foundation(42, layout))
+    #expect(try sorted([Int](), layout) == (layout == .pretty ? "[\n\n]" : "[]"))
+  }
+
+  /// The compact layout is the pretty one without its white space, and with `/` escaped.
+  @Test func compactTextHasNoWhiteSpaceAndEscapesSlashes() throws {
+    let value = ["b": ["a/b", "c"], "a": [], "c d": ["x"]]
+    #expect(try sorted(value, .compact) == #"{"a":[],"b":["a\/b","c"],"c d":["x"]}"#)
+    #expect(try sorted([String: Int](), .compact) == "{}")
+    #expect(try sorted("a/b", .pretty) == #""a/b""#)
   }
 
   @Test func leavesToJSONEncoderWhatItDoesNotTakeOn() {
