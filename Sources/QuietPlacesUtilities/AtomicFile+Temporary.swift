@@ -64,14 +64,20 @@ extension AtomicFile {
   /// folder, a name of another pattern. Returns the names removed.
   @discardableResult
   public static func removeLeftovers(in folder: URL, of name: String? = nil) -> [String] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+    removeLeftovers(inFolder: folder.path, of: name)
+  }
+
+  /// ``removeLeftovers(in:of:)`` for a folder's path.
+  @discardableResult
+  static func removeLeftovers(inFolder folder: String, of name: String? = nil) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
     let prefix = name.map(temporaryPrefix(for:))
     var removed: [String] = []
     for entry in names where entry.hasPrefix(".") && entry.contains(".tmp-") {
       guard prefix.map({ entry.hasPrefix($0) }) ?? true, let pid = writer(of: entry),
         pid != getpid(), !isRunning(pid)
       else { continue }
-      let path = folder.appendingPathComponent(entry).path
+      let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
       var status = stat()
       guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
       if unlink(path) == 0 { removed.append(entry) }

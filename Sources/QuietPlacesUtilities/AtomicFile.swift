@@ -46,19 +46,19 @@ public enum AtomicFile {
   /// The temporary is created exclusively under an unpredictable name, readable by its owner only
   /// until it is complete, so nothing planted in the folder beforehand can be written through.
   public static func write(_ data: Data, to url: URL) throws(WriteError) {
-    let target = url.resolvingSymlinksInPath()
+    let target = linkFollowed(url)
     if let problem = FileKind(of: target).problem {
       throw WriteError(path: url.path, reason: problem, advice: "give the path of a file")
     }
     let path = target.path
-    let folder = target.deletingLastPathComponent().path
+    let (folder, name) = split(path)
     func failure(_ step: String) -> WriteError {
       WriteError(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))")
     }
     var existing = stat()
     let kept: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : newFileMode
-    removeLeftovers(in: target.deletingLastPathComponent(), of: target.lastPathComponent)
-    guard let created = createTemporary(in: folder, for: target.lastPathComponent) else {
+    removeLeftovers(inFolder: folder, of: name)
+    guard let created = createTemporary(in: folder, for: name) else {
       throw failure("cannot create a file in \(folder)")
     }
     let temporary = created.path
@@ -87,7 +87,7 @@ public enum AtomicFile {
     }
     close(descriptor)
     guard rename(temporary, path) == 0 else {
-      let error = failure("cannot replace \(target.lastPathComponent)")
+      let error = failure("cannot replace \(name)")
       unlink(temporary)
       throw error
     }
@@ -95,5 +95,21 @@ public enum AtomicFile {
     guard directory >= 0 else { throw failure("cannot open the folder \(folder) to flush it") }
     defer { close(directory) }
     guard fsync(directory) == 0 else { throw failure("cannot flush the folder \(folder)") }
+  }
+
+  /// `url`, or the file it leads to when it is a symbolic link (a file written through a link
+  /// replaces the file, not the link). A folder on the way that is a link needs no resolving: the
+  /// temporary and the rename stay in the same folder whatever path leads to it.
+  static func linkFollowed(_ url: URL) -> URL {
+    var status = stat()
+    guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return url }
+    return url.resolvingSymlinksInPath()
+  }
+
+  /// An absolute path's folder and last name: `/a/b` is `/a` and `b`, `/b` is `/` and `b`.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let name = String(path[path.index(after: slash)...])
+    return (slash == path.startIndex ? "/" : String(path[..<slash]), name)
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import QuietPlacesTestSupport
-import QuietPlacesUtilities
 import Testing
+
+@testable import QuietPlacesUtilities
 
 /// The one atomic writer: whole replacement, nothing left behind, permissions and links kept.
 @Suite struct AtomicFileTests {
@@ -87,5 +88,35 @@ import Testing
     try AtomicFile.write("new\n", to: link)
     #expect(try String(contentsOf: real, encoding: .utf8) == "new\n")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+  }
+
+  /// A folder reached through a link is written in as any folder: the file replaced there, the
+  /// link kept, nothing left beside it; a link to a file in another folder replaces that file.
+  @Test func aFolderReachedThroughALinkIsWrittenIn() throws {
+    let folder = try TemporaryFolder().url
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let real = folder.appendingPathComponent("real")
+    let other = folder.appendingPathComponent("other")
+    try FileManager.default.createDirectory(at: real, withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: false)
+    let linked = folder.appendingPathComponent("linked")
+    try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: real)
+    try AtomicFile.write("one\n", to: linked.appendingPathComponent("save.json"))
+    try AtomicFile.write("two\n", to: linked.appendingPathComponent("save.json"))
+    #expect(try String(contentsOf: real.appendingPathComponent("save.json"), encoding: .utf8) == "two\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["save.json"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: linked.path) == real.path)
+    try AtomicFile.write("elsewhere\n", to: other.appendingPathComponent("file"))
+    try FileManager.default.createSymbolicLink(
+      at: real.appendingPathComponent("to-other"), withDestinationURL: other.appendingPathComponent("file"))
+    try AtomicFile.write("through\n", to: linked.appendingPathComponent("to-other"))
+    #expect(try String(contentsOf: other.appendingPathComponent("file"), encoding: .utf8) == "through\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["file"])
+  }
+
+  @Test func aPathSplitsIntoItsFolderAndName() {
+    #expect(AtomicFile.split("/a/b/save.json") == ("/a/b", "save.json"))
+    #expect(AtomicFile.split("/save.json") == ("/", "save.json"))
+    #expect(AtomicFile.split("save.json") == (".", "save.json"))
   }
 }
