@@ -61,6 +61,9 @@ struct Benchmark {
     if CommandLine.arguments.dropFirst().first == "launch-runs" {
       return launchRuns(Array(CommandLine.arguments.dropFirst(2)))
     }
+    if CommandLine.arguments.dropFirst().first == "save-runs" {
+      return saveRuns(Array(CommandLine.arguments.dropFirst(2)))
+    }
     if CommandLine.arguments.dropFirst().first == "explore-runs" {
       return await exploreRuns(Array(CommandLine.arguments.dropFirst(2)))
     }
