@@ -29,6 +29,11 @@ fresh_prompt_after() {
   line_is "$1" "$prompt_bare" && (($(prompt_count "$1") > $2)) && [[ "$(pane "$1" '#{pane_dead}')" == 0 ]]
 }
 screen_has() { screen "$1" | grep -qF "$2"; }
+screen_lacks() {
+  local text
+  text=$(screen "$1")
+  [[ "$text" != *"$2"* ]]
+}
 finished_once_after() {
   fresh_prompt_after "$1" "$2" && (($(prompt_count "$1") == $2 + 1)) && screen_has "$1" "$3"
 }
@@ -70,17 +75,21 @@ check "the line is empty again" line_is "$current" "$prompt_bare"
 
 # A Ctrl-C while autoplay runs (a month of play: minutes, each purchase saved) stops it after the
 # step in progress: its summary says so, and one fresh prompt follows, with no line discarded.
+# While it runs, a line says how far it got; the summary takes that line's place.
 type_text "new --seed 3"
 press Enter
 check "starts a new game" screen_has "$current" "New game: seed 3"
 before=$(prompt_count "$current")
 type_text "autoplay payback for 30d"
 press Enter
-sleep 1
+check "a long autoplay shows how far it got while it runs" \
+  screen_has "$current" " of 30d simulated, "
 press C-c
 check "C-c while autoplay runs stops it: its summary says so, one prompt follows" \
   finished_once_after "$current" "$before" "for 30d, stopped by Ctrl-C: "
 check "the milestone not reached is said" screen_has "$current" "time:30d: not reached within"
+check "the progress line is gone once the summary is printed" \
+  screen_lacks "$current" "so far; Ctrl-C stops"
 
 # Tab completes the names of the session's checkpoints after rewind.
 before=$(prompt_count "$current")

@@ -19,11 +19,17 @@ public protocol LineInput: AnyObject {
   /// Whether the user asked, since the last call, to stop the command that runs (Ctrl-C on a
   /// terminal while no line is read); the request is then cleared.
   func takeStopRequest() -> Bool
+  /// Shows `text` as a passing status line while a command runs (how far a long `autoplay` got),
+  /// where the source is a terminal; `nil` clears it. It is never part of a command's output.
+  func showProgress(_ text: String?)
 }
 
 extension LineInput {
   /// No source but a terminal can ask a command to stop.
   public func takeStopRequest() -> Bool { false }
+
+  /// No source but a terminal shows a passing status line.
+  public func showProgress(_ text: String?) {}
 
   /// Reads one line, with nothing of a session's to complete.
   public func readLine(prompt: String) -> LineRead {

@@ -61,7 +61,11 @@ public enum REPLLoop {
     var number = 0
     var skipped = SkippedRun()
     session.stopRequested = { input.takeStopRequest() }
-    defer { session.stopRequested = { false } }
+    session.showProgress = { input.showProgress($0) }
+    defer {
+      session.stopRequested = { false }
+      session.showProgress = { _ in }
+    }
     func endSkippedRun() {
       if let text = skipped.note { note(text) }
       skipped.numbers = []

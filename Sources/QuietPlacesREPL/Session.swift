@@ -29,6 +29,13 @@ public final class Session: LineInterpreter {
   /// Whether the user asked to stop the command that runs (Ctrl-C on a terminal); a command that
   /// can stop part-way (`autoplay`) asks between its steps.
   var stopRequested: () -> Bool = { false }
+  /// Shows how far a long command got, on a terminal only (``LineInput/showProgress(_:)``); `nil`
+  /// clears it.
+  var showProgress: (String?) -> Void = { _ in }
+  /// How long a command runs before it shows its progress (so that a quick one shows none), and
+  /// how often the progress is shown again after that.
+  var progressDelay: Duration = .milliseconds(500)
+  var progressInterval: Duration = .milliseconds(250)
   /// The transcript being recorded, if any.
   var recorder: TranscriptRecorder?
   /// The recorder's path as the user gave it.

@@ -52,6 +52,14 @@ final class LineEditor: LineInput {
     qp_el_take_stop_request() != 0
   }
 
+  /// Shows `text` on the terminal's current line as a passing status, written to standard error
+  /// when that is the terminal (so that output piped elsewhere never holds it); `nil` clears it.
+  func showProgress(_ text: String?) {
+    guard isatty(STDERR_FILENO) == 1 else { return }
+    let line = "\r" + (text ?? "") + "\u{1B}[K"
+    _ = line.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+  }
+
   private let historyPath: String?
   private var lastHistoryLine: String?
   private var reportedHistoryFailure = false

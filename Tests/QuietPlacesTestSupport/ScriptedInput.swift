@@ -1,12 +1,14 @@
 import QuietPlacesREPL
 
-/// A line input that gives scripted answers and remembers the prompts it was shown.
+/// A line input that gives scripted answers and remembers the prompts and the progress it was shown.
 public final class ScriptedInput: LineInput {
   private var answers: [LineRead]
   /// The prompts shown, in order.
   public private(set) var prompts: [String] = []
   /// The completion contexts of the reads, in order.
   public private(set) var contexts: [CompletionContext] = []
+  /// The progress lines shown while commands ran, in order (`nil`: cleared).
+  public private(set) var progress: [String?] = []
 
   /// An input that answers `answers` in order, then the end of input.
   public init(_ answers: [LineRead]) {
@@ -20,4 +22,8 @@ public final class ScriptedInput: LineInput {
   }
 
   public func addHistory(_ line: String) {}
+
+  public func showProgress(_ text: String?) {
+    progress.append(text)
+  }
 }

@@ -97,6 +97,12 @@ struct AutoplayCommand: REPLCommand {
     guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
     var autoplay = Autoplay(request.strategy, goal: request.goal, rules: session.rules, from: game)
     var stopped = false
+    // On a terminal, a run that takes a while says how far it got, a few times a second.
+    let start = game.clock
+    let clock = ContinuousClock()
+    var nextProgress = clock.now + session.progressDelay
+    var showingProgress = false
+    defer { if showingProgress { session.showProgress(nil) } }
     while let step = autoplay.nextStep() {
       for line in step.commandLines {
         let output = await session.execute(line)
@@ -104,6 +110,11 @@ struct AutoplayCommand: REPLCommand {
       }
       guard let game = await session.device.game else { throw .autoplayAppClosed(during: step.commandLines) }
       autoplay.stepped(to: game)
+      if clock.now >= nextProgress {
+        session.showProgress(progress(seconds: game.clock - start, decisions: autoplay.report.decisions))
+        showingProgress = true
+        nextProgress = clock.now + session.progressInterval
+      }
       // Ctrl-C on a terminal stops the run after the step in progress; the game stays as played.
       if session.stopRequested() {
         autoplay.stop()
@@ -111,6 +122,19 @@ struct AutoplayCommand: REPLCommand {
       }
     }
     return .info(summary(autoplay.report, stopped: stopped))
+  }
+
+  /// How far the run got, on one short line: `autoplay: 8d 11h of 30d simulated, 26,809 decisions
+  /// so far; Ctrl-C stops`.
+  func progress(seconds: Int64, decisions: Int) -> String {
+    let of: String
+    switch request.stop {
+    case .after(let seconds): of = " of \(Text.duration(seconds))"
+    case .until: of = ""
+    }
+    return
+      "autoplay: \(Text.duration(seconds))\(of) simulated, \(Text.plural(decisions, "decision")) so far; "
+      + "Ctrl-C stops"
   }
 
   /// What the strategy did.
