@@ -2,29 +2,64 @@ import FoundationEssentials
 import QuietPlacesInvariants
 import QuietPlacesUtilities
 
+/// The runs of an exploration added up as they arrive: all the text report needs of them, so an
+/// exploration of hours holds its totals, not its runs.
+struct ExploreTally: Sendable {
+  var runs = 0
+  var steps = 0
+  /// Checks made, by invariant.
+  var checks: [String: Int] = [:]
+  var coverage = Coverage()
+
+  /// Adds a run.
+  mutating func add(_ run: RunRecord) {
+    runs += 1
+    steps += run.steps
+    for (name, count) in run.checks { checks[name, default: 0] += count }
+    coverage.merge(Coverage(counts: run.coverage))
+  }
+}
+
 /// What an exploration prints on standard output, made from its records alone (so `explore merge`
 /// of shards prints exactly what one run prints): the summary line, checks per invariant, the
 /// coverage table with every row (those never reached say so), and the findings.
 struct ExploreReport {
   let header: ExploreHeader
-  /// Every run, in order.
-  let runs: [RunRecord]
+  /// The runs' totals.
+  let tally: ExploreTally
+  /// Every run as its line of JSON Lines, in order (none when only the text is wanted).
+  let runLines: [String]
   /// The findings, in the order of the invariants.
   let findings: [Finding]
+
+  init(header: ExploreHeader, tally: ExploreTally, runLines: [String], findings: [Finding]) {
+    self.header = header
+    self.tally = tally
+    self.runLines = runLines
+    self.findings = findings
+  }
+
+  /// The report of `runs`, every one of them, in order.
+  init(header: ExploreHeader, runs: [RunRecord], findings: [Finding]) {
+    var tally = ExploreTally()
+    for run in runs { tally.add(run) }
+    self.init(header: header, tally: tally, runLines: runs.map(Self.jsonLine), findings: findings)
+  }
+
+  /// A record as one line of the JSON Lines.
+  static func jsonLine(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+  }
 
   /// The text for a person.
   var text: String {
     var lines: [String] = []
-    let steps = runs.reduce(0) { $0 + $1.steps }
-    var checks: [String: Int] = [:]
-    var coverage = Coverage()
-    for run in runs {
-      for (name, count) in run.checks { checks[name, default: 0] += count }
-      coverage.merge(Coverage(counts: run.coverage))
-    }
+    let (checks, coverage) = (tally.checks, tally.coverage)
     let total = checks.values.reduce(0, +)
     lines.append(
-      "\(runs.count.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps, "
+      "\(tally.runs.withThousandsSeparators) runs, \(tally.steps.withThousandsSeparators) steps, "
         + "\(total.withThousandsSeparators) checks")
     lines.append(
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
@@ -118,12 +153,7 @@ struct ExploreReport {
 
   /// The JSON Lines: the header, every run, every finding.
   var jsonl: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    func line(_ value: some Encodable) -> String {
-      (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
-    return ([line(header)] + runs.map(line) + findings.map(line)).joined(separator: "\n") + "\n"
+    ([Self.jsonLine(header)] + runLines + findings.map(Self.jsonLine)).joined(separator: "\n") + "\n"
   }
 
   private func pad(_ text: String, _ width: Int) -> String {

@@ -141,14 +141,29 @@ public struct Explorer: Sendable {
   /// timings (and, with `progress`, a progress line rewritten in place).
   public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async -> Outcome {
     let player = RunPlayer(context: context)
+    // A run that found nothing keeps only its record: its steps serve only to shrink a finding,
+    // and an exploration of hours would otherwise hold every step it played.
+    @Sendable func play(_ run: Int) async -> RunResult {
+      var result = await player.play(run: run)
+      if result.record.broken == nil { result.steps = [] }
+      return result
+    }
     let started = ContinuousClock.now
-    var results: [RunResult] = []
+    // Each run as it arrives, in order: added to the totals, kept as its line for JSON Lines, and
+    // kept whole only when it found something.
+    var tally = ExploreTally()
+    var runLines: [String] = []
+    var brokenRuns: [RunResult] = []
     var playedSteps = 0
     var broken = 0
     var lastProgress = started
     let jobs = max(1, options.jobs)
+    let format = options.format
     // At most ten times a second, on a terminal: the runs played, of how many (or of how long).
     func tell(_ result: RunResult, of total: Int?) {
+      tally.add(result.record)
+      if format == .jsonl { runLines.append(ExploreReport.jsonLine(result.record)) }
+      if result.record.broken != nil { brokenRuns.append(result) }
       playedSteps += result.record.steps
       if result.record.broken != nil { broken += 1 }
       guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
@@ -165,25 +180,28 @@ public struct Explorer: Sendable {
       while (ContinuousClock.now - started) < .seconds(duration) {
         let batch = runNumbers(from: next, to: next + 8 * jobs * options.shardCount - 1)
         next += 8 * jobs * options.shardCount
-        let played = await BoundedParallel.map(batch, atMost: jobs, inOrder: { tell($1, of: nil) }) { run in
-          await player.play(run: run)
+        await BoundedParallel.forEach(batch, atMost: jobs) { run in
+          await play(run)
+        } inOrder: {
+          tell($1, of: nil)
         }
-        results += played
       }
       total = next - 1
     } else {
       total = options.runs
-      results = await BoundedParallel.map(
-        runNumbers(from: 1, to: total), atMost: jobs, inOrder: { tell($1, of: total) }
-      ) { run in await player.play(run: run) }
+      await BoundedParallel.forEach(runNumbers(from: 1, to: total), atMost: jobs) { run in
+        await play(run)
+      } inOrder: {
+        tell($1, of: total)
+      }
     }
     let played = ContinuousClock.now - started
-    let steps = results.reduce(0) { $0 + $1.record.steps }
+    let steps = tally.steps
     if progress { errors("\r\u{1B}[K") }
-    let (findings, notWritten) = await shrink(results)
+    let (findings, notWritten) = await shrink(brokenRuns)
     let elapsed = ContinuousClock.now - started
     errors(
-      "explore: \(results.count.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps in "
+      "explore: \(tally.runs.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps in "
         + "\(Self.format(played.seconds)) s (\(Int(Double(steps) / max(1e-9, played.seconds)).withThousandsSeparators) "
         + "steps/s, \(jobs) \(jobs == 1 ? "job" : "jobs")); findings shrunk and written in "
         + "\(Self.format((elapsed - played).seconds)) s\n")
@@ -192,7 +210,7 @@ public struct Explorer: Sendable {
       shard: "\(options.shardIndex + 1)/\(options.shardCount)",
       commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
       playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn)
-    let report = ExploreReport(header: header, runs: results.map(\.record), findings: findings)
+    let report = ExploreReport(header: header, tally: tally, runLines: runLines, findings: findings)
     return Outcome(
       output: options.format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty,
       notWritten: notWritten)
@@ -200,6 +218,7 @@ public struct Explorer: Sendable {
 
   /// The first run's finding of each invariant broken, shrunk, written as a script; with why
   /// the scripts that could not be written were not (their findings are reported all the same).
+  /// `results` are the runs that found something, in order.
   private func shrink(_ results: [RunResult]) async -> (findings: [Finding], notWritten: [String]) {
     var first: [String: RunResult] = [:]
     var counts: [String: Int] = [:]
