@@ -129,7 +129,7 @@ struct AutoplayCommand: REPLCommand {
   func progress(seconds: Int64, decisions: Int) -> String {
     let of: String
     switch request.stop {
-    case .after(let seconds): of = " of \(Text.duration(seconds))"
+    case .after(let total): of = " of \(Text.duration(total))"
     case .until: of = ""
     }
     return
