@@ -224,3 +224,17 @@ struct AutoplayCommand: REPLCommand {
     return words.joined(separator: " ")
   }
 }
+
+extension AutoplayCommand: HelpDetails {
+  /// The strategies, the milestones, and what a long run does on a terminal.
+  static var helpDetails: [String] {
+    [
+      "  strategies: payback buys the option with the least payback, cheapest the cheapest, idle nothing "
+        + "(each prestiges as --bearings-at and --atlas say)",
+      "  milestones (as simulate --until): \(Milestone.forms); it plays until all are reached, or --limit "
+        + "(default \(Text.duration(PlayGoal.defaultLimit)))",
+      "  each decision runs as its ordinary command and is saved as the app saves it; on a terminal a run "
+        + "longer than half a second shows how far it got, and Ctrl-C stops it after the step in progress",
+    ]
+  }
+}
