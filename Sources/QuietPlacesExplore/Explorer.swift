@@ -154,25 +154,23 @@ public struct Explorer: Sendable {
     var tally = ExploreTally()
     var runLines: [String] = []
     var brokenRuns: [RunResult] = []
-    var playedSteps = 0
-    var broken = 0
     var lastProgress = started
     let jobs = max(1, options.jobs)
     let format = options.format
-    // At most ten times a second, on a terminal: the runs played, of how many (or of how long).
+    // Takes each run as it ends; at most ten times a second, on a terminal, says the runs played, of
+    // how many (or of how long).
     func tell(_ result: RunResult, of total: Int?) {
       tally.add(result.record)
       if format == .jsonl { runLines.append(ExploreReport.jsonLine(result.record)) }
       if result.record.broken != nil { brokenRuns.append(result) }
-      playedSteps += result.record.steps
-      if result.record.broken != nil { broken += 1 }
       guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
       lastProgress = ContinuousClock.now
       let seconds = max(1e-9, (ContinuousClock.now - started).seconds)
       let of = total.map { "of \($0)" } ?? "at \(Int(seconds)) s of \(Int(options.duration ?? 0)) s"
       errors(
-        "\r\u{1B}[Kexplore: run \(result.record.run) \(of), \(playedSteps.withThousandsSeparators) steps, "
-          + "\(Int(Double(playedSteps) / seconds).withThousandsSeparators) steps/s, \(broken) broken")
+        "\r\u{1B}[Kexplore: run \(result.record.run) \(of), \(tally.steps.withThousandsSeparators) steps, "
+          + "\(Int(Double(tally.steps) / seconds).withThousandsSeparators) steps/s, \(brokenRuns.count) broken"
+      )
     }
     let total: Int
     if let duration = options.duration {
