@@ -104,7 +104,7 @@ public struct Explorer: Sendable {
   static func checkFolder(_ folder: URL, named name: String) throws(ExploreError) {
     switch FileKind(of: folder) {
     case .folder:
-      guard canWrite(in: folder) else {
+      guard AtomicFile.canCreate(in: folder.path) else {
         throw .findingsFolder(name, reason: "the folder cannot be written")
       }
     case .regular, .special:
@@ -114,21 +114,11 @@ public struct Explorer: Sendable {
       while FileKind(of: parent) == .missing, parent.path != "/" {
         parent = parent.deletingLastPathComponent()
       }
-      guard FileKind(of: parent) == .folder, canWrite(in: parent) else {
+      guard FileKind(of: parent) == .folder, AtomicFile.canCreate(in: parent.path) else {
         throw .findingsFolder(
           name, reason: "it cannot be made (\(parent.path) is not a folder that can be written)")
       }
     }
-  }
-
-  /// Whether a file can be made in `folder`: one is made, and removed.
-  private static func canWrite(in folder: URL) -> Bool {
-    let probe = folder.appendingPathComponent(".quietplaces-explore-\(getpid())").path
-    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard descriptor >= 0 else { return false }
-    close(descriptor)
-    unlink(probe)
-    return true
   }
 
   /// The run numbers this shard plays out of `total`.

@@ -44,6 +44,16 @@ extension AtomicFile {
     return nil
   }
 
+  /// Whether a file can be made in `folder` now: a temporary is made there as ``write(_:to:)``
+  /// makes one (exclusively, under a name no other writer uses, in this process or another), and
+  /// removed. Permissions alone cannot say it: they pass an administrator, and `/proc` refuses all.
+  public static func canCreate(in folder: String) -> Bool {
+    guard let temporary = createTemporary(in: folder, for: "probe") else { return false }
+    close(temporary.descriptor)
+    unlink(temporary.path)
+    return true
+  }
+
   /// The permissions a new file gets: `0644` less the process's file creation mask (read from
   /// `/proc/self/status`, since asking for it would change it; `077` when it cannot be read).
   static let newFileMode: mode_t = {

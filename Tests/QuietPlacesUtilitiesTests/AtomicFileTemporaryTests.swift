@@ -108,4 +108,21 @@ private let deadPID: pid_t = 4_194_305
     #expect(AtomicFile.removeLeftovers(in: folder) == [dead[2]])
     #expect(try names(folder) == (kept + [link, "save.json"]).sorted())
   }
+
+  /// A folder where a file can be made says so however many ask at once (each probe has a name of
+  /// its own), and leaves nothing; a folder that is missing, or a file, says it cannot.
+  @Test func aFolderSaysWhetherAFileCanBeMadeThere() async throws {
+    let folder = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.path
+    let answers = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<64 { group.addTask { AtomicFile.canCreate(in: path) } }
+      return await group.reduce(into: [Bool]()) { $0.append($1) }
+    }
+    #expect(answers == Array(repeating: true, count: 64))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+    #expect(!AtomicFile.canCreate(in: folder.appendingPathComponent("missing").path))
+    try AtomicFile.write("x", to: folder.appendingPathComponent("file"))
+    #expect(!AtomicFile.canCreate(in: folder.appendingPathComponent("file").path))
+  }
 }
