@@ -131,16 +131,10 @@ public struct Explorer: Sendable {
   /// timings (and, with `progress`, a progress line rewritten in place).
   public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async -> Outcome {
     let player = RunPlayer(context: context)
-    // A run that found nothing keeps only its record: its steps serve only to shrink a finding,
-    // and an exploration of hours would otherwise hold every step it played.
-    @Sendable func play(_ run: Int) async -> RunResult {
-      var result = await player.play(run: run)
-      if result.record.broken == nil { result.steps = [] }
-      return result
-    }
     let started = ContinuousClock.now
     // Each run as it arrives, in order: added to the totals, kept as its line for JSON Lines, and
-    // kept whole only when it found something.
+    // kept whole, steps included, only when it found something (its steps serve only to shrink the
+    // finding; an exploration of hours would otherwise hold every step it played).
     var tally = ExploreTally()
     var runLines: [String] = []
     var brokenRuns: [RunResult] = []
@@ -169,7 +163,7 @@ public struct Explorer: Sendable {
         let batch = runNumbers(from: next, to: next + 8 * jobs * options.shardCount - 1)
         next += 8 * jobs * options.shardCount
         await BoundedParallel.forEach(batch, atMost: jobs) { run in
-          await play(run)
+          await player.play(run: run)
         } inOrder: {
           tell($1, of: nil)
         }
@@ -178,7 +172,7 @@ public struct Explorer: Sendable {
     } else {
       total = options.runs
       await BoundedParallel.forEach(runNumbers(from: 1, to: total), atMost: jobs) { run in
-        await play(run)
+        await player.play(run: run)
       } inOrder: {
         tell($1, of: total)
       }

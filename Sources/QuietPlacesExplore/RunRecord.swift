@@ -30,7 +30,7 @@ struct RunRecord: Codable, Sendable, Equatable {
 }
 
 /// A run as the exploration keeps it in memory: its record, and the steps it played (for a finding
-/// to be shrunk; an exploration keeps them only for a run that found something).
+/// to be shrunk; an exploration keeps a run only when it found something).
 struct RunResult: Sendable {
   var record: RunRecord
   var steps: [ExploreStep]
