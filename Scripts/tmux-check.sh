@@ -37,6 +37,11 @@ screen_lacks() {
 finished_once_after() {
   fresh_prompt_after "$1" "$2" && (($(prompt_count "$1") == $2 + 1)) && screen_has "$1" "$3"
 }
+progress_within() {
+  local line
+  line=$(last_line "$1")
+  [[ "$line" == "autoplay: "* && ${#line} -le $2 ]]
+}
 history_has() { [[ -f "$work/history" ]] && grep -qx "$1" "$work/history"; }
 
 type_text() { tmx send-keys -t "$current" -l "$1"; }
@@ -90,6 +95,18 @@ check "C-c while autoplay runs stops it: its summary says so, one prompt follows
 check "the milestone not reached is said" screen_has "$current" "time:30d: not reached within"
 check "the progress line is gone once the summary is printed" \
   screen_lacks "$current" "so far; Ctrl-C stops"
+
+# In a narrow terminal the progress line is cut to the width (tmux joins a wrapped line, so one
+# that wrapped would read longer), since a wrapped line could not be rewritten in place.
+tmx resize-window -t "$current" -x 40
+before=$(prompt_count "$current")
+type_text "autoplay payback for 30d"
+press Enter
+check "in a terminal 40 columns wide the progress line is cut to 39" progress_within "$current" 39
+press C-c
+check "C-c stops it there too, one prompt follows" \
+  finished_once_after "$current" "$before" "for 30d, stopped by Ctrl-C: "
+tmx resize-window -t "$current" -x "$pane_width"
 
 # Tab completes the names of the session's checkpoints after rewind.
 before=$(prompt_count "$current")
