@@ -270,9 +270,13 @@ extension Session {
     return "names a folder (it ends in /); give a file's path, such as \(path)\(example)"
   }
 
-  /// Writes a file the user named (a bundle, a copy of the save) atomically, or says why not.
+  /// Writes a file the user named (a bundle, a copy of the save) atomically, or says why not; a file
+  /// already there is replaced only when it is a save or a bundle itself (``ReplacedFile``).
   func writeFile(_ data: Data, to path: String) throws(CommandError) {
     if let problem = Self.folderPathProblem(path, example: "copy.json") {
+      throw .file(path: path, reason: problem)
+    }
+    if let problem = ReplacedFile.problem(at: path, replacingWith: .saveOrBundle) {
       throw .file(path: path, reason: problem)
     }
     do {
