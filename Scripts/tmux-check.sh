@@ -132,6 +132,21 @@ press C-a C-k
 press C-d
 check "C-d exits again with status 0" exit_status_is "$current" 0
 
+# explore's progress line, in a terminal 40 columns wide, is cut to the width too; it is gone once
+# the report is printed.
+current=third
+start "$current" explore --seed 3 --for 6s --jobs 1 --findings "$work/findings"
+tmx resize-window -t "$current" -x 40
+explore_progress_within() {
+  local line
+  line=$(last_line "$1")
+  [[ "$line" == "explore: run "* && ${#line} -le $2 ]]
+}
+check "explore's progress line is cut to 39 in a terminal 40 columns wide" explore_progress_within "$current" 39
+check "explore ends with its report and exit status 0" exit_status_is "$current" 0
+check "the report says what was found" screen_has "$current" "findings: none"
+check "explore's progress line is gone once the report is printed" screen_lacks "$current" "steps/s, 0 broken"
+
 # The step debugger, in its own script.
 current=""
 if "$(dirname "${BASH_SOURCE[0]}")/tmux-step-check.sh" "$binary"; then

@@ -193,12 +193,16 @@ struct ExploreMode: CommandLineMode, Equatable {
     return outcome.found ? .failure : .success
   }
 
+  /// How the explorer marks its progress line (``Explorer/run(errors:progress:)``).
+  static let statusPrefix = "\r\u{1B}[K"
+
   /// Where the explorer's timings go: whole lines through the context, a progress line rewritten in
-  /// place straight to the terminal.
+  /// place on the terminal, cut to its width (``TerminalStatus``).
   static func standardError(_ context: ProgramContext) -> @Sendable (String) -> Void {
     { text in
-      if text.hasPrefix("\r") {
-        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      if text.hasPrefix(Self.statusPrefix) {
+        let status = text.dropFirst(Self.statusPrefix.count)
+        TerminalStatus.show(status.isEmpty ? nil : String(status))
       } else {
         context.printError(text.hasSuffix("\n") ? String(text.dropLast()) : text)
       }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 #if canImport(Glibc)
   import Glibc
@@ -23,16 +24,13 @@ final class SweepProgress: Sendable {
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     let rest = done > 0 ? seconds / Double(done) * Double(total - done) : 0
-    write("\r\(done)/\(total) runs, \(Int(seconds))s elapsed, about \(Int(rest.rounded(.up)))s left  ")
+    let left = Int(rest.rounded(.up))
+    TerminalStatus.show("\(done)/\(total) runs, \(Int(seconds))s elapsed, about \(left)s left")
   }
 
   /// Clears the line.
   func clear() {
     guard enabled else { return }
-    write("\r\u{1B}[K")
-  }
-
-  private func write(_ text: String) {
-    _ = text.withCString { Glibc.write(2, $0, strlen($0)) }
+    TerminalStatus.show(nil)
   }
 }

@@ -56,12 +56,7 @@ final class LineEditor: LineInput {
   /// when that is the terminal (so that output piped elsewhere never holds it); `nil` clears it.
   /// The text is cut to the terminal's width: a line that wrapped could not be rewritten in place.
   func showProgress(_ text: String?) {
-    guard isatty(STDERR_FILENO) == 1 else { return }
-    var size = winsize()
-    let known = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
-    let columns = known ? Int(size.ws_col) : 80
-    let line = "\r" + String((text ?? "").prefix(columns - 1)) + "\u{1B}[K"
-    _ = line.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+    TerminalStatus.show(text)
   }
 
   private let historyPath: String?
