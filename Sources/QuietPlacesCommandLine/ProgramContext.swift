@@ -1,6 +1,7 @@
 import FoundationEssentials
 import QuietPlacesREPL
 import QuietPlacesUtilities
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -37,6 +38,9 @@ public struct ProgramContext: Sendable {
   public let printError: @Sendable (String) -> Void
   /// Hands what was printed to the reader now (a program driving the REPL through a pipe).
   public var flush: @Sendable () -> Void
+  /// Why standard output stopped taking what is printed (its reader has gone, the disk is full),
+  /// once a write or a ``flush`` failed; `nil` while it takes everything.
+  public var outputFailure: @Sendable () -> String? = { nil }
   /// Whether standard output is a terminal (diffs may then be coloured).
   public var outputIsTerminal: Bool
   /// The arguments after the program's name, as given (a report shows the command that made it).
@@ -64,14 +68,43 @@ public struct ProgramContext: Sendable {
   /// The process's own: standard output and standard error.
   public static func standard(environment: [String: String], input: @escaping InputFactory) -> ProgramContext
   {
-    ProgramContext(
+    let failure = Mutex<String?>(nil)
+    var context = ProgramContext(
       environment: environment, input: input,
       print: { Swift.print($0) },
       printError: { line in
         let text = line + "\n"
         _ = text.withCString { write(2, $0, strlen($0)) }
       },
-      flush: { fflush(nil) }, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+      flush: {
+        guard fflush(nil) != 0 else { return }
+        let reason = Self.outputFailureReason(errno)
+        failure.withLock { $0 = $0 ?? reason }
+      }, outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+    // A failed flush says why; a pipe whose reader has gone says so at once, even when the write
+    // that failed was one the buffer made on its own (the flush after it then has nothing to write).
+    context.outputFailure = {
+      failure.withLock { recorded in
+        if recorded == nil && Self.readerHasGone(STDOUT_FILENO) { recorded = Self.outputFailureReason(EPIPE) }
+        return recorded
+      }
+    }
+    return context
+  }
+
+  /// Whether `descriptor` is a pipe whose reading end is closed: a write would fail with `EPIPE`.
+  static func readerHasGone(_ descriptor: Int32) -> Bool {
+    var watched = pollfd(fd: descriptor, events: 0, revents: 0)
+    return poll(&watched, 1, 0) == 1 && watched.revents & Int16(POLLERR) != 0
+  }
+
+  /// Why standard output failed, from the `errno` of its failed write.
+  static func outputFailureReason(_ code: Int32) -> String {
+    switch code {
+    case EPIPE: "its reader has gone: a closed pipe"
+    case 0: "it could not be written"
+    default: String(cString: strerror(code)).lowercased()
+    }
   }
 }
 

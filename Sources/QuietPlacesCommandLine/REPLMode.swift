@@ -2,6 +2,10 @@ import FoundationEssentials
 import QuietPlacesREPL
 import QuietPlacesStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `quietplaces` itself: the REPL, interactive on a terminal and batch otherwise, and the root the
 /// other modes hang from.
 struct REPLMode: CommandLineMode, Equatable {
@@ -66,6 +70,9 @@ struct REPLMode: CommandLineMode, Equatable {
   /// Launches the app from the save folder (or starts from the bundle) and reads commands until the
   /// end of input; 1 when a command failed.
   func run(in context: ProgramContext) async -> ExitStatus {
+    // A reader that goes away (`| head`) makes a write fail rather than kill the session: it ends as
+    // at the end of input, so the app closes and saves (the loop stops reading at that answer).
+    signal(SIGPIPE, SIG_IGN)
     guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
     let input = context.input()
     // A bundle starts in a fresh temporary folder, so the file itself is never changed.
@@ -133,9 +140,22 @@ struct REPLMode: CommandLineMode, Equatable {
             + "launch opens it."))
     }
     answer(REPLLoop.Answer(number: 0, command: "", output: launch))
+    var lastLine = 0
     let failed = await REPLLoop.run(
-      session, input: input.source, bail: bail.bail, answer: answer,
-      note: { note in if !jsonl && !input.interactive { context.printError(note) } })
+      session, input: input.source, bail: bail.bail,
+      answer: { line in
+        lastLine = line.number
+        answer(line)
+      },
+      note: { note in if !jsonl && !input.interactive { context.printError(note) } },
+      outputGone: { context.outputFailure() != nil })
+    if let reason = context.outputFailure() {
+      context.printError(
+        OutputLine.errorText(
+          "standard output could not be written after \(lastLine == 0 ? "the launch" : "line \(lastLine)") "
+            + "(\(reason)); the session ended there, as at the end of input: the app closes, which saves"))
+      return .failure
+    }
     return failed ? .failure : .success
   }
 }

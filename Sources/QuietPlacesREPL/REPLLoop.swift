@@ -53,9 +53,13 @@ public enum REPLLoop {
   /// Runs the loop, handing each line's answer to `answer` before the next line is read, and each
   /// note about skipped lines to `note` when the lines it names have been read; returns whether any
   /// command failed.
+  ///
+  /// Once `outputGone` says the answers no longer reach anyone (a closed pipe, a full disk), asked
+  /// before each line is read, no further line is read: the session ends there as at the end of input (the app closes, which
+  /// saves), rather than playing on unseen or being killed before it could save.
   public static func run(
     _ session: Session, input: any LineInput, bail: Bool, answer: (Answer) -> Void,
-    note: (String) -> Void = { _ in }
+    note: (String) -> Void = { _ in }, outputGone: () -> Bool = { false }
   ) async -> Bool {
     var failed = false
     var number = 0
@@ -70,7 +74,7 @@ public enum REPLLoop {
       if let text = skipped.note { note(text) }
       skipped.numbers = []
     }
-    reading: while true {
+    reading: while !outputGone() {
       switch input.readLine(prompt: session.prompt, context: session.completionContext) {
       case .end:
         break reading

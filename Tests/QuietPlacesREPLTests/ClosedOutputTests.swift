@@ -1,0 +1,89 @@
+import Foundation
+import QuietPlacesREPL
+import QuietPlacesTestSupport
+import Testing
+
+/// When the REPL's answers no longer reach anyone (the reader of a pipe has gone, as `| head` does,
+/// or the disk under a redirect is full), the session ends as at the end of input: no further line
+/// is read, the app closes, which saves, the clock is kept, and one error on standard error says
+/// after which line and why (exit 1). Before, a closed pipe killed the process with the session's
+/// time and unsaved play lost, and a full disk lost every answer without a word.
+@Suite struct ClosedOutputTests {
+  /// A new, empty folder.
+  private func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("quietplaces-closed-\(UUID())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func aReaderThatGoesAwayEndsTheSessionWhichSaves() throws {
+    let executable = try #require(ChildProcess.executable)
+    let saves = try folder()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    // As a designer types it: the input never ends (yes), the reader stops after three lines.
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    shell.arguments = [
+      "-c",
+      #"(printf 'new --seed 4\nadvance 2h\n'; yes status) | "$0" --save-dir "$1" | head -3"#,
+      executable.path, saves.path,
+    ]
+    shell.environment = try ChildProcess.make([]).environment
+    let result = try ChildProcess.run(shell, input: "")
+    #expect(result.status == 0)
+    #expect(
+      result.lines.prefix(3) == [
+        "New game: seed 4, storefront GBR, 2026-01-05 09:00:00.",
+        "Sailing Harbour Reach for Lantern Quay, 1.0 nm ahead.",
+        "Sailed 2h: 16 arrivals, +658 Discoveries.",
+      ])
+    let error = try #require(result.lines.first { $0.hasPrefix("error:") })
+    #expect(error.hasPrefix("error: standard output could not be written after line "))
+    #expect(
+      error.hasSuffix(
+        " (its reader has gone: a closed pipe); the session ended there, as at the end of input: the app "
+          + "closes, which saves"))
+    // The two hours played are kept: the close saved the game and the device's clock.
+    let next = try ChildProcess.run(["--save-dir", saves.path], input: "state --json clock seed\n")
+    #expect(next.lines.contains(#"{"clock":"2026-01-05T11:00:00Z","seed":4}"#))
+  }
+
+  @Test func aFullDiskEndsTheSessionWithAnErrorRatherThanLosingEveryAnswer() throws {
+    let saves = try folder()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let process = try ChildProcess.make(["--save-dir", saves.path])
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data("new --seed 4\nadvance 2h\nadvance 1h\n".utf8))
+    try input.fileHandleForWriting.close()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    // A new save folder's launch says nothing; the first answer, the new game's, is the first lost.
+    let expected =
+      "error: standard output could not be written after line 1 (no space left on device); the "
+      + "session ended there, as at the end of input: the app closes, which saves"
+    #expect(said.split(separator: "\n").last.map(String.init) == expected)
+    let next = try ChildProcess.run(["--save-dir", saves.path], input: "state --json clock seed\n")
+    #expect(next.lines.contains(#"{"clock":"2026-01-05T09:00:00Z","seed":4}"#))
+  }
+
+  @Test func theLoopReadsNoLineOnceTheOutputIsGone() async throws {
+    let (session, folder) = try await TestSessions.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = ScriptedInput(["new --seed 4", "advance 1h", "advance 1h", "advance 1h"].map { .line($0) })
+    var answered: [Int] = []
+    let failed = await REPLLoop.run(
+      session, input: input, bail: false, answer: { answered.append($0.number) },
+      outputGone: { answered.count >= 2 })
+    #expect(!failed)
+    // Gone once line 2 was answered: line 3 is never read, and the session has closed.
+    #expect(answered == [1, 2])
+    #expect(input.prompts.count == 2)
+    #expect(!session.device.isOpen)
+  }
+}
