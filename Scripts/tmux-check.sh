@@ -132,6 +132,25 @@ press C-a C-k
 press C-d
 check "C-d exits again with status 0" exit_status_is "$current" 0
 
+# SIGTERM (or SIGHUP, a closed terminal) while the REPL waits for a line ends the session as Ctrl-D
+# does: the app closes, which saves, and the exit status is 143; the next start finds the hour
+# played. (libedit passes the signal on to its process group: the pane's sh traps it.)
+current=fourth
+start "$current" --save-dir "$work/terminated"
+type_text "new --seed 4"
+press Enter
+type_text "advance 1h"
+press Enter
+check "plays an hour" screen_has "$current" "Sailed 1h"
+kill -TERM "$(pgrep -P "$(pane "$current" '#{pane_pid}')" | head -n 1)"
+check "SIGTERM ends the session with exit status 143" exit_status_is "$current" 143
+check "it says so" screen_has "$current" "note: SIGTERM ended the session as the end of input does"
+clock_kept() {
+  [[ "$(printf 'state --json clock\n' | "$binary" --save-dir "$work/terminated" 2>/dev/null | tail -n 1)" \
+    == '{"clock":"2026-01-05T10:00:00Z"}' ]]
+}
+check "the app closed and saved: the next start finds the hour played" clock_kept
+
 # explore's progress line, in a terminal 40 columns wide, is cut to the width too; it is gone once
 # the report is printed.
 current=third

@@ -56,7 +56,7 @@ start() {
   tmx new-session -d -s "$name" -x "$pane_width" -y "$pane_height" -c "$work" \
     env HOME="$work" XDG_DATA_HOME="$work/data" QUIETPLACES_HISTORY="$work/history" \
     QUIETPLACES_HOME="$work/home" EDITRC="$work/editrc" QP_BINARY="$binary" QP_STATUS="$work/$name.status" \
-    sh -c 'trap : INT; "$QP_BINARY" "$@"; echo "$?" >"$QP_STATUS.tmp" && mv "$QP_STATUS.tmp" "$QP_STATUS"' \
+    sh -c 'trap : INT TERM; "$QP_BINARY" "$@"; echo "$?" >"$QP_STATUS.tmp" && mv "$QP_STATUS.tmp" "$QP_STATUS"' \
     sh "$@"
 }
 

@@ -12,11 +12,13 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <editline/readline.h>
 
 /*
@@ -177,6 +179,102 @@ static inline char *qp_readline(const char *prompt, qp_el_status *status) {
   }
   state->interrupted = 0;
   return line;
+}
+
+/*
+ * Batch mode: SIGTERM and SIGHUP end the session as the end of input does (the app closes, which
+ * saves), rather than killing it with its unsaved play. The handler notes the first signal, wakes
+ * the read waiting in `poll` through a pipe of its own, and gives the signal back its default, so a
+ * second one ends the process at once. Called from StandardInput.swift only (see above).
+ */
+struct qp_end_state {
+  volatile sig_atomic_t signal;
+  int wake_read;
+  int wake_write;
+};
+
+static inline struct qp_end_state *qp_end_state(void) {
+  static struct qp_end_state state = {0, -1, -1};
+  return &state;
+}
+
+static void qp_on_end_signal(int signo) {
+  struct qp_end_state *state = qp_end_state();
+  int saved = errno;
+  if (state->signal == 0) {
+    state->signal = signo;
+  }
+  signal(signo, SIG_DFL);
+  if (state->wake_write >= 0) {
+    char byte = 1;
+    (void)write(state->wake_write, &byte, 1);
+  }
+  errno = saved;
+}
+
+/* Installs the handler for SIGTERM and SIGHUP; the descriptor that becomes readable when one
+ * arrives, or -1 when no pipe could be made (the signals then keep their default). */
+static inline int qp_end_prepare(void) {
+  struct qp_end_state *state = qp_end_state();
+  if (state->wake_read >= 0) {
+    return state->wake_read;
+  }
+  int fds[2];
+  if (pipe(fds) != 0) {
+    return -1;
+  }
+  for (int i = 0; i < 2; i++) {
+    fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[i], F_SETFL, O_NONBLOCK);
+  }
+  state->wake_read = fds[0];
+  state->wake_write = fds[1];
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = qp_on_end_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGTERM, &action, NULL);
+  sigaction(SIGHUP, &action, NULL);
+  return fds[0];
+}
+
+/* The signal that ended the session (SIGTERM or SIGHUP), or 0. */
+static inline int qp_end_signal(void) {
+  return qp_end_state()->signal;
+}
+
+/*
+ * Interactive: SIGTERM and SIGHUP (a closed terminal) are noted as in batch mode and interrupt the
+ * line being read by SIGINT's route, so `qp_readline` returns and the session ends as at Ctrl-D.
+ * Called from LineEditor.swift only, after `qp_el_prepare_sigint`.
+ */
+static void qp_el_on_end_signal(int signo) {
+  struct qp_end_state *end = qp_end_state();
+  int saved = errno;
+  if (end->signal == 0) {
+    end->signal = signo;
+  }
+  signal(signo, SIG_DFL);
+  struct qp_el_signal_state *state = qp_el_signal_state();
+  if (state->reading) {
+    if (pthread_equal(pthread_self(), state->reader)) {
+      state->interrupted = 1;
+    } else {
+      pthread_kill(state->reader, SIGINT);
+    }
+  }
+  errno = saved;
+}
+
+static inline void qp_el_prepare_end_signals(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = qp_el_on_end_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;
+  sigaction(SIGTERM, &action, NULL);
+  sigaction(SIGHUP, &action, NULL);
 }
 
 #endif

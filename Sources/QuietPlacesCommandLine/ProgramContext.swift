@@ -85,17 +85,24 @@ public struct ProgramContext: Sendable {
     // that failed was one the buffer made on its own (the flush after it then has nothing to write).
     context.outputFailure = {
       failure.withLock { recorded in
-        if recorded == nil && Self.readerHasGone(STDOUT_FILENO) { recorded = Self.outputFailureReason(EPIPE) }
+        if recorded == nil { recorded = Self.readerGone(STDOUT_FILENO) }
         return recorded
       }
     }
     return context
   }
 
-  /// Whether `descriptor` is a pipe whose reading end is closed: a write would fail with `EPIPE`.
-  static func readerHasGone(_ descriptor: Int32) -> Bool {
+  /// Why nothing written to `descriptor` can be read any more, said before a write fails: a pipe
+  /// whose reading end is closed, or a terminal that hung up; `nil` otherwise.
+  static func readerGone(_ descriptor: Int32) -> String? {
     var watched = pollfd(fd: descriptor, events: 0, revents: 0)
-    return poll(&watched, 1, 0) == 1 && watched.revents & Int16(POLLERR) != 0
+    var status = stat()
+    guard poll(&watched, 1, 0) == 1, fstat(descriptor, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFIFO where watched.revents & Int16(POLLERR) != 0: return outputFailureReason(EPIPE)
+    case S_IFCHR where watched.revents & Int16(POLLHUP | POLLERR) != 0: return "the terminal has closed"
+    default: return nil
+    }
   }
 
   /// Why standard output failed, from the `errno` of its failed write.

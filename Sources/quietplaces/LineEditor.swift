@@ -44,6 +44,15 @@ final class LineEditor: LineInput {
   @inline(never)
   static func prepareProcess() {
     qp_el_prepare_sigint()
+    qp_el_prepare_end_signals()
+  }
+
+  /// The signal that ended the session (SIGTERM, or SIGHUP when the terminal closed), or `nil`: the
+  /// line being read gives `.end`, so the session ends as at Ctrl-D (the app closes, which saves).
+  @inline(never)
+  static func endSignal() -> Int32? {
+    let signal = qp_end_signal()
+    return signal == 0 ? nil : signal
   }
 
   /// Whether Ctrl-C was pressed while a command ran, since the last call (see ``prepareProcess()``).
@@ -89,9 +98,14 @@ final class LineEditor: LineInput {
 
   @inline(never)  // See prepareProcess(): the C calls stay in this file's object.
   func readLine(prompt: String, context: CompletionContext) -> LineRead {
+    if Self.endSignal() != nil { return .end }
     lineEditorCompletionContext = context
     var status = QP_EL_LINE
     guard let line = qp_readline(prompt, &status) else {
+      if Self.endSignal() != nil {
+        print("")
+        return .end
+      }
       // Leave the cursor on a fresh line: after the discarded text, or after the prompt on exit.
       print(status == QP_EL_INTERRUPTED ? "^C" : "")
       return status == QP_EL_INTERRUPTED ? .interrupted : .end

@@ -27,6 +27,14 @@ enum QuietPlaces {
       }
       return ProgramInput(source: StandardInput(), interactive: false, colour: false)
     }
+    if let signal = interactive ? LineEditor.endSignal() : StandardInput.endSignal() {
+      let name = signal == SIGHUP ? "SIGHUP" : "SIGTERM"
+      let note =
+        "note: \(name) ended the session as the end of input does: the app closed, which saved "
+        + "(exit status \(128 + signal))\n"
+      _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      exit(128 + signal)
+    }
     exit(status)
   }
 }

@@ -1,3 +1,4 @@
+import CEditLine
 import QuietPlacesREPL
 
 #if canImport(Glibc)
@@ -8,12 +9,34 @@ import QuietPlacesREPL
 ///
 /// A line is kept only up to one byte past ``InputLimit/maximumBytes``: the rest of a longer one is
 /// read and dropped, since the session refuses it whatever it holds, so no line can fill the memory.
+///
+/// SIGTERM and SIGHUP (a `timeout`, a driver's `terminate()`, a closed terminal) end the input: the
+/// line being read and any lines already buffered are not run, a command running finishes, and the
+/// session ends as at the end of input, so the app closes and saves. A second such signal ends the
+/// process at once.
 final class StandardInput: LineInput {
   private var buffer = [UInt8](repeating: 0, count: 65_536)
   private var start = 0
   private var end = 0
+  /// Readable once SIGTERM or SIGHUP arrived; -1 when the signals keep their default.
+  private let wake: Int32
+
+  init() {
+    wake = Self.prepareSignals()
+  }
+
+  @inline(never)  // The C state stays in this file's object (see CEditLine's shim.h).
+  private static func prepareSignals() -> Int32 { qp_end_prepare() }
+
+  /// The signal that ended the input (SIGTERM or SIGHUP), or `nil`.
+  @inline(never)
+  static func endSignal() -> Int32? {
+    let signal = qp_end_signal()
+    return signal == 0 ? nil : signal
+  }
 
   func readLine(prompt: String, context: CompletionContext) -> LineRead {
+    if Self.endSignal() != nil { return .end }
     var bytes: [UInt8] = []
     var readAny = false
     while true {
@@ -46,6 +69,15 @@ final class StandardInput: LineInput {
   /// interruption).
   private func fill() -> Bool {
     while true {
+      if Self.endSignal() != nil { return false }
+      if wake >= 0 {
+        var watched = [
+          pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        if poll(&watched, 2, -1) < 0 && errno == EINTR { continue }
+        if Self.endSignal() != nil { return false }
+      }
       let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return false }

@@ -72,6 +72,41 @@ import Testing
     #expect(next.lines.contains(#"{"clock":"2026-01-05T09:00:00Z","seed":4}"#))
   }
 
+  /// `timeout`, a driver's `terminate()` or a closed terminal sends SIGTERM or SIGHUP: the session
+  /// ends as at the end of input (the app closes, which saves; the clock is kept), a note says so
+  /// on standard error, and the exit status is 128 + the signal.
+  @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")])
+  func aTerminationSignalEndsTheSessionWhichSaves(signal: Int32, name: String) throws {
+    let saves = try folder()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let process = try ChildProcess.make(["--save-dir", saves.path])
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // The input stays open: the session waits for its next line when the signal comes.
+    input.fileHandleForWriting.write(Data("new --seed 4\nadvance 2h\n".utf8))
+    var printed = Data()
+    let deadline = Date().addingTimeInterval(30)
+    while !String(decoding: printed, as: UTF8.self).contains("Sailed 2h"), Date() < deadline {
+      printed.append(output.fileHandleForReading.availableData)
+    }
+    kill(process.processIdentifier, signal)
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try input.fileHandleForWriting.close()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
+    #expect(
+      said.split(separator: "\n").last.map(String.init)
+        == "note: \(name) ended the session as the end of input does: the app closed, which saved (exit "
+        + "status \(128 + signal))")
+    let next = try ChildProcess.run(["--save-dir", saves.path], input: "state --json clock seed\n")
+    #expect(next.lines.contains(#"{"clock":"2026-01-05T11:00:00Z","seed":4}"#))
+  }
+
   @Test func theLoopReadsNoLineOnceTheOutputIsGone() async throws {
     let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
