@@ -144,7 +144,7 @@ press Enter
 check "plays an hour" screen_has "$current" "Sailed 1h"
 kill -TERM "$(pgrep -P "$(pane "$current" '#{pane_pid}')" | head -n 1)"
 check "SIGTERM ends the session with exit status 143" exit_status_is "$current" 143
-check "it says so" screen_has "$current" "note: SIGTERM ended the session as the end of input does"
+check "it says so" screen_has "$current" "note: SIGTERM ended the input: no further line was read"
 clock_kept() {
   [[ "$(printf 'state --json clock\n' | "$binary" --save-dir "$work/terminated" 2>/dev/null | tail -n 1)" \
     == '{"clock":"2026-01-05T10:00:00Z"}' ]]

@@ -44,7 +44,6 @@ final class LineEditor: LineInput {
   @inline(never)
   static func prepareProcess() {
     qp_el_prepare_sigint()
-    qp_el_prepare_end_signals()
   }
 
   /// The signal that ended the session (SIGTERM, or SIGHUP when the terminal closed), or `nil`: the
@@ -68,6 +67,7 @@ final class LineEditor: LineInput {
     TerminalStatus.show(text)
   }
 
+  private var endSignalsPrepared = false
   private let historyPath: String?
   private var lastHistoryLine: String?
   private var reportedHistoryFailure = false
@@ -98,6 +98,12 @@ final class LineEditor: LineInput {
 
   @inline(never)  // See prepareProcess(): the C calls stay in this file's object.
   func readLine(prompt: String, context: CompletionContext) -> LineRead {
+    // At the first read, not at the start of the process: a mode that never reads a line (a sweep
+    // started from a terminal) keeps the signals' default.
+    if !endSignalsPrepared {
+      endSignalsPrepared = true
+      qp_el_prepare_end_signals()
+    }
     if Self.endSignal() != nil { return .end }
     lineEditorCompletionContext = context
     var status = QP_EL_LINE

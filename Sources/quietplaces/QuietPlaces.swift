@@ -30,8 +30,8 @@ enum QuietPlaces {
     if let signal = interactive ? LineEditor.endSignal() : StandardInput.endSignal() {
       let name = signal == SIGHUP ? "SIGHUP" : "SIGTERM"
       let note =
-        "note: \(name) ended the session as the end of input does: the app closed, which saved "
-        + "(exit status \(128 + signal))\n"
+        "note: \(name) ended the input: no further line was read, and the program ended as at the end "
+        + "of input (exit status \(128 + signal))\n"
       _ = note.withCString { write(STDERR_FILENO, $0, strlen($0)) }
       exit(128 + signal)
     }

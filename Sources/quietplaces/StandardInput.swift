@@ -18,12 +18,11 @@ final class StandardInput: LineInput {
   private var buffer = [UInt8](repeating: 0, count: 65_536)
   private var start = 0
   private var end = 0
-  /// Readable once SIGTERM or SIGHUP arrived; -1 when the signals keep their default.
-  private let wake: Int32
-
-  init() {
-    wake = Self.prepareSignals()
-  }
+  /// Readable once SIGTERM or SIGHUP arrived; -1 when the signals keep their default. Set up at the
+  /// first read, so a mode that makes an input but never reads it (a script's `run`) keeps the
+  /// signals' default.
+  private var wake: Int32 = -1
+  private var prepared = false
 
   @inline(never)  // The C state stays in this file's object (see CEditLine's shim.h).
   private static func prepareSignals() -> Int32 { qp_end_prepare() }
@@ -36,6 +35,10 @@ final class StandardInput: LineInput {
   }
 
   func readLine(prompt: String, context: CompletionContext) -> LineRead {
+    if !prepared {
+      prepared = true
+      wake = Self.prepareSignals()
+    }
     if Self.endSignal() != nil { return .end }
     var bytes: [UInt8] = []
     var readAny = false

@@ -101,10 +101,28 @@ import Testing
     #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
     #expect(
       said.split(separator: "\n").last.map(String.init)
-        == "note: \(name) ended the session as the end of input does: the app closed, which saved (exit "
-        + "status \(128 + signal))")
+        == "note: \(name) ended the input: no further line was read, and the program ended as at the end "
+        + "of input (exit status \(128 + signal))")
     let next = try ChildProcess.run(["--save-dir", saves.path], input: "state --json clock seed\n")
     #expect(next.lines.contains(#"{"clock":"2026-01-05T11:00:00Z","seed":4}"#))
+  }
+
+  /// A mode that reads no line keeps the signal's default: a script being run (here, a month of
+  /// autoplay, minutes on disk) ends at once, as before, rather than playing on to its end.
+  @Test func aScriptBeingRunEndsAtOnceOnSIGTERM() throws {
+    let saves = try folder()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let script = saves.appendingPathComponent("month.qp")
+    try Data("> new --seed 3\n> autoplay payback for 30d\n".utf8).write(to: script)
+    let process = try ChildProcess.make(["run", script.path])
+    process.standardInput = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1)
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
   }
 
   @Test func theLoopReadsNoLineOnceTheOutputIsGone() async throws {
