@@ -100,19 +100,19 @@ struct SweepOutputOptions: OptionGroup, Equatable {
   }
 
   /// The option that writes each file asked for, in the order of ``files``.
-  private var fileOptions: [(option: String, path: String?)] {
+  private var fileOptions: [(option: String, path: String?, kind: OutputFileKind)] {
     [
-      ("--chart", chart), ("--report", report), ("--csv", csvFile), ("--jsonl", jsonlFile),
-      ("--table", tableFile),
+      ("--chart", chart, .chart), ("--report", report, .report), ("--csv", csvFile, .csv),
+      ("--jsonl", jsonlFile, .jsonl), ("--table", tableFile, .table),
     ]
   }
 
   /// Whether every file asked for can be written (it is no folder, its folder exists and is writable,
-  /// and no other option writes it); says why not for the first that cannot, before any run is
-  /// played.
+  /// no other option writes it, and what is there already is of its kind, ``OutputFileKind``); says
+  /// why not for the first that cannot, before any run is played.
   func checkFiles(in context: ProgramContext) -> Bool {
     var written: [String: String] = [:]
-    for (option, path) in fileOptions {
+    for (option, path, _) in fileOptions {
       guard let file = path else { continue }
       let url = Self.url(file, in: context).standardizedFileURL.resolvingSymlinksInPath()
       if let earlier = written[url.path] {
@@ -145,6 +145,14 @@ struct SweepOutputOptions: OptionGroup, Equatable {
         continue
       }
       context.printError(OutputLine.errorText(AtomicFile.WriteError(path: file, reason: reason).description))
+      return false
+    }
+    // A file already there is written over only when it is one of its kind that this tool wrote.
+    for (_, path, kind) in fileOptions {
+      guard let file = path, let problem = kind.replacementProblem(at: Self.url(file, in: context)) else {
+        continue
+      }
+      context.printError(OutputLine.errorText("\(file.fromOutside): \(problem)"))
       return false
     }
     return true

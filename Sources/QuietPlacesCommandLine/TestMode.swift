@@ -137,6 +137,17 @@ struct TestMode: CommandLineMode, Equatable {
         print: context.print)
       return ExitStatus(rawValue: status) ?? .failure
     }
+    // Before any script runs: a report written over must be one this tool wrote (Bazel's
+    // XML_OUTPUT_FILE is its own to give, and is not checked).
+    if let junit, !options.list {
+      let url =
+        junit.hasPrefix("/")
+        ? URL(fileURLWithPath: junit) : context.currentDirectory.appendingPathComponent(junit)
+      if let problem = OutputFileKind.junit.replacementProblem(at: url) {
+        context.printError(OutputLine.errorText("\(junit.fromOutside): \(problem)"))
+        return .usage
+      }
+    }
     guard let (rules, storeKit, provenance) = storeKit.load(context) else { return .usage }
     var options = options
     options.environment = context.environment
