@@ -2,6 +2,10 @@ import FoundationEssentials
 import QuietPlacesGolden
 import QuietPlacesREPL
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `quietplaces run FILE.qp`: runs a script in a fresh session and prints the transcript; with
 /// `--step`, pauses before each command; with `--then-repl`, the REPL goes on from the script's state.
 struct RunMode: CommandLineMode, Equatable {
@@ -68,14 +72,46 @@ struct RunMode: CommandLineMode, Equatable {
     let source = context.input().source
     var runner = ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL)
     runner.environment = context.environment
+    // A reader that goes away (`| head`) or a full disk stops the script at its next command, and
+    // the session finishes as at the script's end (the app closes, which saves); said below.
+    signal(SIGPIPE, SIG_IGN)
+    var stoppedAt: Int?
     let failed = await runner.run(
-      script, in: session, input: step ? source : nil, print: context.print, printLine: context.print)
+      script, in: session, input: step ? source : nil, print: context.print, printLine: context.print,
+      outputGone: { line in
+        context.flush()
+        guard context.outputFailure() != nil else { return false }
+        stoppedAt = line
+        return true
+      })
+    context.flush()
+    if let reason = context.outputFailure() {
+      if thenREPL { await session.finish() }
+      let place = stoppedAt.map { "before its line \($0)" } ?? "at its end"
+      context.printError(
+        OutputLine.errorText(
+          "standard output could not be written (\(reason)); \(file.fromOutside) stopped \(place), and the "
+            + "session ended as at the end of the script: the app closes, which saves"))
+      return .failure
+    }
     // A script that quit has ended its session: there is no state for the REPL to go on from.
     guard thenREPL, !session.wantsToQuit else { return failed ? .failure : .success }
     context.print("The script has ended; the REPL goes on from its state (quit leaves).")
-    let failedAfter = await REPLLoop.run(session, input: source, bail: bail.bail) { answer in
-      answer.output.forEach(context.print)
-      context.flush()
+    var lastLine = 0
+    let failedAfter = await REPLLoop.run(
+      session, input: source, bail: bail.bail,
+      answer: { answer in
+        lastLine = answer.number
+        answer.output.forEach(context.print)
+        context.flush()
+      },
+      outputGone: { context.outputFailure() != nil })
+    if let reason = context.outputFailure() {
+      context.printError(
+        OutputLine.errorText(
+          "standard output could not be written after line \(lastLine) typed after the script (\(reason)); the "
+            + "session ended there, as at the end of input: the app closes, which saves"))
+      return .failure
     }
     return failed || failedAfter ? .failure : .success
   }

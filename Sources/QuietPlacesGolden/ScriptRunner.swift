@@ -73,9 +73,13 @@ public struct ScriptRunner: Sendable {
   ///   session says so); lines typed at a pause do not count.
   /// - Parameter printLine: prints a command's output line (a JSON record uncut); by default its
   ///   text through `print`.
+  /// - Parameter outputGone: asked before each command with its line: true when what is printed no
+  ///   longer reaches anyone (a closed pipe, a full disk); the script then stops there, and the
+  ///   session finishes as at its end.
   public func run(
     _ script: GoldenScript, in interpreter: any LineInterpreter, input: (any LineInput)? = nil,
-    print: (String) -> Void, printLine: ((OutputLine) -> Void)? = nil
+    print: (String) -> Void, printLine: ((OutputLine) -> Void)? = nil,
+    outputGone: (Int) -> Bool = { _ in false }
   ) async -> Bool {
     func emit(_ line: OutputLine) {
       if let printLine { printLine(line) } else { print(line.text) }
@@ -92,6 +96,7 @@ public struct ScriptRunner: Sendable {
         print(line.text)
         if mode == .continuing && Self.isBreak(line.text) { mode = .pausing }
       case .command(let block):
+        if outputGone(block.line) { break entries }
         if case .until(let target) = mode, block.line >= target { mode = .pausing }
         // A line refused for its length is not echoed; its error line says so.
         if !InputLimit.refuses(block.command) { print("> \(block.command)") }

@@ -48,6 +48,40 @@ import Testing
     #expect(next.lines.contains(#"{"clock":"2026-01-05T11:00:00Z","seed":4}"#))
   }
 
+  /// `run FILE.qp | head` stops the script at its next command; the session finishes as at the
+  /// script's end, so a save folder given keeps what the script played.
+  @Test func aRunWhoseReaderGoesAwayStopsTheScriptWhichSaves() throws {
+    let executable = try #require(ChildProcess.executable)
+    let saves = try folder()
+    defer { try? FileManager.default.removeItem(at: saves) }
+    let script = saves.appendingPathComponent("long.qp")
+    let statuses = String(repeating: "> status\n", count: 3_000)
+    try Data(("> new --seed 4\n> advance 2h\n" + statuses + "> advance 5h\n").utf8).write(to: script)
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // The reader leaves once it has read what the second command printed (awk exits there).
+    let commands =
+      #""$0" run "$1" --save-dir "$2" 2>&1 >/dev/null | cat; "#
+      + #""$0" run "$1" --save-dir "$2/piped" | awk '{ print } /^Sailed 2h/ { exit }'"#
+    shell.arguments = ["-c", commands, executable.path, script.path, saves.path]
+    shell.environment = try ChildProcess.make([]).environment
+    try FileManager.default.createDirectory(
+      at: saves.appendingPathComponent("piped"), withIntermediateDirectories: true)
+    let result = try ChildProcess.run(shell, input: "")
+    #expect(result.lines.contains("> new --seed 4"))
+    let error = try #require(result.lines.first { $0.hasPrefix("error:") })
+    #expect(
+      error.hasPrefix("error: standard output could not be written (its reader has gone: a closed pipe); "))
+    #expect(error.hasSuffix("and the session ended as at the end of the script: the app closes, which saves"))
+    // Read to its end, the script plays 7 hours; cut short after its second command, the 2 hours it
+    // had played when the reader left are kept, and not the 5 after.
+    let whole = try ChildProcess.run(["--save-dir", saves.path], input: "state --json clock\n")
+    #expect(whole.lines.contains(#"{"clock":"2026-01-05T16:00:00Z"}"#))
+    let piped = try ChildProcess.run(
+      ["--save-dir", saves.appendingPathComponent("piped").path], input: "state --json clock\n")
+    #expect(piped.lines.contains(#"{"clock":"2026-01-05T11:00:00Z"}"#))
+  }
+
   @Test func aFullDiskEndsTheSessionWithAnErrorRatherThanLosingEveryAnswer() throws {
     let saves = try folder()
     defer { try? FileManager.default.removeItem(at: saves) }
