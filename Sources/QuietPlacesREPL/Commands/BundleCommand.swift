@@ -18,3 +18,10 @@ struct BundleCommand: FileArgumentCommand {
     return .info(["Wrote the device to \(path):"] + device.summary(rules: session.device.configuration.rules))
   }
 }
+
+extension BundleCommand: HelpDetails {
+  /// What a file already at FILE must be for the bundle to replace it.
+  static var helpDetails: [String] {
+    ["  a file already at FILE is replaced only when it is empty, a Quiet Places save or a device bundle"]
+  }
+}

@@ -126,3 +126,13 @@ struct RecordCommand: REPLCommand {
     return base + ".bundle.json"
   }
 }
+
+extension RecordCommand: HelpDetails {
+  /// What a file already at FILE must be for the recording to replace it.
+  static var helpDetails: [String] {
+    [
+      "  a file already at FILE is replaced only when it is empty or a recording quietplaces made (its first "
+        + "line # Recorded with quietplaces); a bundle beside it only when empty, a save or a bundle"
+    ]
+  }
+}

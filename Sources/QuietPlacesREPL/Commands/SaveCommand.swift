@@ -46,3 +46,10 @@ struct SaveCommand: REPLCommand {
     ])
   }
 }
+
+extension SaveCommand: HelpDetails {
+  /// What a file already at FILE must be for the copy to replace it.
+  static var helpDetails: [String] {
+    ["  a file already at FILE is replaced only when it is empty, a Quiet Places save or a device bundle"]
+  }
+}
