@@ -39,6 +39,16 @@ static inline struct qp_el_signal_state *qp_el_signal_state(void) {
   return &state;
 }
 
+/* Installs `handler` for `signo`, with no signal masked while it runs. */
+static inline void qp_install_handler(int signo, void (*handler)(int), int flags) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = flags;
+  sigaction(signo, &action, NULL);
+}
+
 /*
  * The SIGINT handler, for the whole process. The kernel gives a Ctrl-C to any thread that does not
  * block SIGINT, and the main thread of an async `main` waits in dispatch's `sigsuspend` with every
@@ -68,12 +78,8 @@ static void qp_el_on_sigint(int signo) {
  * another thread (the main thread, waiting in `sigsuspend`) is passed on to it.
  */
 static inline void qp_el_prepare_sigint(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = qp_el_on_sigint;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0; /* no SA_RESTART: the read in progress fails with EINTR */
-  sigaction(SIGINT, &action, NULL);
+  /* no SA_RESTART: the read in progress fails with EINTR */
+  qp_install_handler(SIGINT, qp_el_on_sigint, 0);
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
@@ -229,13 +235,8 @@ static inline int qp_end_prepare(void) {
   }
   state->wake_read = fds[0];
   state->wake_write = fds[1];
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = qp_on_end_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESTART;
-  sigaction(SIGTERM, &action, NULL);
-  sigaction(SIGHUP, &action, NULL);
+  qp_install_handler(SIGTERM, qp_on_end_signal, SA_RESTART);
+  qp_install_handler(SIGHUP, qp_on_end_signal, SA_RESTART);
   return fds[0];
 }
 
@@ -245,17 +246,13 @@ static inline int qp_end_signal(void) {
 }
 
 /*
- * Interactive: SIGTERM and SIGHUP (a closed terminal) are noted as in batch mode and interrupt the
- * line being read by SIGINT's route, so `qp_readline` returns and the session ends as at Ctrl-D.
+ * Interactive: SIGTERM and SIGHUP (a closed terminal) are noted as in batch mode (no pipe is made:
+ * nothing waits in `poll`) and interrupt the line being read by SIGINT's route, so `qp_readline` returns and the session ends as at Ctrl-D.
  * Called from LineEditor.swift only, after `qp_el_prepare_sigint`.
  */
 static void qp_el_on_end_signal(int signo) {
-  struct qp_end_state *end = qp_end_state();
+  qp_on_end_signal(signo);
   int saved = errno;
-  if (end->signal == 0) {
-    end->signal = signo;
-  }
-  signal(signo, SIG_DFL);
   struct qp_el_signal_state *state = qp_el_signal_state();
   if (state->reading) {
     if (pthread_equal(pthread_self(), state->reader)) {
@@ -268,13 +265,8 @@ static void qp_el_on_end_signal(int signo) {
 }
 
 static inline void qp_el_prepare_end_signals(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = qp_el_on_end_signal;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;
-  sigaction(SIGTERM, &action, NULL);
-  sigaction(SIGHUP, &action, NULL);
+  qp_install_handler(SIGTERM, qp_el_on_end_signal, 0);
+  qp_install_handler(SIGHUP, qp_el_on_end_signal, 0);
 }
 
 #endif

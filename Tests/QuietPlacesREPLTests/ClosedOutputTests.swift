@@ -114,24 +114,18 @@ import Testing
     let saves = try folder()
     defer { try? FileManager.default.removeItem(at: saves) }
     let process = try ChildProcess.make(["--save-dir", saves.path])
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
+    let pipes = try ChildProcess.start(process)
     // The input stays open: the session waits for its next line when the signal comes.
-    input.fileHandleForWriting.write(Data("new --seed 4\nadvance 2h\n".utf8))
+    pipes.input.fileHandleForWriting.write(Data("new --seed 4\nadvance 2h\n".utf8))
     var printed = Data()
     let deadline = Date().addingTimeInterval(30)
     while !String(decoding: printed, as: UTF8.self).contains("Sailed 2h"), Date() < deadline {
-      printed.append(output.fileHandleForReading.availableData)
+      printed.append(pipes.output.fileHandleForReading.availableData)
     }
     kill(process.processIdentifier, signal)
-    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let said = String(decoding: pipes.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    try input.fileHandleForWriting.close()
+    try pipes.input.fileHandleForWriting.close()
     #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
     #expect(
       said.split(separator: "\n").last.map(String.init)

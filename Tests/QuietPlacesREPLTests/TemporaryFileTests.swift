@@ -42,12 +42,8 @@ import Testing
     try Data("precious\n".utf8).write(to: victim)
 
     let process = try ChildProcess.make(["--save-dir", saves.path])
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
+    let pipes = try ChildProcess.start(process, errorsWithOutput: true)
+    let (input, output) = (pipes.input, pipes.output)
     let pid = process.processIdentifier
     // The process holds its folder once its ID is in the lock.
     for _ in 0..<1_000 {

@@ -55,6 +55,24 @@ public enum ChildProcess {
     return (process, stdin.fileHandleForWriting)
   }
 
+  /// A started child's pipes: its standard input, output and error.
+  public struct Pipes {
+    public let input: Pipe
+    public let output: Pipe
+    public let errors: Pipe
+  }
+
+  /// Starts `process` with a pipe for each of standard input, output and error (output and error
+  /// into the output pipe when `errorsWithOutput`), for a test that writes lines and reads as it goes.
+  public static func start(_ process: Process, errorsWithOutput: Bool = false) throws -> Pipes {
+    let pipes = Pipes(input: Pipe(), output: Pipe(), errors: Pipe())
+    process.standardInput = pipes.input
+    process.standardOutput = pipes.output
+    process.standardError = errorsWithOutput ? pipes.output : pipes.errors
+    try process.run()
+    return pipes
+  }
+
   /// Runs to the end with `input` on standard input (a pipe: batch mode), in `folder` when given
   /// (else the package root).
   public static func run(_ arguments: [String], input: String = "", in folder: URL? = nil) throws -> Result {
