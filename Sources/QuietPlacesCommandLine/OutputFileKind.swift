@@ -9,9 +9,9 @@ import QuietPlacesUtilities
 /// there is replaced; an empty one is too. Anything else (a path mistyped onto notes, a README, a
 /// designer's own chart) is refused before anything runs, with one error, and keeps every byte, as
 /// the REPL's `save FILE`, `bundle FILE` and `record FILE` refuse it. A file is known as this
-/// tool's by what each writer puts first: the CSV's header, a sweep record, the table's header row
-/// with the provenance lines it ends with, the chart's opening tag, the report's title, the JUnit
-/// report's suite.
+/// tool's by what each writer puts first: the CSV's header (or an earlier version's), a sweep
+/// record, the table's header row with the provenance lines it ends with, the chart's opening tag,
+/// the report's title, the JUnit report's suite.
 enum OutputFileKind {
   case csv, jsonl, table, chart, report, junit
 
@@ -52,7 +52,8 @@ enum OutputFileKind {
     let first = lines.first.map(String.init) ?? ""
     switch self {
     case .csv:
-      return first == SweepOutput.csvHeader
+      // The columns this version writes, or those of an earlier one (they begin alike).
+      return first == SweepOutput.csvHeader || first.hasPrefix("run,variant,seed,milestone,")
     case .jsonl:
       guard let record = (try? JSONValue(parsing: first))?.object else { return false }
       return ["run", "variant", "seed"].allSatisfy { record[$0] != nil }

@@ -67,6 +67,10 @@ import Testing
         #expect(other.isWritten(data) == (other == kind), "\(name) read as \(other)")
       }
     }
+    // A CSV of an earlier version, with fewer columns after the first four, is one too.
+    #expect(
+      OutputFileKind.csv.isWritten(Data("run,variant,seed,milestone,reached,seconds\n0,a,1,x,true,3\n".utf8)))
+    #expect(!OutputFileKind.csv.isWritten(Data("run,variant\n".utf8)))
     // So the same outputs written again replace them, and an empty file is written over too.
     _ = try folder.write("", to: "empty.csv")
     let again = await ProgramRun.run(
