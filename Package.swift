@@ -187,8 +187,8 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesCommandLineTests",
       dependencies: [
-        "QuietPlacesCommandLine", "QuietPlacesGolden", "QuietPlacesREPL", "QuietPlacesLab",
-        "QuietPlacesStore", "QuietPlacesUtilities", "QuietPlacesTestSupport",
+        "QuietPlacesCommandLine", "QuietPlacesExplore", "QuietPlacesGolden", "QuietPlacesREPL",
+        "QuietPlacesLab", "QuietPlacesStore", "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),
   ],

@@ -30,7 +30,7 @@ struct ExploreMergeMode: CommandLineMode, Equatable {
       context.printError(OutputLine.errorText(error.message))
       return .usage
     }
-    ExploreMode.print(outcome.output, format: format, in: context)
+    ExploreMode.print(outcome, format: format, in: context)
     return outcome.found ? .failure : .success
   }
 }

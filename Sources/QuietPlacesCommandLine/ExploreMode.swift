@@ -187,7 +187,7 @@ struct ExploreMode: CommandLineMode, Equatable {
     context.printError(provenance.line + BalanceOptions.provenanceSuffix(balanceWords))
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1)
-    Self.print(outcome.output, format: format, in: context)
+    Self.print(outcome, format: format, in: context)
     // A finding whose script could not be written is in the report all the same, and said here.
     for reason in outcome.notWritten { context.printError(OutputLine.errorText(reason)) }
     return outcome.found ? .failure : .success
@@ -212,9 +212,7 @@ struct ExploreMode: CommandLineMode, Equatable {
   /// Prints the explorer's output, line by line: a summary's lines as every printed line, JSON Lines
   /// as records, never cut (a run's record with a rich coverage passes the 2,000 bytes a printed line
   /// is cut to, and a cut record would not merge).
-  static func print(_ output: String, format: ExploreOptions.Format, in context: ProgramContext) {
-    var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.last == "" { lines.removeLast() }
-    lines.forEach(format == .jsonl ? context.printRecord : context.print)
+  static func print(_ outcome: Explorer.Outcome, format: ExploreOptions.Format, in context: ProgramContext) {
+    outcome.forEachLine(format == .jsonl ? context.printRecord : context.print)
   }
 }

@@ -23,13 +23,46 @@ public struct Explorer: Sendable {
   let folder: URL
 
   /// What the exploration printed and whether it found anything.
-  public struct Outcome: Sendable {
-    /// Standard output: the report, or JSON Lines.
-    public var output: String
+  public struct Outcome {
+    /// Standard output's lines before the runs' records (the report, or the JSON Lines' header).
+    var head: [String]
+    /// The runs' records (JSON Lines only), kept on disk while the runs are played.
+    var records: LineSpool?
+    /// Standard output's lines after the runs' records (the findings' records).
+    var tail: [String] = []
     /// Whether an invariant was found broken.
     public var found: Bool
     /// Why findings could not be written, one line each (the report still names them).
     public var notWritten: [String] = []
+
+    /// Standard output's lines, in order, one at a time: the records of an exploration of hours are
+    /// never all in memory at once.
+    public func forEachLine(_ body: (String) -> Void) {
+      head.forEach(body)
+      records?.forEach(body)
+      tail.forEach(body)
+    }
+
+    /// An outcome that prints `output`, a whole text (a merge's).
+    public init(output: String, found: Bool) {
+      head = Explorer.lines(output)
+      self.found = found
+    }
+
+    init(head: [String], records: LineSpool?, tail: [String] = [], found: Bool, notWritten: [String]) {
+      self.head = head
+      self.records = records
+      self.tail = tail
+      self.found = found
+      self.notWritten = notWritten
+    }
+
+    /// Standard output, whole: the report, or JSON Lines.
+    public var output: String {
+      var text = ""
+      forEachLine { text += $0 + "\n" }
+      return text
+    }
   }
 
   /// Checks the options and prepares the devices; nothing is written yet. Findings go to `folder`
@@ -127,6 +160,13 @@ public struct Explorer: Sendable {
     return (first...last).filter { ($0 - 1) % options.shardCount == options.shardIndex }
   }
 
+  /// The lines of `text`, each without its line break (a last line break ends the last line).
+  static func lines(_ text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
   /// Plays the runs, shrinks and writes the findings, and says what was found. `errors` hears the
   /// timings (and, with `progress`, a progress line rewritten in place).
   public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async -> Outcome {
@@ -136,16 +176,15 @@ public struct Explorer: Sendable {
     // kept whole, steps included, only when it found something (its steps serve only to shrink the
     // finding; an exploration of hours would otherwise hold every step it played).
     var tally = ExploreTally()
-    var runLines: [String] = []
+    let records = options.format == .jsonl ? LineSpool() : nil
     var brokenRuns: [RunResult] = []
     var lastProgress = started
     let jobs = max(1, options.jobs)
-    let format = options.format
     // Takes each run as it ends; at most ten times a second, on a terminal, says the runs played, of
     // how many (or of how long).
     func tell(_ result: RunResult, of total: Int?) {
       tally.add(result.record)
-      if format == .jsonl { runLines.append(ExploreReport.jsonLine(result.record)) }
+      records?.append(ExploreReport.jsonLine(result.record))
       if result.record.broken != nil { brokenRuns.append(result) }
       guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
       lastProgress = ContinuousClock.now
@@ -192,10 +231,14 @@ public struct Explorer: Sendable {
       shard: "\(options.shardIndex + 1)/\(options.shardCount)",
       commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
       playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn)
-    let report = ExploreReport(header: header, tally: tally, runLines: runLines, findings: findings)
+    guard let records else {
+      let report = ExploreReport(header: header, tally: tally, runLines: [], findings: findings)
+      return Outcome(
+        head: Self.lines(report.text), records: nil, found: !findings.isEmpty, notWritten: notWritten)
+    }
     return Outcome(
-      output: options.format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty,
-      notWritten: notWritten)
+      head: [ExploreReport.jsonLine(header)], records: records, tail: findings.map(ExploreReport.jsonLine),
+      found: !findings.isEmpty, notWritten: notWritten)
   }
 
   /// The first run's finding of each invariant broken, shrunk, written as a script; with why

@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesExplore
 import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Synchronization
@@ -39,8 +40,8 @@ import Testing
     let printed = Printed()
     let context = context(printed)
     let long = "{\"type\":\"run\",\"coverage\":{\"" + String(repeating: "c", count: 2_500) + "\":1}}"
-    ExploreMode.print(long + "\n", format: .jsonl, in: context)
-    ExploreMode.print(long + "\n", format: .text, in: context)
+    ExploreMode.print(Explorer.Outcome(output: long + "\n", found: false), format: .jsonl, in: context)
+    ExploreMode.print(Explorer.Outcome(output: long + "\n", found: false), format: .text, in: context)
     let lines = printed.lines.withLock { $0 }
     #expect(lines.first == long)
     #expect(lines.last != long && lines.last?.hasSuffix(" more bytes)") == true)
