@@ -100,7 +100,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
   }
 
   /// The option that writes each file asked for, in the order of ``files``.
-  private var fileOptions: [(option: String, path: String?, kind: OutputFileKind)] {
+  private var fileOptions: [(option: String, path: String?, kind: ReplacedFile.Kind)] {
     [
       ("--chart", chart, .chart), ("--report", report, .report), ("--csv", csvFile, .csv),
       ("--jsonl", jsonlFile, .jsonl), ("--table", tableFile, .table),
@@ -108,7 +108,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
   }
 
   /// Whether every file asked for can be written (it is no folder, its folder exists and is writable,
-  /// no other option writes it, and what is there already is of its kind, ``OutputFileKind``); says
+  /// no other option writes it, and what is there already is of its kind, ``ReplacedFile``); says
   /// why not for the first that cannot, before any run is played.
   func checkFiles(in context: ProgramContext) -> Bool {
     var written: [String: String] = [:]
@@ -149,7 +149,9 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     }
     // A file already there is written over only when it is one of its kind that this tool wrote.
     for (_, path, kind) in fileOptions {
-      guard let file = path, let problem = kind.replacementProblem(at: Self.url(file, in: context)) else {
+      guard let file = path,
+        let problem = ReplacedFile.problem(at: Self.url(file, in: context), replacingWith: kind)
+      else {
         continue
       }
       context.printError(OutputLine.errorText("\(file.fromOutside): \(problem)"))

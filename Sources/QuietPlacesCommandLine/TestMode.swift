@@ -143,7 +143,7 @@ struct TestMode: CommandLineMode, Equatable {
       let url =
         junit.hasPrefix("/")
         ? URL(fileURLWithPath: junit) : context.currentDirectory.appendingPathComponent(junit)
-      if let problem = OutputFileKind.junit.replacementProblem(at: url) {
+      if let problem = ReplacedFile.problem(at: url, replacingWith: .junit) {
         context.printError(OutputLine.errorText("\(junit.fromOutside): \(problem)"))
         return .usage
       }

@@ -50,11 +50,6 @@ struct RecordCommand: REPLCommand {
       if let problem = ReplacedFile.problem(at: path, replacingWith: .recording) {
         throw .file(path: path, reason: problem)
       }
-      if !session.isPristine,
-        let problem = ReplacedFile.problem(at: Self.bundlePath(for: path), replacingWith: .saveOrBundle)
-      {
-        throw .file(path: Self.bundlePath(for: path), reason: problem)
-      }
       var lines: [OutputLine] = []
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       if !FileManager.default.fileExists(atPath: folder.path) {

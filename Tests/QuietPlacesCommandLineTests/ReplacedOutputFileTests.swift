@@ -1,4 +1,5 @@
 import Foundation
+import QuietPlacesREPL
 import QuietPlacesTestSupport
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// An output file already there is written over only when this tool wrote it, of its kind, or it is
 /// empty: a path mistyped onto notes or a README is refused before any run is played, one line,
 /// exit 2, and the file keeps every byte.
-@Suite struct OutputFileKindTests {
+@Suite struct ReplacedOutputFileTests {
   static let notes = "# Notes\nThe sweep of Tuesday, by hand.\n"
 
   @Test(arguments: [
@@ -43,7 +44,7 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let sweep = ["simulate", "--seeds", "1-2", "--strategy", "idle", "--until", "time:1d"]
-    var written: [(String, OutputFileKind)] = [
+    var written: [(String, ReplacedFile.Kind)] = [
       ("a.csv", .csv), ("a.jsonl", .jsonl), ("a.txt", .table), ("c.svg", .chart), ("r.html", .report),
     ]
     let run = await ProgramRun.run(
@@ -60,17 +61,17 @@ import Testing
       in: folder.url)
     #expect(tests.status == .success)
     written.append(("j.xml", .junit))
-    let kinds: [OutputFileKind] = [.csv, .jsonl, .table, .chart, .report, .junit]
+    // Nor is any taken for a save, a bundle or a recording.
     for (name, kind) in written {
       let data = try Data(contentsOf: folder.url.appendingPathComponent(name))
-      for other in kinds {
+      for other in ReplacedFile.Kind.allCases {
         #expect(other.isWritten(data) == (other == kind), "\(name) read as \(other)")
       }
     }
     // A CSV of an earlier version, with fewer columns after the first four, is one too.
-    #expect(
-      OutputFileKind.csv.isWritten(Data("run,variant,seed,milestone,reached,seconds\n0,a,1,x,true,3\n".utf8)))
-    #expect(!OutputFileKind.csv.isWritten(Data("run,variant\n".utf8)))
+    let earlier = "run,variant,seed,milestone,reached,seconds\n0,a,1,x,true,3\n"
+    #expect(ReplacedFile.Kind.csv.isWritten(Data(earlier.utf8)))
+    #expect(!ReplacedFile.Kind.csv.isWritten(Data("run,variant\n".utf8)))
     // So the same outputs written again replace them, and an empty file is written over too.
     _ = try folder.write("", to: "empty.csv")
     let again = await ProgramRun.run(
