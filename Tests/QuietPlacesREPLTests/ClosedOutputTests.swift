@@ -31,12 +31,13 @@ import Testing
     shell.environment = try ChildProcess.make([]).environment
     let result = try ChildProcess.run(shell, input: "")
     #expect(result.status == 0)
+    // What head read: the new game (route 1's first leg is 1.0 nm) and the two hours' summary.
     #expect(
-      result.lines.prefix(3) == [
+      Array(result.lines.prefix(2)) == [
         "New game: seed 4, storefront GBR, 2026-01-05 09:00:00.",
         "Sailing Harbour Reach for Lantern Quay, 1.0 nm ahead.",
-        "Sailed 2h: 16 arrivals, +658 Discoveries.",
       ])
+    #expect(result.lines.count > 2 && result.lines[2].hasPrefix("Sailed 2h: "))
     let error = try #require(result.lines.first { $0.hasPrefix("error:") })
     #expect(error.hasPrefix("error: standard output could not be written after line "))
     #expect(
