@@ -132,6 +132,12 @@ struct TestMode: CommandLineMode, Equatable {
 
   func run(in context: ProgramContext) async -> ExitStatus {
     if accept || reject {
+      // A path that holds no pending files because it is mistyped is said, and nothing is done.
+      if let problem = PendingFiles.problem(paths: options.paths, currentDirectory: context.currentDirectory)
+      {
+        context.printError(OutputLine.errorText(problem))
+        return .usage
+      }
       let status = PendingFiles.resolve(
         accept ? .accept : .reject, paths: options.paths, currentDirectory: context.currentDirectory,
         print: context.print)

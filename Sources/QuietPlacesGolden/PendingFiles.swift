@@ -129,6 +129,32 @@ public enum PendingFiles {
     return found.values.sorted { $0.path < $1.path }
   }
 
+  /// What is wrong with the paths `--accept` or `--reject` was given, before anything is done: a
+  /// path that does not exist (unless it names a script whose pending file does), a file that is
+  /// neither a script nor a pending file, or no `Scripts/` folder when no path is given. `nil` when
+  /// every path can hold pending files, found or not.
+  public static func problem(paths: [String], currentDirectory: URL) -> String? {
+    let manager = FileManager.default
+    for given in paths.isEmpty ? ["Scripts"] : paths {
+      let url =
+        given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
+      var isFolder: Bool = false
+      let exists = manager.fileExists(atPath: url.path, isDirectory: &isFolder)
+      if exists, isFolder { continue }
+      if given.hasSuffix(".qp"), exists || manager.fileExists(atPath: url.path + suffix) { continue }
+      if given.hasSuffix(".qp" + suffix), exists { continue }
+      if exists {
+        return "\(given) is neither a script nor a pending file; pass a .qp script, its .qp\(suffix) "
+          + "or a folder of them"
+      }
+      if paths.isEmpty {
+        return "\(given): no Scripts folder here; run where Scripts/ is, or pass files or folders"
+      }
+      return "\(given): no such file or folder; pass a .qp script, its .qp\(suffix) or a folder of them"
+    }
+    return nil
+  }
+
   /// The lines `test` prints about the pending files it sees: one a file, then how to resolve them.
   public static func listing(_ files: [ScriptFile]) -> [String] {
     guard !files.isEmpty else { return [] }

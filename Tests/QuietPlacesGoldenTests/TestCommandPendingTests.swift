@@ -45,6 +45,51 @@ import Testing
       ])
   }
 
+  @Test func aMistypedPathIsRefusedAndNothingIsAcceptedOrRejected() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let failing = passing.replacingOccurrences(of: "seed 7, storefront", with: "seed 8, storefront")
+    try folder.write(failing, to: "Scripts/a.qp")
+    try folder.write("{}\n", to: "balance.json")
+    _ = try ChildProcess.run(["test", "--update=pending"], in: folder.url)
+    let pendingFile = try folder.read("Scripts/a.qp.new")
+    let cases: [([String], String)] = [
+      (
+        ["test", "--accept", "Scripts", "Scrpts/a.qp"],
+        "error: Scrpts/a.qp: no such file or folder; pass a .qp script, its .qp.new or a folder of them"
+      ),
+      (
+        ["test", "--reject", "Scripts/b.qp"],
+        "error: Scripts/b.qp: no such file or folder; pass a .qp script, its .qp.new or a folder of them"
+      ),
+      (
+        ["test", "--reject", "balance.json"],
+        "error: balance.json is neither a script nor a pending file; pass a .qp script, its .qp.new or a "
+          + "folder of them"
+      ),
+    ]
+    for (arguments, expected) in cases {
+      let result = try ChildProcess.run(arguments, in: folder.url)
+      #expect(result.status == 2)
+      #expect(result.lines == [expected, ""])
+      #expect(try folder.read("Scripts/a.qp") == failing)
+      #expect(try folder.read("Scripts/a.qp.new") == pendingFile)
+    }
+    // A script given whose pending file is there is found even when the script has gone.
+    try FileManager.default.removeItem(at: folder.url.appendingPathComponent("Scripts/a.qp"))
+    let rejected = try ChildProcess.run(["test", "--reject", "Scripts/a.qp"], in: folder.url)
+    #expect(rejected.lines == ["rejected Scripts/a.qp.new", "1 rejected", ""])
+
+    let elsewhere = try TemporaryFolder()
+    defer { elsewhere.remove() }
+    let noScripts = try ChildProcess.run(["test", "--accept"], in: elsewhere.url)
+    #expect(noScripts.status == 2)
+    #expect(
+      noScripts.lines == [
+        "error: Scripts: no Scripts folder here; run where Scripts/ is, or pass files or folders", "",
+      ])
+  }
+
   @Test func acceptAndUpdateDoNotGoTogether() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
