@@ -172,59 +172,63 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     switch self {
     case .notAStrategy(let text):
       return
-        "'\(text)' is not a strategy; write \(StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))"
+        "'\(text.fromOutside)' is not a strategy; write \(StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))"
     case .notARatio(let text):
       return
-        "'\(text)' is not a ratio for --bearings-at; write a number from 0 to 1000 (0 means as soon as available), such as 0.5, or never"
+        "'\(text.fromOutside)' is not a ratio for --bearings-at; write a number from 0 to 1000 (0 means as soon as available), such as 0.5, or never"
     case .notASwitch(let text, let option):
-      return "'\(text)' is not a setting of \(option); write \(option) on or \(option) off"
+      return "'\(text.fromOutside)' is not a setting of \(option); write \(option) on or \(option) off"
     case .notAnOwnedProduct(let text):
       return
-        "'\(text)' is not a product for --owned; write none or a list of \(ProductID.allCases.map(\.rawValue).joined(separator: ", ")), such as charts,hold"
+        "'\(text.fromOutside)' is not a product for --owned; write none or a list of \(ProductID.allCases.map(\.rawValue).joined(separator: ", ")), such as charts,hold"
     case .notAMilestone(let text):
-      return "'\(text)' is not a milestone; write \(Milestone.forms)"
+      return "'\(text.fromOutside)' is not a milestone; write \(Milestone.forms)"
     case .milestoneCount(let text, let kind):
-      return "'\(text)' needs a whole number from 1 to 1,000,000 after the colon, such as \(kind):2"
+      return
+        "'\(text.fromOutside)' needs a whole number from 1 to 1,000,000 after the colon, such as \(kind):2"
     case .milestoneNumberMissing(let text, let kind):
       return
-        "'\(text)' needs a number; write \(kind):N, such as \(Self.numberExample[kind] ?? "knowledge:100")"
+        "'\(text.fromOutside)' needs a number; write \(kind):N, such as \(Self.numberExample[kind] ?? "knowledge:100")"
     case .milestoneAmount(let text):
-      return "'\(text)' needs an amount of Discoveries from 1 to 1e15 after the colon, such as spent:100000"
+      return
+        "'\(text.fromOutside)' needs an amount of Discoveries from 1 to 1e15 after the colon, such as spent:100000"
     case .milestoneDurationMissing(let text):
       let kind = text.lowercased().hasPrefix("idle") ? "idle" : "time"
       return
-        "'\(text)' needs a duration of at least 1s after the colon, such as \(kind == "idle" ? "idle:1h or idle:8h" : "time:30d or time:12h")"
+        "'\(text.fromOutside)' needs a duration of at least 1s after the colon, such as \(kind == "idle" ? "idle:1h or idle:8h" : "time:30d or time:12h")"
     case .noMilestone:
       return "no milestone given; write \(Milestone.forms)"
     case .repeatedMilestone(let written, let earlier):
       let again = written == earlier ? "is given twice" : "is \(earlier) again, written otherwise"
       return "milestone \(written) \(again); a run reaches each milestone once, so give each once"
     case .notASessionModel(let text):
-      return "'\(text)' is not a session model; \(SessionModel.example)"
+      return "'\(text.fromOutside)' is not a session model; \(SessionModel.example)"
     case .sessionPartEmpty(let text, let online):
-      return "the \(online ? "online" : "away") part of '\(text)' is no time at all; \(SessionModel.example)"
+      return
+        "the \(online ? "online" : "away") part of '\(text.fromOutside)' is no time at all; \(SessionModel.example)"
     case .duration(.noTime, let shown, let example):
-      return "'\(shown)' is no time at all; write at least 1s, such as \(example)"
+      return "'\(shown.fromOutside)' is no time at all; write at least 1s, such as \(example)"
     case .duration(.tooLong, let shown, let example):
-      return "'\(shown)' is beyond the maximum of 100 years; write 100y or less, such as \(example)"
+      return
+        "'\(shown.fromOutside)' is beyond the maximum of 100 years; write 100y or less, such as \(example)"
     case .duration(.notADuration, let shown, let example):
       return
-        "'\(shown)' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), such as \(example)"
+        "'\(shown.fromOutside)' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), such as \(example)"
     case .notKeyValue(let text):
       return
-        "'\(text)' is not KEY=VALUE; write a path into balance.json and a value, such as equipment.sails.priceGrowth=1.5"
+        "'\(text.fromOutside)' is not KEY=VALUE; write a path into balance.json and a value, such as equipment.sails.priceGrowth=1.5"
     case .notAKeyPath(let key):
       return "'\(key)' is not a key path; write keys joined by dots, such as routes[1].charterCost"
     case .notABaseline(let text, let variants):
       let names = variants.prefix(4).map { "'\($0)'" }.joined(separator: ", ")
       return
-        "'\(text)' is not a variant of this sweep for --baseline; write a variant's name or its position from 1 to \(variants.count), such as \(names)\(variants.count > 4 ? ", …" : "")"
+        "'\(text.fromOutside)' is not a variant of this sweep for --baseline; write a variant's name or its position from 1 to \(variants.count), such as \(names)\(variants.count > 4 ? ", …" : "")"
     case .baselineAlone(let text, let variant):
       return
         "--baseline \(text) compares the other variants with it, and this sweep has one, '\(variant)'; add another (a second --strategy, --owned, --set or --vary value) or leave out --baseline"
     case .notPercentiles(let text):
       return
-        "'\(text)' is not a list of percentiles; write numbers from 0 to 100 separated by commas, such as 10,50,90"
+        "'\(text.fromOutside)' is not a list of percentiles; write numbers from 0 to 100 separated by commas, such as 10,50,90"
     case .repeatedPercentile(let written, let earlier):
       let again = written == earlier ? "\(written) twice" : "\(written), which is \(earlier) again"
       return
@@ -233,21 +237,21 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "--owned names \(id.rawValue) twice; a purchase is owned once, so name each product once"
     case .notARange(let text):
       return
-        "'\(text)' is not KEY=A,B,… or KEY=FROM..TO/STEPS; write values such as equipment.sails.priceGrowth=1.5,1.7 or a range such as equipment.sails.priceGrowth=1.4..1.8/4 (4 equal steps, 5 values)"
+        "'\(text.fromOutside)' is not KEY=A,B,… or KEY=FROM..TO/STEPS; write values such as equipment.sails.priceGrowth=1.5,1.7 or a range such as equipment.sails.priceGrowth=1.4..1.8/4 (4 equal steps, 5 values)"
     case .rangeWithoutWidth(let text, let key, let end):
       return
-        "'\(text)' runs from \(end) to \(end) again; give a range two different ends (FROM..TO/STEPS), or give the one value as \(key)=\(end)"
+        "'\(text.fromOutside)' runs from \(end) to \(end) again; give a range two different ends (FROM..TO/STEPS), or give the one value as \(key)=\(end)"
     case .rangeSteps(let text, let steps):
       return
-        "'\(text)' asks for \(steps.withThousandsSeparators) steps; a range takes 1 to \(BalanceVariation.maximumSteps) (each step is one more variant), such as equipment.sails.priceGrowth=1.4..1.8/4"
+        "'\(text.fromOutside)' asks for \(steps.withThousandsSeparators) steps; a range takes 1 to \(BalanceVariation.maximumSteps) (each step is one more variant), such as equipment.sails.priceGrowth=1.4..1.8/4"
     case .sensitivityWithoutVary:
       return "--sensitivity compares the values of --vary with the baseline; add --vary KEY=A,B"
     case .notASuppliesPolicy(let text):
       return
-        "'\(text)' is not a Postmarks policy for --supplies; write \(SuppliesPolicy.allCases.map(\.rawValue).joined(separator: ", "))"
+        "'\(text.fromOutside)' is not a Postmarks policy for --supplies; write \(SuppliesPolicy.allCases.map(\.rawValue).joined(separator: ", "))"
     case .notAColour(let text):
       return
-        "'\(text)' is not a sail colour; write colour:NAME with one of \(SailColour.allCases.map(\.rawValue).joined(separator: ", "))"
+        "'\(text.fromOutside)' is not a sail colour; write colour:NAME with one of \(SailColour.allCases.map(\.rawValue).joined(separator: ", "))"
     case .nullSetKey(let key):
       return "\(key) is null in balance.json: the key has no value to change (routes[0] is never chartered)"
     case .setting(let setting, let problem):

@@ -48,7 +48,7 @@ public struct CommandCompletion: CompletionProvider {
 
   public func completions(for line: String, context: CompletionContext) -> [String] {
     let endsInSpace = line.last == " "
-    var words = line.split(separator: " ").map(String.init)
+    var words = CommandWords.split(line).map(String.init)
     let partial = endsInSpace ? "" : (words.popLast() ?? "")
     guard let first = words.first else {
       return CommandRegistry.allNames.filter { $0.hasPrefix(partial.lowercased()) }.sorted()

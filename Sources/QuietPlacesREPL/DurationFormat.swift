@@ -38,21 +38,24 @@ public enum DurationFormat {
       case .empty:
         return "a duration is missing; write a positive amount \(examples)"
       case .notADuration(let text):
-        return "'\(text)' is not a duration; write a positive amount \(examples)"
+        return "'\(text.fromOutside)' is not a duration; write a positive amount \(examples)"
       case .fraction(let text):
-        return "'\(text)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
+        return
+          "'\(text.fromOutside)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
       case .missingUnit(let text):
-        return "'\(text)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
+        return "'\(text.fromOutside)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
       case .unknownUnit(let text, let unit):
-        return "'\(unit)' in '\(text)' is not a unit; use s, m, h, d, w or y, \(examples)"
+        return
+          "'\(String(unit).fromOutside)' in '\(text.fromOutside)' is not a unit; use s, m, h, d, w or y, \(examples)"
       case .unitsOutOfOrder(let text):
-        return "'\(text)' repeats a unit or puts a smaller one first; write each unit once, largest first, "
+        return
+          "'\(text.fromOutside)' repeats a unit or puts a smaller one first; write each unit once, largest first, "
           + "such as 1h30m"
       case .zero(let text):
-        return "'\(text)' is no time at all; write at least 1s"
+        return "'\(text.fromOutside)' is no time at all; write at least 1s"
       case .beyondMaximum(let text):
         return
-          "'\(text)' is beyond the maximum of 100 years; write a shorter duration, such as 100y or 36500d"
+          "'\(text.fromOutside)' is beyond the maximum of 100 years; write a shorter duration, such as 100y or 36500d"
       }
     }
   }

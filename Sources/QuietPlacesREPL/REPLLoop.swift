@@ -135,7 +135,7 @@ public enum REPLLoop {
   /// which is then obeyed.
   private static func skippedCommand(_ line: String, number: Int, skippedAnswer: inout Answer) -> Bool {
     let text = line.trimmingWhitespace
-    guard let word = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
+    guard let word = CommandWords.split(text).first,
       let command = CommandRegistry.command(named: String(word))
     else { return false }
     if command == QuitCommand.self {

@@ -80,7 +80,7 @@ extension Session {
 
   /// Whether a replay runs the line: every line but those that write a file or only look.
   static func isReplayed(_ line: String) -> Bool {
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    let words = CommandWords.split(line)
     guard let first = words.first?.lowercased() else { return true }
     if first == "save" { return words.count == 1 }
     return !notReplayed.contains(first)

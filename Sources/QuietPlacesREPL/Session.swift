@@ -253,7 +253,7 @@ public final class Session: LineInterpreter {
 
   /// Parses the line into its command, then runs it; also whether the line goes in a recording.
   private func run(_ text: String) async -> (lines: [OutputLine], recorded: Bool) {
-    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let words = CommandWords.split(text).map(String.init)
     let name = words[0].lowercased()
     guard let command = CommandRegistry.command(named: name) else {
       step.refused = true

@@ -282,10 +282,11 @@ import Testing
     try folder.write("> echo a\u{1B}[31mb\u{07}\u{FEFF} \"q\" \\ #c: d\nx\n", to: "control.qp")
     let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
     // The script's own line keeps its raw characters, escaped by YAML; what the session printed was
-    // already escaped as every printed line is (`\u{1B}`), and YAML escapes its backslashes.
+    // already escaped as every printed line is (`\u{1B}`, the byte order mark that prints as
+    // nothing `\u{FEFF}`), and YAML escapes its backslashes.
     let diff = try #require(lines.first { $0.hasPrefix("  diff: ") })
     #expect(diff.contains(#"\n > echo a\x1b[31mb\x07\ufeff \"q\" \\ #c: d\n"#), "\(lines)")
-    #expect(diff.contains(#"\n+a\\u{1B}[31mb\\u{7}\ufeff \"q\" \\ #c: d"#), "\(lines)")
+    #expect(diff.contains(#"\n+a\\u{1B}[31mb\\u{7}\\u{FEFF} \"q\" \\ #c: d"#), "\(lines)")
     #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
   }
 

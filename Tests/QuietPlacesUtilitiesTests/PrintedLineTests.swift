@@ -26,6 +26,43 @@ import Testing
     }
   }
 
+  @Test func aCharacterThatPrintsAsNothingIsShown() {
+    // A byte order mark, a zero-width space, a soft hyphen, a word joiner, an override and an isolate
+    // of direction, the line and paragraph separators: format characters (Cf), Zl and Zp.
+    for value: UInt32 in [0xFEFF, 0x200B, 0xAD, 0x2060, 0x202E, 0x2066, 0x2028, 0x2029] {
+      let scalar = Unicode.Scalar(value)!
+      let hex = String(value, radix: 16, uppercase: true)
+      #expect(PrintedLine.isInvisible(scalar))
+      #expect(PrintedLine.guarded("a\(Character(scalar))b") == "a\\u{\(hex)}b")
+      #expect("a\(Character(scalar))b".fromOutside.description == "a\\u{\(hex)}b")
+    }
+  }
+
+  @Test func aPricesMarksOfDirectionPrintButAValueShowsThem() {
+    // CLDR writes some locales' prices with these marks; a value read from outside shows them.
+    for value: UInt32 in [0x200E, 0x200F, 0x061C] {
+      let scalar = Unicode.Scalar(value)!
+      let hex = String(value, radix: 16, uppercase: true)
+      #expect(PrintedLine.guarded("\(Character(scalar))₪9.90") == "\(Character(scalar))₪9.90")
+      #expect("1\(Character(scalar))h".fromOutside.description == "1\\u{\(hex)}h")
+    }
+  }
+
+  @Test func joinersOfScriptsAndEmojiPrintAsTheyAre() {
+    for text in ["👩\u{200D}💻", "क्\u{200D}ष", "می\u{200C}خواهم", "é", "日本"] {
+      #expect(PrintedLine.guarded(text) == text)
+      #expect(text.fromOutside.description == text)
+    }
+  }
+
+  @Test func anEscapedScalarCountsItsWholeWidthTowardsTheCut() {
+    // `\u{FEFF}` is 8 bytes on the line: 250 of them are 2,000 bytes, which is the whole line.
+    let line = String(repeating: "\u{FEFF}", count: 250)
+    #expect(PrintedLine.guarded(line).utf8.count == 2_000)
+    #expect(PrintedLine.guarded(line + "\u{FEFF}").utf8.count <= 2_000)
+    #expect(PrintedLine.guarded(line + "\u{FEFF}").hasSuffix("more bytes)"))
+  }
+
   @Test func anEscapeSequenceShowsAsText() {
     #expect(PrintedLine.guarded("\u{1B}]0;title\u{7}x") == "\\u{1B}]0;title\\u{7}x")
     #expect(PrintedLine.guarded("one\rtwo") == "one\\u{D}two")

@@ -1,0 +1,19 @@
+/// How a command line splits into words: at spaces and tabs, and at every other space of Unicode
+/// (a no-break space, a narrow or thin one, an ideographic one), which a line copied from a web page,
+/// a chat or a document often holds where a space was typed. `advance 1h 30m` with no-break spaces
+/// runs as typed, rather than reading as one unknown word that prints like the right one.
+enum CommandWords {
+  /// Whether a character separates two words of a command line.
+  static func separates(_ character: Character) -> Bool {
+    if character == " " || character == "\t" { return true }
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
+      return false
+    }
+    return scalar.properties.generalCategory == .spaceSeparator
+  }
+
+  /// The words of a command line.
+  static func split(_ line: some StringProtocol) -> [Substring] {
+    Substring(line).split(whereSeparator: separates)
+  }
+}
