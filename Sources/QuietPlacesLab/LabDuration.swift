@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Durations as the lab reads and writes them, in the REPL's syntax: whole numbers with the units
 /// `y` (365.25 days), `w`, `d`, `h`, `m`, `s`, largest first, each once (`90s`, `15m`, `8h`, `2d`,
 /// `1h30m`, `10y`).
@@ -69,7 +71,15 @@ public enum LabDuration {
     case .seconds(let seconds) where seconds >= 1: return seconds
     case .seconds: throw .duration(.noTime, shown: shown, example: example)
     case .tooLong: throw .duration(.tooLong, shown: shown, example: example)
-    case .notADuration: throw .duration(.notADuration, shown: shown, example: example)
+    case .notADuration:
+      // Units in words (`2 years`, `8 hours`): the example is what was meant, in letters.
+      if let typed = DurationWords.letters(for: value), case .seconds(let seconds) = read(typed),
+        seconds >= 1,
+        shown.hasSuffix(value)
+      {
+        throw .duration(.notADuration, shown: shown, example: String(shown.dropLast(value.count)) + typed)
+      }
+      throw .duration(.notADuration, shown: shown, example: example)
     }
   }
 

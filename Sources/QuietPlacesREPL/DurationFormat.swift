@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// Durations in the REPL: printing seconds as `2h 30m`, and reading what users type after `advance`.
 ///
 /// Printing uses the units `y` (a Julian year of 365.25 days, the year of ``maximumSeconds``), `d`,
@@ -38,12 +40,19 @@ public enum DurationFormat {
       case .empty:
         return "a duration is missing; write a positive amount \(examples)"
       case .notADuration(let text):
+        if let typed = DurationFormat.lettersFor(text) {
+          return "'\(text.fromOutside)' is not a duration as written; the units are s, m, h, d, w "
+            + "and y, each right after its number: write \(typed)"
+        }
         return "'\(text.fromOutside)' is not a duration; write a positive amount \(examples)"
       case .fraction(let text):
         return
           "'\(text.fromOutside)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
       case .missingUnit(let text):
         return "'\(text.fromOutside)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
+      case .unknownUnit(let text, _) where DurationFormat.lettersFor(text) != nil:
+        return "'\(text.fromOutside)' is not a duration as written; the units are s, m, h, d, w and "
+          + "y, each right after its number: write \(DurationFormat.lettersFor(text) ?? "")"
       case .unknownUnit(let text, let unit):
         return
           "'\(String(unit).fromOutside)' in '\(text.fromOutside)' is not a unit; use s, m, h, d, w or y, \(examples)"
@@ -95,6 +104,13 @@ public enum DurationFormat {
     }
     if text.isEmpty { text = "0s" }
     return seconds < 0 ? "-" + text : text
+  }
+
+  /// The duration `text` means when its units are written as words, abbreviations or capitals
+  /// (``DurationWords``), when that reads as a duration here: `2 hours` → `2h`.
+  static func lettersFor(_ text: String) -> String? {
+    guard let typed = DurationWords.letters(for: text), (try? parse(typed)) != nil else { return nil }
+    return typed
   }
 
   /// The number of seconds `text` stands for, such as 5400 for `1h30m`.

@@ -44,5 +44,12 @@ import Testing
       message("8x")
         == "'for 8x' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), "
         + "such as for 8h or for 2d")
+    // Units in words: the example is what was written, in letters, when that is a duration.
+    #expect(
+      message("2 days")
+        == "'for 2 days' is not a duration; write whole numbers with units y, w, d, h, m, s (largest first), "
+        + "such as for 2d")
+    #expect(message("30 min 1 hour")?.hasSuffix("such as for 8h or for 2d") == true)
+    #expect(message("0 days")?.hasSuffix("such as for 8h or for 2d") == true)
   }
 }

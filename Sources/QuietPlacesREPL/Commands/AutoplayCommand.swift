@@ -52,11 +52,14 @@ struct AutoplayCommand: REPLCommand {
         case .sessions: strategy.sessions = try SessionModel.parse(value)
         case .owned: strategy.owned = try Strategy.parseOwned(value)
         case .limit:
+          let written = Self.durationWritten(value, then: rest)
           limit = try LabDuration.positive(
-            value, shown: "--limit \(value)", example: "--limit 30d or --limit 1y")
+            written, shown: "--limit \(written)", example: "--limit 30d or --limit 1y")
         case nil where key == "until": stop = .until(try Milestone.parseList(value))
         case nil where key == "for":
-          stop = .after(try LabDuration.positive(value, shown: "for \(value)", example: "for 8h or for 2d"))
+          let written = Self.durationWritten(value, then: rest)
+          stop = .after(
+            try LabDuration.positive(written, shown: "for \(written)", example: "for 8h or for 2d"))
         case nil:
           break
         }
@@ -70,6 +73,17 @@ struct AutoplayCommand: REPLCommand {
     }
     guard let stop else { throw .autoplayWithoutStop }
     request = AutoplayRequest(strategy: strategy, stop: stop, limit: limit)
+  }
+
+  /// A duration's value with the words after it that write it on in words (`for 2 days`, `for 1
+  /// hour 30 minutes`), so the error that refuses it names all of it and writes it in letters; the
+  /// value alone when none do.
+  private static func durationWritten(_ value: String, then rest: ArraySlice<String>) -> String {
+    for count in stride(from: rest.count, through: 1, by: -1) {
+      let written = ([value] + rest.prefix(count)).joined(separator: " ")
+      if DurationWords.letters(for: written) != nil { return written }
+    }
+    return value
   }
 
   /// The words that may follow the strategy's name.
