@@ -49,8 +49,26 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
   /// The line to print: `error: ` and ``message``.
   public var description: String { OutputLine.errorText(message) }
 
-  /// One sentence: what was wrong, and what would be right.
+  /// One sentence: what was wrong, and what would be right. A word holding a typographic dash,
+  /// ellipsis or quote (``Lookalike``) is refused for that, with the word in ASCII.
   public var message: String {
+    switch self {
+    case .unknownOption(let word, let command, _, _, _), .unknownSubcommand(let word, let command, _, _),
+      .unexpectedArgument(let word, let command, _):
+      if let note = Lookalike.note(for: word, asOption: true) {
+        return "'\(word.fromOutside)' for \(command): \(note)"
+      }
+    case .invalidValue(let option, let value, _, _):
+      if let note = Lookalike.note(for: value, fixed: { "\(option) \($0)" }) {
+        return "\(option) '\(value.fromOutside)': \(note)"
+      }
+    default: break
+    }
+    return plainMessage
+  }
+
+  /// ``message`` for a word of ASCII.
+  private var plainMessage: String {
     switch self {
     case .unknownOption(let option, let command, let suggestion, let elsewhere, let options):
       let known =

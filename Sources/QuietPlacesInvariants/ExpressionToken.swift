@@ -1,3 +1,5 @@
+import QuietPlacesUtilities
+
 /// One word of an invariant expression, with the column it starts at (from 1).
 struct ExpressionToken: Equatable {
   enum Kind: Equatable {
@@ -104,6 +106,7 @@ struct ExpressionToken: Equatable {
       if character == "=" {
         throw fail("a single '=' compares nothing; write '==' to compare")
       }
+      if let note = Lookalike.note(for: String(character)) { throw fail(note) }
       throw fail(
         "'\(character)' is not part of an expression; write fields, numbers, + - * / %, comparisons, and, or, not"
       )

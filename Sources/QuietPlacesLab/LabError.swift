@@ -417,6 +417,10 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         return
           "\(setting.shown): \(key) holds \(shown), not one value; set one of them, such as \(setting.option) \(example)=VALUE"
       case .type(let type):
+        if let note = Lookalike.note(for: setting.value, fixed: { "\(setting.option) \(setting.key)=\($0)" })
+        {
+          return "\(setting.shown): \(note)"
+        }
         return "\(setting.shown): \(key) takes \(type), not '\(setting.value)'"
       case .notWholeNumber:
         return "\(setting.shown): \(key) takes a whole number, not \(setting.value)"

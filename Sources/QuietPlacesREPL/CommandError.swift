@@ -176,6 +176,9 @@ public enum CommandError: Error, Sendable, Equatable {
       return "give one of until or for, not both; write \(AutoplayCommand.usage[0])"
     case .autoplayWithoutStop:
       return "autoplay needs where to stop: until MILESTONE (\(Milestone.forms)) or for DURATION"
+    case .unknownOption(let word, let command, _) where Lookalike.first(in: word) != nil:
+      return
+        "'\(word.fromOutside)' is not an option of \(command): \(Lookalike.note(for: word, asOption: true) ?? "")"
     case .unknownOption(let word, let command, let closest):
       return
         "'\(word.fromOutside)' is not an option of \(command)\(closest.map { "; did you mean \($0)?" } ?? "")"

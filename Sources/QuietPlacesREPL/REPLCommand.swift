@@ -115,6 +115,12 @@ extension ArgumentWord {
   /// (`aprove`: approve), else lists the right ones.
   init(word: String) throws(CommandError) {
     guard let value = Self(argument: word) else {
+      // `—seed` pasted from a chat: the dash named, the word written in ASCII.
+      if Self(argument: Lookalike.ascii(word, asOption: true)) != nil,
+        let note = Lookalike.note(for: word, asOption: true)
+      {
+        throw .badArgument(argument: word, expected: "\(Self.noun): \(note)")
+      }
       let meant = EditDistance.closest(
         to: word.lowercased(), in: Self.words, within: EditDistance.tolerance(for: word), ignoringCase: false)
       throw .badArgument(
