@@ -271,6 +271,16 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
       throw BundleError(file: file, problem: JSONValue.notJSONReason(data))
     }
     guard header.kind == kind else {
+      // A save given for a bundle: it holds the game without the App Store account.
+      if case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: data),
+        members["game"] != nil, members["format"] != nil
+      {
+        throw BundleError(
+          file: file,
+          problem: "it is a Quiet Places save, not a device bundle (a save holds the game without the App "
+            + "Store account); load it in the REPL with load \(file), or give a bundle written by bundle FILE"
+        )
+      }
       throw BundleError(file: file, problem: "it is not a device bundle (no kind \(kind))")
     }
     guard let format = header.format, format >= 1, format <= currentFormat else {

@@ -58,6 +58,27 @@ import Testing
     #expect(run.output.contains("Launched at 2026-01-05 09:06:00"))
   }
 
+  /// A save given where a bundle goes is named for what it is, with where it does go.
+  @Test func aSaveGivenForABundleSaysSoAndWhereItGoes() throws {
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return
+    }
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try ChildProcess.run(
+      ["--save-dir", folder.url.appendingPathComponent("d").path], input: "new --seed 3\nsave s.json\n",
+      in: folder.url)
+    let run = try ChildProcess.run(["--bundle", "s.json"], in: folder.url)
+    #expect(run.status == 1)
+    #expect(
+      run.lines == [
+        "error: s.json: it is a Quiet Places save, not a device bundle (a save holds the game without the App "
+          + "Store account); load it in the REPL with load s.json, or give a bundle written by bundle FILE",
+        "",
+      ])
+  }
+
   @Test(arguments: [
     (["--bundle", "x.json", "--save-dir", "d"], "--bundle and --save-dir cannot go together"),
     (["run", "a.qp", "--closed"], "--closed is an option of quietplaces, not of quietplaces run"),
