@@ -5,7 +5,7 @@
 enum CommandWords {
   /// Whether a character separates two words of a command line.
   static func separates(_ character: Character) -> Bool {
-    if character == " " || character == "\t" { return true }
+    if let ascii = character.asciiValue { return ascii == 0x20 || ascii == 0x09 }
     guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else {
       return false
     }
@@ -13,7 +13,9 @@ enum CommandWords {
   }
 
   /// The words of a command line.
-  static func split(_ line: some StringProtocol) -> [Substring] {
-    Substring(line).split(whereSeparator: separates)
+  static func split(_ line: String) -> [Substring] {
+    // Most lines are ASCII: split them as before, without asking each character what it is.
+    if line.utf8.allSatisfy({ $0 < 0x80 }) { return line.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+    return line.split(whereSeparator: separates)
   }
 }
