@@ -106,24 +106,51 @@ public enum PendingFiles {
     URL(fileURLWithPath: script.path + suffix)
   }
 
+  /// What a PATH given to `test`, `--accept` or `--reject` names, as the pending files go.
+  private enum GivenPath {
+    /// A folder, walked for pending files.
+    case folder(URL)
+    /// A pending file, given itself.
+    case pendingFile(URL)
+    /// A script's path whose pending file is there (the script itself may be gone).
+    case scriptWithPending(URL)
+    /// A script with no pending file.
+    case scriptAlone
+    /// A file that is neither a script nor a pending file.
+    case otherFile
+    /// Nothing at that path.
+    case missing
+  }
+
+  private static func classify(_ given: String, currentDirectory: URL) -> GivenPath {
+    let manager = FileManager.default
+    let url =
+      given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
+    var isFolder: Bool = false
+    let exists = manager.fileExists(atPath: url.path, isDirectory: &isFolder)
+    if exists, isFolder { return .folder(url) }
+    if given.hasSuffix(".qp" + suffix), exists { return .pendingFile(url) }
+    if given.hasSuffix(".qp") {
+      if manager.fileExists(atPath: url.path + suffix) { return .scriptWithPending(self.url(for: url)) }
+      if exists { return .scriptAlone }
+    }
+    return exists ? .otherFile : .missing
+  }
+
   /// The pending files under `paths` (empty: `Scripts/`): a folder's, recursively; a script's
   /// (`NAME.qp` names its `NAME.qp.new`); a pending file given itself. Sorted by printed path.
   public static func find(paths: [String], currentDirectory: URL) -> [ScriptFile] {
-    let manager = FileManager.default
     var found: [String: ScriptFile] = [:]
     for given in paths.isEmpty ? ["Scripts"] : paths {
-      let url =
-        given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
-      var isFolder: Bool = false
-      if manager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder {
+      switch classify(given, currentDirectory: currentDirectory) {
+      case .folder(let url):
         let base = given == "." ? "" : (given.hasSuffix("/") ? given : given + "/")
         for file in FolderWalk(folder: url, suffix: ".qp" + suffix, reportsDangling: { _ in false }).files {
           found[base + file.relative] = ScriptFile(url: file.url, path: base + file.relative)
         }
-      } else if given.hasSuffix(".qp" + suffix), manager.fileExists(atPath: url.path) {
-        found[given] = ScriptFile(url: url, path: given)
-      } else if given.hasSuffix(".qp"), manager.fileExists(atPath: url.path + suffix) {
-        found[given + suffix] = ScriptFile(url: self.url(for: url), path: given + suffix)
+      case .pendingFile(let url): found[given] = ScriptFile(url: url, path: given)
+      case .scriptWithPending(let url): found[given + suffix] = ScriptFile(url: url, path: given + suffix)
+      case .scriptAlone, .otherFile, .missing: break
       }
     }
     return found.values.sorted { $0.path < $1.path }
@@ -134,23 +161,17 @@ public enum PendingFiles {
   /// neither a script nor a pending file, or no `Scripts/` folder when no path is given. `nil` when
   /// every path can hold pending files, found or not.
   public static func problem(paths: [String], currentDirectory: URL) -> String? {
-    let manager = FileManager.default
     for given in paths.isEmpty ? ["Scripts"] : paths {
-      let url =
-        given.hasPrefix("/") ? URL(fileURLWithPath: given) : currentDirectory.appendingPathComponent(given)
-      var isFolder: Bool = false
-      let exists = manager.fileExists(atPath: url.path, isDirectory: &isFolder)
-      if exists, isFolder { continue }
-      if given.hasSuffix(".qp"), exists || manager.fileExists(atPath: url.path + suffix) { continue }
-      if given.hasSuffix(".qp" + suffix), exists { continue }
-      if exists {
+      switch classify(given, currentDirectory: currentDirectory) {
+      case .folder, .pendingFile, .scriptWithPending, .scriptAlone: continue
+      case .otherFile:
         return "\(given) is neither a script nor a pending file; pass a .qp script, its .qp\(suffix) "
           + "or a folder of them"
-      }
-      if paths.isEmpty {
+      case .missing where paths.isEmpty:
         return "\(given): no Scripts folder here; run where Scripts/ is, or pass files or folders"
+      case .missing:
+        return "\(given): no such file or folder; pass a .qp script, its .qp\(suffix) or a folder of them"
       }
-      return "\(given): no such file or folder; pass a .qp script, its .qp\(suffix) or a folder of them"
     }
     return nil
   }

@@ -36,23 +36,25 @@ public enum DurationFormat {
     /// One sentence: what was wrong, and what would be right.
     public var description: String {
       let examples = "such as 90s, 45m, 8h, 2d, 1y or 1h 30m"
+      // Units in words (`2 hours`, `8H`): written back in letters.
+      switch self {
+      case .notADuration(let text), .unknownUnit(let text, _):
+        if let typed = DurationFormat.lettersFor(text) {
+          return "'\(text.fromOutside)' is not a duration as written; the units are s, m, h, d, w and y, "
+            + "each right after its number: write \(typed)"
+        }
+      default: break
+      }
       switch self {
       case .empty:
         return "a duration is missing; write a positive amount \(examples)"
       case .notADuration(let text):
-        if let typed = DurationFormat.lettersFor(text) {
-          return "'\(text.fromOutside)' is not a duration as written; the units are s, m, h, d, w "
-            + "and y, each right after its number: write \(typed)"
-        }
         return "'\(text.fromOutside)' is not a duration; write a positive amount \(examples)"
       case .fraction(let text):
         return
           "'\(text.fromOutside)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
       case .missingUnit(let text):
         return "'\(text.fromOutside)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
-      case .unknownUnit(let text, _) where DurationFormat.lettersFor(text) != nil:
-        return "'\(text.fromOutside)' is not a duration as written; the units are s, m, h, d, w and "
-          + "y, each right after its number: write \(DurationFormat.lettersFor(text) ?? "")"
       case .unknownUnit(let text, let unit):
         return
           "'\(String(unit).fromOutside)' in '\(text.fromOutside)' is not a unit; use s, m, h, d, w or y, \(examples)"
