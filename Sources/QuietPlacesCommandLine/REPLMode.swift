@@ -98,8 +98,17 @@ struct REPLMode: CommandLineMode, Equatable {
     }
     var bundleLines: [OutputLine] = []
     if let bundle {
+      // A file that cannot be read or is not a bundle is what the command line asked for being
+      // wrong (exit 2, as a bad --storekit file); a device that cannot take it is a failure.
+      let read: Session.StartBundle
       do {
-        bundleLines = try await session.startFromBundle(bundle)
+        read = try session.readStartBundle(bundle)
+      } catch {
+        context.printError(OutputLine.errorText(error.message))
+        return .usage
+      }
+      do {
+        bundleLines = try await session.start(from: read)
       } catch {
         context.printError(OutputLine.errorText(error.message))
         return .failure

@@ -394,6 +394,21 @@ extension Session {
   /// folder, with the app closed whatever the bundle says, so the next `launch` runs as the
   /// player's device would.
   public func startFromBundle(_ path: String) async throws(CommandError) -> [OutputLine] {
+    try await start(from: try readStartBundle(path))
+  }
+
+  /// A device bundle as `--bundle` reads it, checked against this session's configuration and not
+  /// yet put on the device.
+  public struct StartBundle: Sendable {
+    let path: String
+    let data: Data
+    let bundle: DeviceBundle
+    let device: DeviceSnapshot
+  }
+
+  /// Reads and checks the bundle `--bundle FILE` names; nothing on the device changes. Every error
+  /// is about the file: it cannot be read, or is not a bundle this configuration takes.
+  public func readStartBundle(_ path: String) throws(CommandError) -> StartBundle {
     let data: Data
     do {
       data = try FileBytes.read(URL(fileURLWithPath: path), atMost: DeviceBundle.maximumFileSize)
@@ -404,6 +419,12 @@ extension Session {
           + "written by bundle FILE")
     }
     let (bundle, device, _) = try readBundle(data, path: path, closed: true)
+    return StartBundle(path: path, data: data, bundle: bundle, device: device)
+  }
+
+  /// Puts the bundle `readStartBundle` read on the device, closed; what the session says of it.
+  public func start(from start: StartBundle) async throws(CommandError) -> [OutputLine] {
+    let (path, data, bundle, device) = (start.path, start.data, start.bundle, start.device)
     try await restore(device, log: bundle.log ?? [], for: "--bundle")
     // The player's device is where this session starts: checking (and a replay) begin from it.
     await beginChecking()

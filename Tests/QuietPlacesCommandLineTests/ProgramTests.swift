@@ -97,6 +97,27 @@ import Testing
     #expect(run.output.last?.contains("balance \(provenance.fingerprint(named: "balance") ?? "")") == true)
   }
 
+  /// A `--bundle` file that cannot be read or is not a bundle is the command line asking for
+  /// something wrong, as a bad `--storekit` file is: one `error:` line naming the file, exit 2,
+  /// and nothing on standard output.
+  @Test func aBadBundleFileIsAUsageError() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let text = try folder.write("not a bundle\n", to: "text.json")
+    let save = try folder.write(#"{"game": {}}"#, to: "save.json")
+    for (path, says) in [
+      (folder.url.appendingPathComponent("missing.json").path, "cannot be read: no such file"),
+      (text.path, "it is not JSON"),
+      (save.path, ""),
+    ] {
+      let run = await ProgramRun.run(["--bundle", path])
+      #expect(run.status == .usage, "\(path): \(run.status)")
+      #expect(run.output.isEmpty, "\(run.output)")
+      #expect(run.errors.count == 1, "\(run.errors)")
+      #expect(run.errors.first?.hasPrefix("error: \(path): \(says)") == true, "\(run.errors)")
+    }
+  }
+
   /// Bazel's `TEST_TMPDIR` is where the scripts' temporary save folders are made, and
   /// `TEST_PREMATURE_EXIT_FILE` exists while the run runs and is gone once it ended.
   @Test func bazelsTemporaryFolderAndPrematureExitFile() async throws {
