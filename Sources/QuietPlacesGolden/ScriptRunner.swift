@@ -191,7 +191,7 @@ public struct ScriptRunner: Sendable {
       case .line(let line): text = line.trimmingWhitespace
       case .interrupted, .end: return .stop
       }
-      let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+      let words = CommandWords.split(text).map { $0.lowercased() }
       switch words.first {
       case nil:
         return .run(.pausing)

@@ -2,7 +2,7 @@
 /// (a no-break space, a narrow or thin one, an ideographic one), which a line copied from a web page,
 /// a chat or a document often holds where a space was typed. `advance 1h 30m` with no-break spaces
 /// runs as typed, rather than reading as one unknown word that prints like the right one.
-enum CommandWords {
+public enum CommandWords {
   /// Whether a character separates two words of a command line.
   static func separates(_ character: Character) -> Bool {
     if let ascii = character.asciiValue { return ascii == 0x20 || ascii == 0x09 }
@@ -13,7 +13,7 @@ enum CommandWords {
   }
 
   /// The words of a command line.
-  static func split(_ line: String) -> [Substring] {
+  public static func split(_ line: String) -> [Substring] {
     // Most lines are ASCII: split them as before, without asking each character what it is.
     if line.utf8.allSatisfy({ $0 < 0x80 }) { return line.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
     return line.split(whereSeparator: separates)

@@ -117,6 +117,17 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("count ") } == ["count 1", "count 2"])
   }
 
+  /// A pause's words split as a command line's do: `until 3` with a no-break space (as copied from
+  /// a web page or a chat) goes to line 3 rather than running as a command.
+  @Test func untilWithANoBreakSpaceGoesToTheLine() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    let input = ScriptedInput([.line("until\u{00A0}3"), .line("q")])
+    var lines: [String] = []
+    _ = await ScriptRunner(step: true).run(long, in: session, input: input) { lines.append($0) }
+    #expect(input.prompts == ["step 1> ", "step 3> "])
+    #expect(lines.filter { $0.hasPrefix("count ") } == ["count 1", "count 2"])
+  }
+
   @Test func aQuestionAskedAtAPauseIsAnsweredThere() async {
     let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
     let input = ScriptedInput([.line("ask"), .line("yes"), .line("q")])
