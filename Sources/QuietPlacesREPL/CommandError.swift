@@ -115,8 +115,28 @@ public enum CommandError: Error, Sendable, Equatable {
     }
   }
 
-  /// The sentence after `error: `: what was wrong and what would be right.
+  /// The sentence after `error: `: what was wrong and what would be right. A refused word that
+  /// holds a typographic dash, ellipsis or quote (`log −3`, `buy “charts”`) prints like the right
+  /// one, so the sentence ends by naming that character.
   public var message: String {
+    let sentence = plainMessage
+    guard let word = refusedWord, let naming = Lookalike.naming(in: word), !sentence.contains(naming) else {
+      return sentence
+    }
+    return "\(sentence) (\(naming))"
+  }
+
+  /// The word typed that the error refuses, when it refuses one.
+  private var refusedWord: String? {
+    switch self {
+    case .unknownCommand(let word, _), .badArgument(let word, _), .noQuestion(let word): word
+    case .count(.notACount(let word)), .count(.tooMany(let word)): word
+    case .duration(let error): error.text
+    default: nil
+    }
+  }
+
+  private var plainMessage: String {
     switch self {
     case .unknownCommand(let name, let suggestion):
       if let suggestion {

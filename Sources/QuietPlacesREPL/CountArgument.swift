@@ -24,9 +24,9 @@ public enum CountArgument: Sendable, Equatable {
       let range = "a whole number from 1 to 1,000,000, or max"
       switch self {
       case .empty: return "a count is missing; write \(range)"
-      case .notACount(let text): return "'\(text)' is not a count; write \(range)"
+      case .notACount(let text): return "'\(text.fromOutside)' is not a count; write \(range)"
       case .zero: return "0 is too few; write \(range)"
-      case .tooMany(let text): return "'\(text)' is more than 1,000,000; write \(range)"
+      case .tooMany(let text): return "'\(text.fromOutside)' is more than 1,000,000; write \(range)"
       }
     }
   }

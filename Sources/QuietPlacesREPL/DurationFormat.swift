@@ -33,6 +33,16 @@ public enum DurationFormat {
     /// Longer than ``DurationFormat/maximumSeconds``.
     case beyondMaximum(String)
 
+    /// The text refused, when there was any.
+    public var text: String? {
+      switch self {
+      case .empty: nil
+      case .notADuration(let text), .fraction(let text), .missingUnit(let text), .unknownUnit(let text, _),
+        .unitsOutOfOrder(let text), .zero(let text), .beyondMaximum(let text):
+        text
+      }
+    }
+
     /// One sentence: what was wrong, and what would be right.
     public var description: String {
       let examples = "such as 90s, 45m, 8h, 2d, 1y or 1h 30m"

@@ -42,14 +42,22 @@ public enum Lookalike {
     return result
   }
 
+  /// What the first such character of `text` is and what it stands for (`'−' is a minus sign
+  /// (U+2212), which word processors, chats and web pages put for -`); `nil` when it holds none.
+  /// An error whose own words are right for the value ends with it, so the value that prints like
+  /// the right one is explained.
+  public static func naming(in text: String, asOption: Bool = false) -> String? {
+    guard let (character, name) = first(in: text), let meant = table[character]?.ascii else { return nil }
+    let typed = asOption && text.first == character && meant == "-" ? "--" : meant
+    return "'\(character)' is \(name), which word processors, chats and web pages put for \(typed)"
+  }
+
   /// The clause an error ends with when `text` holds such a character: what it is, and `text` in
   /// ASCII (``ascii(_:asOption:)``), as `fixed` shows it (`--seeds 1-100`); `nil` when it holds none.
   public static func note(for text: String, asOption: Bool = false, fixed: (String) -> String = { $0 })
     -> String?
   {
-    guard let (character, name) = first(in: text), let meant = table[character]?.ascii else { return nil }
-    let typed = asOption && text.first == character && meant == "-" ? "--" : meant
-    return "'\(character)' is \(name), which word processors, chats and web pages put for \(typed); "
-      + "write \(fixed(ascii(text, asOption: asOption)))"
+    guard let naming = naming(in: text, asOption: asOption) else { return nil }
+    return "\(naming); write \(fixed(ascii(text, asOption: asOption)))"
   }
 }

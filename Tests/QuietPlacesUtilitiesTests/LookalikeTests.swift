@@ -23,10 +23,21 @@ import Testing
         == "'—' is an em dash (U+2014), which word processors, chats and web pages put for --; write --seed")
   }
 
+  /// The naming alone, for an error whose own words already say what is right.
+  @Test func theNamingSaysWhatTheCharacterStandsFor() {
+    #expect(
+      Lookalike.naming(in: "log −3")
+        == "'−' is a minus sign (U+2212), which word processors, chats and web pages put for -")
+    #expect(
+      Lookalike.naming(in: "1h…")
+        == "'…' is an ellipsis (U+2026), which word processors, chats and web pages put for ..")
+  }
+
   @Test(arguments: ["1-100", "--format", "plain text", "café", "£4.99", "日本", ""])
   func asciiAndOtherTextHaveNone(_ text: String) {
     #expect(Lookalike.first(in: text) == nil)
     #expect(Lookalike.note(for: text) == nil)
+    #expect(Lookalike.naming(in: text) == nil)
     #expect(Lookalike.ascii(text) == text)
   }
 }
