@@ -71,14 +71,20 @@ struct FindingWriter {
     return (lines.joined(separator: "\n") + "\n", found)
   }
 
-  /// Writes the script; the path as printed.
+  /// Writes the script; the path as printed. A file of that name that is not a finding (a script
+  /// written by hand, notes) is left as it is, and the finding is not written.
   func write(_ text: String, name: String) throws(ExploreError) -> String {
+    let path = folderName.hasSuffix("/") ? folderName + name : folderName + "/" + name
+    let url = folder.appendingPathComponent(name)
+    if let problem = ReplacedFile.problem(at: url, replacingWith: .finding) {
+      throw .findingsNotWritten(path, reason: problem)
+    }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try AtomicFile.write(text, to: folder.appendingPathComponent(name))
+      try AtomicFile.write(text, to: url)
     } catch {
       throw .findingsNotWritten(folderName, reason: error.readableReason)
     }
-    return folderName.hasSuffix("/") ? folderName + name : folderName + "/" + name
+    return path
   }
 }

@@ -8,7 +8,7 @@ import QuietPlacesUtilities
 
 /// What a file a user names for the tool to write may replace: the REPL's `save FILE`, `bundle
 /// FILE` and `record FILE`, and the command line's `simulate --csv`, `--jsonl`, `--table`,
-/// `--chart`, `--report` and `test --junit`.
+/// `--chart`, `--report`, `test --junit` and the findings `explore` writes.
 ///
 /// A name mistyped or completed wrongly must not cost a file that is not the tool's, and a run writes
 /// its file again and again (a sweep re-run, every CI run): a file is replaced only when nothing is
@@ -35,6 +35,8 @@ public enum ReplacedFile {
     case report
     /// `test`'s JUnit report: its suite.
     case junit
+    /// A finding's script that `explore` wrote: its first line begins ``findingMark``.
+    case finding
 
     /// What the file is when this tool wrote it, for the refusal.
     public var name: String {
@@ -47,6 +49,7 @@ public enum ReplacedFile {
       case .chart: "a chart that simulate drew"
       case .report: "a report that simulate wrote"
       case .junit: "a JUnit report that test wrote"
+      case .finding: "a finding that explore wrote"
       }
     }
 
@@ -56,6 +59,7 @@ public enum ReplacedFile {
       switch self {
       case .saveOrBundle: DeviceBundle.maximumFileSize
       case .recording: ReplacedFile.recordingMark.utf8.count
+      case .finding: ReplacedFile.findingMark.utf8.count
       default: 1_048_576
       }
     }
@@ -74,6 +78,8 @@ public enum ReplacedFile {
         return object["game"]?.object != nil
       case .recording:
         return first.hasPrefix(ReplacedFile.recordingMark)
+      case .finding:
+        return first.hasPrefix(ReplacedFile.findingMark)
       case .csv:
         return first.hasPrefix("run,variant,seed,milestone,")
       case .jsonl:
@@ -99,6 +105,8 @@ public enum ReplacedFile {
 
   /// How every recording begins.
   static let recordingMark = "# Recorded with quietplaces"
+  /// How every finding's script begins.
+  public static let findingMark = "# Found by quietplaces explore"
 
   /// Why the file at `path` (from the current folder) may not be replaced by a file of `kind`, or
   /// `nil` when it may.
@@ -117,7 +125,12 @@ public enum ReplacedFile {
     if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) || kind.isWritten(data) {
       return nil
     }
-    let detail = kind == .recording ? " (its first line is not '\(recordingMark)…')" : ""
+    let detail =
+      switch kind {
+      case .recording: " (its first line is not '\(recordingMark)…')"
+      case .finding: " (its first line is not '\(findingMark)…')"
+      default: ""
+      }
     return refusal("is not \(kind.name)\(detail)")
   }
 

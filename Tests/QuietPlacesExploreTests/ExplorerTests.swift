@@ -175,6 +175,39 @@ import Testing
     #expect(outcome.notWritten.first?.hasPrefix("\(folder.path): a finding could not be written (") == true)
   }
 
+  /// A finding replaces an earlier finding of its name (explore is run again and again), but a
+  /// file of that name that explore did not write stays as it was, and the report says why the
+  /// finding is not beside it.
+  @Test func aFindingReplacesAnEarlierFindingButNotAScriptWrittenByHand() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    var options = ExploreOptions()
+    options.runs = 2
+    options.steps = 3
+    options.findings = folder.url.path
+    options.invariants = ["postmarks < 0"]
+    let file = folder.url.appendingPathComponent("invariant-1.qp")
+    let explorer = try await Explorer.make(
+      options, rules: rules, storeKit: storeKit, environment: environment)
+
+    _ = try folder.write("# Found by quietplaces explore --seed 9: an earlier one\n", to: "invariant-1.qp")
+    let again = await explorer.run(errors: { _ in }, progress: false)
+    #expect(again.found && again.notWritten.isEmpty)
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("'postmarks < 0' broken in run 1"))
+
+    let mine = "# Postmarks never go below zero: written by hand\n> check\n"
+    _ = try folder.write(mine, to: "invariant-1.qp")
+    let kept = await explorer.run(errors: { _ in }, progress: false)
+    #expect(kept.found)
+    #expect(try String(contentsOf: file, encoding: .utf8) == mine)
+    #expect(
+      kept.notWritten == [
+        "\(file.path): a finding could not be written (not replaced: the file there is not a finding that "
+          + "explore wrote (its first line is not '# Found by quietplaces explore…'); remove it first or give "
+          + "another name)"
+      ])
+  }
+
   /// What the exploration played on is printed, and shards played on other files are not merged.
   @Test func shardsPlayedOnOtherFilesAreNotMerged() async throws {
     let these = "balance 05a22b6106da, storekit 239f96d8d328, price-formats c81bb912c77c"
