@@ -243,6 +243,10 @@ extension InvariantExpression {
         return (.count(JSONKeyPath(keys: path)), .number)
       case .word(let word) where ["and", "or", "not"].contains(word):
         throw fail("expected a field, a number or '(' before '\(word)'")
+      case .word(let name) where tokens[position + 1].kind == .symbol("("):
+        throw fail(
+          "'\(name)(' is not a function of an expression; the one function is count(PATH), a list's length, "
+            + "as in count(owned)", at: token)
       case .word(let path):
         let kind = try field(path, at: token)
         advance()
@@ -258,6 +262,19 @@ extension InvariantExpression {
       }
     }
 
+    /// The list `path` asks the length of as other languages write it (`unfinished.count`,
+    /// `owned.length`), when what comes before that last word is a list of the state.
+    static func lengthOf(_ path: String, in state: JSONValue) -> String? {
+      guard let dot = path.lastIndex(of: "."),
+        ["count", "length", "size", "len"].contains(path[path.index(after: dot)...].lowercased())
+      else { return nil }
+      let list = String(path[..<dot])
+      let keys = JSONKeyPath(keys: list)
+      let (depth, reached) = state.follow(keys)
+      guard depth == keys.segments.count, InvariantExpression.kind(of: reached) == .list else { return nil }
+      return list
+    }
+
     /// The kind of the field at `path` in the state, or the error that names the nearest field.
     private mutating func field(_ path: String, at token: ExpressionToken) throws(ExpressionError) -> Kind {
       let keys = JSONKeyPath(keys: path)
@@ -269,7 +286,8 @@ extension InvariantExpression {
           if !written.isEmpty, !path.passesThroughArray { all.append(written) }
         }
         let hint =
-          EditDistance.closest(to: path, in: all, within: EditDistance.tolerance(for: path))
+          Self.lengthOf(path, in: state).map { "; a list's length is count(\($0))" }
+          ?? EditDistance.closest(to: path, in: all, within: EditDistance.tolerance(for: path))
           .map { "; did you mean '\($0)'?" } ?? " (state --json shows them all)"
         throw fail("'\(path)' is not a field of the state\(hint)", at: token)
       }

@@ -63,6 +63,19 @@ import Testing
     ("sail.selected < 3", 15, "'<' compares numbers, not a string and a number"),
     ("equipment > 1", 1, "'equipment' is an object; name one of its fields, such as equipment.cargo"),
     ("count(postmarks) > 1", 7, "count( needs a list, and 'postmarks' is a number"),
+    (
+      "len(owned) <= 5", 1,
+      "'len(' is not a function of an expression; the one function is count(PATH), a list's length, as in "
+        + "count(owned)"
+    ),
+    (
+      "owned.count <= 3", 1,
+      "'owned.count' is not a field of the state; a list's length is count(owned)"
+    ),
+    (
+      "sail.owned.length > 1", 1,
+      "'sail.owned.length' is not a field of the state; a list's length is count(sail.owned)"
+    ),
     ("postmarks > 1 route", 15, "expected and, or, a comparison or the end, found 'route'"),
     (
       "postmarks # 2", 11,
