@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drives the interactive quietplaces through tmux, as a person at a terminal would: the prompt,
 # Tab completion, the history (in the session and in its file across runs), UTF-8 input, Ctrl-C
-# and Ctrl-D; then Scripts/tmux-step-check.sh walks a script with run --step, and
+# (in the REPL, and in a mode that reads no line) and Ctrl-D; then Scripts/tmux-step-check.sh walks a script with run --step, and
 # Scripts/tmux-review-check.sh reviews failing blocks with test --review.
 #
 # Usage: Scripts/tmux-check.sh [QUIETPLACES]   (default: .build/debug/quietplaces)
@@ -165,6 +165,14 @@ check "explore's progress line is cut to 39 in a terminal 40 columns wide" explo
 check "explore ends with its report and exit status 0" exit_status_is "$current" 0
 check "the report says what was found" screen_has "$current" "findings: none"
 check "explore's progress line is gone once the report is printed" screen_lacks "$current" "steps/s, 0 broken"
+
+# A mode that reads no line (explore, simulate, test) makes no line editor: Ctrl-C ends it at
+# once, with status 130, as it does without a terminal.
+current=fifth
+start "$current" explore --seed 3 --for 1h --jobs 1 --findings "$work/findings"
+check "a long explore shows its progress" screen_has "$current" "explore: run "
+press C-c
+check "C-c ends explore at once, with exit status 130" exit_status_is "$current" 130
 
 # The step debugger, in its own script.
 current=""

@@ -31,6 +31,8 @@ struct qp_el_signal_state {
   volatile sig_atomic_t interrupted;
   /* A Ctrl-C between lines, while a command runs: a request to stop it where it can stop. */
   volatile sig_atomic_t stop_requested;
+  /* Whether the process reads lines through libedit; until then a Ctrl-C ends it as by default. */
+  volatile sig_atomic_t editing;
   pthread_t reader;
 };
 
@@ -50,7 +52,8 @@ static inline void qp_install_handler(int signo, void (*handler)(int), int flags
 }
 
 /*
- * The SIGINT handler, for the whole process. The kernel gives a Ctrl-C to any thread that does not
+ * The SIGINT handler, for the whole process, once a line editor exists (before that, and in modes
+ * that never make one, it ends the process as the default action would). The kernel gives a Ctrl-C to any thread that does not
  * block SIGINT, and the main thread of an async `main` waits in dispatch's `sigsuspend` with every
  * signal unblocked: so on another thread the handler passes the signal on to the thread inside
  * `qp_readline`, where it interrupts the read. Between lines a Ctrl-C is noted as a request to stop
@@ -58,6 +61,14 @@ static inline void qp_install_handler(int signo, void (*handler)(int), int flags
  */
 static void qp_el_on_sigint(int signo) {
   struct qp_el_signal_state *state = qp_el_signal_state();
+  if (!state->editing) {
+    /* A mode that reads no line (explore, simulate, test): Ctrl-C ends the process, as it does
+     * without a terminal. SIGINT is blocked while this runs, so it is delivered, with its default
+     * action, as the handler returns. */
+    signal(signo, SIG_DFL);
+    raise(signo);
+    return;
+  }
   if (!state->reading) {
     state->stop_requested = 1;
     return;
@@ -84,6 +95,11 @@ static inline void qp_el_prepare_sigint(void) {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+/* From now on Ctrl-C interrupts the line being read, or asks the command that runs to stop. */
+static inline void qp_el_begin_editing(void) {
+  qp_el_signal_state()->editing = 1;
 }
 
 /* Whether Ctrl-C was pressed while no line was being read since the last call; clears it. */

@@ -69,7 +69,9 @@ struct RunMode: CommandLineMode, Equatable {
     // script's own, as test keeps it).
     context.printError(provenance.line)
     SessionEnvironment.startupLines(storeKit, file: self.storeKit.file).forEach(context.print)
-    let source = context.input().source
+    // Only a run that reads lines (--step, --then-repl) takes the terminal's line editor: a plain
+    // run leaves Ctrl-C its usual meaning, ending the process.
+    let source = step || thenREPL ? context.input().source : nil
     var runner = ScriptRunner(step: step, bail: bail.bail, keepSession: thenREPL)
     runner.environment = context.environment
     // A reader that goes away (`| head`) or a full disk stops the script at its next command, and
@@ -95,7 +97,7 @@ struct RunMode: CommandLineMode, Equatable {
       return .failure
     }
     // A script that quit has ended its session: there is no state for the REPL to go on from.
-    guard thenREPL, !session.wantsToQuit else { return failed ? .failure : .success }
+    guard thenREPL, !session.wantsToQuit, let source else { return failed ? .failure : .success }
     context.print("The script has ended; the REPL goes on from its state (quit leaves).")
     var lastLine = 0
     let failedAfter = await REPLLoop.run(

@@ -14,7 +14,8 @@ import QuietPlacesUtilities
 /// when standard input is a terminal (`StandardInput` serves batch mode).
 ///
 /// - Ctrl-C discards the line being typed and gives `.interrupted`; the caller shows a fresh prompt.
-///   Between lines (while a command runs) it does nothing, once `prepareProcess()` has run.
+///   Between lines (while a command runs) it asks the command to stop where it can (`autoplay`),
+///   once `prepareProcess()` has run. Before the editor is made, it ends the process.
 /// - Ctrl-D on an empty line gives `.end`.
 /// - Tab asks the completion provider about the blank-separated word before the cursor; a single
 ///   candidate replaces the word and is followed by a space (nothing after a directory's `/`),
@@ -44,6 +45,14 @@ final class LineEditor: LineInput {
   @inline(never)
   static func prepareProcess() {
     qp_el_prepare_sigint()
+  }
+
+  /// From now on Ctrl-C discards the line being typed, or asks the command that runs to stop;
+  /// until a line editor is made (and in a mode that never makes one: `explore`, `simulate`,
+  /// `test`), it ends the process as it does without a terminal.
+  @inline(never)
+  private static func beginEditing() {
+    qp_el_begin_editing()
   }
 
   /// The signal that ended the session (SIGTERM, or SIGHUP when the terminal closed), or `nil`: the
@@ -85,6 +94,7 @@ final class LineEditor: LineInput {
     historyLimit: Int = LineEditor.defaultHistoryLimit, name: String = "quietplaces"
   ) {
     Self.setUpLocale()
+    Self.beginEditing()
     self.historyPath = historyPath
     lineEditorCompletionProvider = completion
     _ = qp_el_initialize(name, completeWord)
