@@ -198,7 +198,7 @@ struct TestMode: CommandLineMode, Equatable {
       read: { prompt in
         context.flush()
         switch input.source.readLine(prompt: prompt) {
-        case .line(let line): return line
+        case .line(let line), .notUTF8(let line): return line
         case .interrupted, .end: return nil
         }
       }, print: colour ? context.printColoured : context.print)

@@ -189,6 +189,9 @@ public struct ScriptRunner: Sendable {
       switch input.readLine(prompt: Self.stepPrompt(line: block.line), context: interpreter.completionContext)
       {
       case .line(let line): text = line.trimmingWhitespace
+      case .notUTF8:
+        print(OutputLine.errorText(CommandError.lineNotUTF8.message))
+        continue
       case .interrupted, .end: return .stop
       }
       let words = CommandWords.split(text).map { $0.lowercased() }

@@ -75,6 +75,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case invariantExpression(ExpressionError)
   /// An input line longer than ``InputLimit/maximumBytes``: not run, and not shown.
   case lineTooLong(limit: Int)
+  /// A line whose bytes are not UTF-8 text.
+  case lineNotUTF8
   /// The transcript being recorded could not be written; the recording has ended.
   case recordingFailed(path: String, reason: String)
 
@@ -221,6 +223,9 @@ public enum CommandError: Error, Sendable, Equatable {
     case .lineTooLong(let limit):
       return "the line is longer than \(limit.withThousandsSeparators) bytes, the most one line may hold; "
         + "it was not run (nor shown): put long text in a file"
+    case .lineNotUTF8:
+      return "the line is not UTF-8 text (each byte that is not shows as \u{FFFD}), so it was not run; "
+        + "send it as UTF-8"
     case .recordingFailed(let path, let reason):
       return
         "cannot record to \(path) (\(reason)); the recording stopped, and \(path) ends with the last "

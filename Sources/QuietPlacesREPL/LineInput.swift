@@ -2,6 +2,9 @@
 public enum LineRead: Sendable, Equatable {
   /// A whole line, without its newline.
   case line(String)
+  /// A whole line whose bytes are not UTF-8 text, each byte that is not shown as U+FFFD: it is not
+  /// run, since what it says cannot be read for certain.
+  case notUTF8(String)
   /// The user pressed Ctrl-C: the line being typed is discarded.
   case interrupted
   /// End of input (Ctrl-D on an empty line, or the end of a file).

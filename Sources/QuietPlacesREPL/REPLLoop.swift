@@ -80,6 +80,13 @@ public enum REPLLoop {
         break reading
       case .interrupted:
         continue
+      case .notUTF8(let shown):
+        // Not run: a misread line could do what was not asked. It is not history either.
+        number += 1
+        endSkippedRun()
+        answer(Answer(number: number, command: shown, output: [.error(.lineNotUTF8)]))
+        failed = true
+        if bail { break reading }
       case .line(let line):
         number += 1
         // A line over the input limit is refused by the session (one error, not echoed): it is

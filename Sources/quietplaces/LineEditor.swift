@@ -127,7 +127,8 @@ final class LineEditor: LineInput {
       return status == QP_EL_INTERRUPTED ? .interrupted : .end
     }
     defer { free(line) }
-    return .line(String(cString: line))
+    guard let text = String(validatingCString: line) else { return .notUTF8(String(cString: line)) }
+    return .line(text)
   }
 
   /// Adds `line` to the history and writes the history file; blank lines and a repeat of the

@@ -105,6 +105,31 @@ final class PipeDriver: @unchecked Sendable {
     #expect(driver.finish() == 0)
   }
 
+  /// A line whose bytes are not UTF-8 (text from a Latin-1 document) is not run: `save café.json`
+  /// would otherwise save to a name nobody typed. One error line, the line counted, the rest runs.
+  @Test func aLineThatIsNotUTF8IsNotRun() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    var input = Data("new --seed 3\nsave caf".utf8)
+    input += [0xE9]
+    input += Data(".json\nstate --json postmarks\n".utf8)
+    let result = try ChildProcess.run(["--jsonl", "--save-dir", "saves"], bytes: input, in: folder.url)
+    let records = result.lines.filter { !$0.isEmpty }
+    #expect(records.count == 4, "\(records)")
+    #expect(
+      records[2]
+        == #"{"n":2,"command":"save caf\#u{FFFD}.json","output":["error: the line is not UTF-8 text (each byte "#
+        + #"that is not shows as \#u{FFFD}), so it was not run; send it as UTF-8"],"error":true}"#)
+    #expect(
+      records[3]
+        == #"{"n":3,"command":"state --json postmarks","output":["{\"postmarks\":0}"],"error":false}"#)
+    let saved = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+      $0.hasPrefix("caf")
+    }
+    #expect(saved.isEmpty, "\(saved)")
+    #expect(result.status == 1)
+  }
+
   @Test func jsonlGivesOneObjectPerLineRead() throws {
     let folder = saveFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -81,16 +81,28 @@ public enum ChildProcess {
     return try run(process, input: input)
   }
 
+  /// As ``run(_:input:in:)``, with standard input's bytes as given (bytes that are not UTF-8, say).
+  public static func run(_ arguments: [String], bytes: Data, in folder: URL? = nil) throws -> Result {
+    let process = try make(arguments)
+    if let folder { process.currentDirectoryURL = folder }
+    return try run(process, bytes: bytes)
+  }
+
   /// Runs `process`, set up as the caller needs (another executable, a wrapper), to the end with
   /// `input` on standard input (a pipe) and standard output and error read together.
   public static func run(_ process: Process, input: String) throws -> Result {
+    try run(process, bytes: Data(input.utf8))
+  }
+
+  /// As ``run(_:input:)``, with standard input's bytes as given.
+  public static func run(_ process: Process, bytes input: Data) throws -> Result {
     let stdin = Pipe()
     let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stdout
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let data = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
