@@ -64,11 +64,13 @@ extension InvariantChecker {
     var split = game
     var whole = game
     do {
+      // The whole stretch first: one the engine refuses (past the last instant it keeps, or too
+      // much sailing) is refused at once, before the split sails any of it.
+      _ = try whole.apply(.advance(seconds: first + second), rules: rules)
       _ = try split.apply(.advance(seconds: first), rules: rules)
       _ = try split.apply(.advance(seconds: second), rules: rules)
-      _ = try whole.apply(.advance(seconds: first + second), rules: rules)
     } catch {
-      // Past the last instant the engine keeps, or too much sailing: both refuse alike.
+      // Both refuse alike.
       return nil
     }
     guard let difference = GameComparison(split, whole, rules: rules, slack: Self.sailingSlack).difference
@@ -86,13 +88,18 @@ extension InvariantChecker {
 
   /// On copies: the closed form against the per-arrival stepper, to the next arrival and over a
   /// stretch of up to 2,000 arrivals while the app is open; over the absence the next launch
-  /// would credit while it is closed.
+  /// would credit while it is closed. A stretch that may hold more than ``stepperArrivals`` is not
+  /// compared (only a ship far past any level a player reaches, as a hand-edited save may hold,
+  /// sails that many in the shortest stretch), as a stretch the engine refuses to sail is not.
   func timeStepper(_ inspection: DeviceInspection) -> InvariantBreak? {
     if let game = inspection.running?.game {
       let perSecond =
         game.speed(rules) / 3600 / (rules.route(game.route).loopLength / Double(Rules.placesPerRoute))
       let stretch = Int64(min(21_600, max(60, (2_000 / max(perSecond, 1e-9)).rounded(.down))))
-      for seconds in [Self.secondsToNextArrival(game, rules: rules), stretch] {
+      for seconds in [Self.secondsToNextArrival(game, rules: rules), stretch]
+      where Self.arrivalsAtMost(game, seconds: Double(seconds), online: true, rules: rules)
+        <= Self.stepperArrivals
+      {
         var fast = game
         var stepped = game
         guard (try? fast.apply(.advance(seconds: seconds), rules: rules, method: .closedForm)) != nil,
@@ -111,6 +118,9 @@ extension InvariantChecker {
       return nil
     }
     if closed.isOpen { _ = try? closed.apply(.close, rules: rules) }
+    let credited = Double(min(inspection.clock - closed.clock, Int64(closed.holdHours(rules)) * 3_600))
+    guard Self.arrivalsAtMost(closed, seconds: credited, online: false, rules: rules) <= Self.stepperArrivals
+    else { return nil }
     var fast = closed
     var stepped = closed
     guard (try? fast.launch(at: inspection.clock, rules: rules, method: .closedForm)) != nil,
@@ -174,6 +184,19 @@ extension InvariantChecker {
   }
 
   /// Whole seconds until the ship next arrives (at least 1).
+  /// The most arrivals the per-arrival stepper sails in one comparison of `time.stepper`: at some
+  /// 50–100 ns an arrival (random events included), 0.1 s at most. An hour at the top speed of
+  /// 10^12 knots would otherwise be billions of arrivals stepped one by one, minutes of `check`.
+  static let stepperArrivals: Double = 1_000_000
+
+  /// The most arrivals `seconds` of sailing can hold: the ship at its speed all along (doubled by
+  /// currents, online), over the route's shortest leg.
+  static func arrivalsAtMost(_ game: GameState, seconds: Double, online: Bool, rules: Rules) -> Double {
+    let shortest = rules.route(game.route).legs.min() ?? 1
+    let speed = game.speed(rules) * (online ? max(1, rules.currentSpeedMultiplier) : 1)
+    return speed * seconds / 3600 / max(shortest, 1e-300) + 1
+  }
+
   static func secondsToNextArrival(_ game: GameState, rules: Rules) -> Int64 {
     let seconds = game.legRemaining / max(game.speed(rules), 1e-300) * 3600
     guard seconds.isFinite, seconds < 1e12 else { return 1 }
