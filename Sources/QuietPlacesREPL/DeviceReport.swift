@@ -442,6 +442,7 @@ extension Session {
       lines.append(
         "The app is closed: status and state --json show the device before any recovery; launch opens it.")
     }
+    lines += await loadedSaveWarnings(path)
     return .info(lines)
   }
 }

@@ -24,6 +24,23 @@ extension Session {
     return await checker.check(invariants, on: inspection, device: device) { [self] in await replay() }
   }
 
+  /// The invariants a save shows by itself, whatever came before it: its Postmarks against its
+  /// audit, its pack grants against its ledger, its amounts and levels.
+  static let readFromSave: [Invariant] = [.exactlyOnce, .postmarksLedger, .gameValues]
+
+  /// One `warning:` line for each invariant of ``readFromSave`` the save just loaded from `path`
+  /// breaks (a hand-edited save, or one a defect wrote): the file is loaded all the same, as the
+  /// player's device holds it, and said to be wrong where the user looks rather than only when
+  /// `check` runs.
+  func loadedSaveWarnings(_ path: String) async -> [String] {
+    let inspection = await device.inspect()
+    let checker = InvariantChecker(rules: device.configuration.rules, start: inspection)
+    return await checker.check(Self.readFromSave, on: inspection, device: device).map {
+      "warning: \(path.fromOutside) breaks invariant \($0.name): expected \($0.expected), found \($0.found); "
+        + "it is loaded as it is (check shows it)"
+    }
+  }
+
   /// What `check` prints when every one of `invariants` holds.
   public static func allHold(_ invariants: [Invariant]) -> [String] { CheckCommand.allHold(invariants) }
 

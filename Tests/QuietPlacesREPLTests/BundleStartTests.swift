@@ -44,6 +44,39 @@ import Testing
     #expect(!run.output.contains("error:"))
   }
 
+  /// A bundle whose save its own audit does not account for (500 Postmarks written in by hand where
+  /// its stamps and packs grant 4) is loaded as the player's device holds it, and `load` and
+  /// `--bundle` say at once which invariant it breaks.
+  @Test func aBundleThatBreaksAnInvariantIsLoadedWithAWarning() throws {
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return
+    }
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try ChildProcess.run(
+      ["--save-dir", "d"], input: "new --seed 3\nadvance 10m\nsave\nbundle made.bundle.json\n", in: folder.url)
+    let made = try String(contentsOf: folder.url.appendingPathComponent("made.bundle.json"), encoding: .utf8)
+    let stamps = "\"postmarks\" : 4,"
+    #expect(
+      made.components(separatedBy: stamps).count == 3, "the running game and the save on disk each hold 4")
+    try made.replacingOccurrences(of: stamps, with: "\"postmarks\" : 500,")
+      .write(to: folder.url.appendingPathComponent("edited.bundle.json"), atomically: true, encoding: .utf8)
+    let warning =
+      "warning: edited.bundle.json breaks invariant postmarks.ledger: expected Postmarks = 0 opening + 4 "
+      + "stamps + 0 New Bearings + 0 Atlas + 0 packs − 0 supplies − 0 colours = 4, found 500 in the running "
+      + "app's save; it is loaded as it is (check shows it)"
+    let loaded = try ChildProcess.run(
+      ["--save-dir", "d"], input: "load edited.bundle.json\nstate --json postmarks\n", in: folder.url)
+    #expect(loaded.lines.contains(warning), "\(loaded.output)")
+    #expect(loaded.lines.contains(#"{"postmarks":500}"#))
+    let started = try ChildProcess.run(["--bundle", "edited.bundle.json"], input: "", in: folder.url)
+    #expect(
+      started.lines.contains(
+        warning.replacingOccurrences(of: "the running app's save", with: "the save on disk")),
+      "\(started.output)")
+  }
+
   @Test func closedStartsAnySaveFolderWithoutLaunching() throws {
     guard ChildProcess.executable != nil else {
       Issue.record("the quietplaces executable was not found next to the tests")

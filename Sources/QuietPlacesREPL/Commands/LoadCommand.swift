@@ -56,7 +56,8 @@ struct LoadCommand: FileArgumentCommand {
         + Session.bundleWarnings(bundle, path: path) + session.fingerprintNotes(bundle) + [
           "Loaded the device bundle \(path.fromOutside) (\(bundle.writtenBy.fromOutside)):"
         ]
-        + device.summary(rules: session.device.configuration.rules) + [checkpoints].compactMap { $0 })
+        + device.summary(rules: session.device.configuration.rules) + [checkpoints].compactMap { $0 }
+        + (await session.loadedSaveWarnings(path)))
   }
 
   /// A bare save in place of the running app's game.
@@ -94,6 +95,7 @@ struct LoadCommand: FileArgumentCommand {
         "note: \(path) is a bare save, which carries no balance: it plays under this game's changed balance "
           + "(status names the changes).")
     }
+    lines += await session.loadedSaveWarnings(path)
     return .info(lines)
   }
 }
