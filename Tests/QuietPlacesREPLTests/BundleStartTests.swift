@@ -55,7 +55,8 @@ import Testing
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try ChildProcess.run(
-      ["--save-dir", "d"], input: "new --seed 3\nadvance 10m\nsave\nbundle made.bundle.json\n", in: folder.url)
+      ["--save-dir", "d"], input: "new --seed 3\nadvance 10m\nsave\nbundle made.bundle.json\n", in: folder.url
+    )
     let made = try String(contentsOf: folder.url.appendingPathComponent("made.bundle.json"), encoding: .utf8)
     let stamps = "\"postmarks\" : 4,"
     #expect(
