@@ -28,6 +28,11 @@ public final class InvariantChecker {
   /// The shop last checked for `money.prices`, with what was found: the shop depends only on the
   /// account's settings while the app is open.
   var shopChecked: (settings: AppStoreSettings, owned: [PermanentPurchase], found: InvariantBreak?)?
+  /// Whether a pack's grant is held to the pack's size in the rules in force (`money.exactly-once`).
+  /// A save read from a file may have been granted under a balance it does not carry, so a check of
+  /// what a file holds by itself leaves the sizes out and keeps the rest (a grant twice, a grant for
+  /// no pack).
+  public var comparesPackSizes = true
   /// Fingerprints for the bundle a `save.round-trip` check writes; any will do.
   let fingerprints = DeviceBundle.Fingerprints(storeKit: "sha256:-", balance: "sha256:-")
 
