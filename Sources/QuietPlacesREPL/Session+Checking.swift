@@ -26,8 +26,9 @@ extension Session {
 
   /// The invariants a save shows by itself, whatever came before it: its Postmarks against its
   /// audit, its pack grants against its ledger (not against this balance's pack sizes, which may
-  /// not be those it was granted under), its amounts and levels.
-  static let readFromSave: [Invariant] = [.exactlyOnce, .postmarksLedger, .gameValues]
+  /// not be those it was granted under), its amounts and levels, and its clock against the
+  /// device's (a bundle's running game at another time than the device, the save on disk after it).
+  static let readFromSave: [Invariant] = [.exactlyOnce, .postmarksLedger, .gameValues, .clockMonotonic]
 
   /// One `warning:` line for each invariant of ``readFromSave`` the save just loaded from `path`
   /// breaks (a hand-edited save, or one a defect wrote): the file is loaded all the same, as the

@@ -71,6 +71,20 @@ import Testing
       ["--save-dir", "d"], input: "load edited.bundle.json\nstate --json postmarks\n", in: folder.url)
     #expect(loaded.lines.contains(warning), "\(loaded.output)")
     #expect(loaded.lines.contains(#"{"postmarks":500}"#))
+    // The device's clock a day before its running game's: the clocks of clock.monotonic.
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(made.utf8)) as? [String: Any])
+    object["clock"] = try #require(object["clock"] as? Int) - 86_400
+    #expect(object["clockUTC"] as? String == "2026-01-05T09:10:00Z")
+    object["clockUTC"] = "2026-01-04T09:10:00Z"
+    try JSONSerialization.data(withJSONObject: object).write(
+      to: folder.url.appendingPathComponent("clock.json"))
+    let clock = try ChildProcess.run(["--save-dir", "d"], input: "load clock.json\n", in: folder.url)
+    #expect(
+      clock.lines.contains {
+        $0.hasPrefix(
+          "warning: clock.json breaks invariant clock.monotonic: expected the running game at the ")
+      }, "\(clock.output)")
     let started = try ChildProcess.run(["--bundle", "edited.bundle.json"], input: "", in: folder.url)
     #expect(
       started.lines.contains(
