@@ -5,14 +5,20 @@ import Testing
 
 /// `quietplaces --bundle FILE` and `--closed`: the device before any recovery, the bundle untouched.
 @Suite struct BundleStartTests {
+  /// Whether the quietplaces executable is next to the tests; an issue is recorded when it is not.
+  static func executableIsThere() -> Bool {
+    guard ChildProcess.executable != nil else {
+      Issue.record("the quietplaces executable was not found next to the tests")
+      return false
+    }
+    return true
+  }
+
   static let bundle = Fixtures.packageRoot.appendingPathComponent(
     "Scripts/support/fixtures/deep-hold-crash.bundle.json")
 
   @Test func aBundleStartsClosedInATemporaryFolderAndStaysUntouched() throws {
-    guard ChildProcess.executable != nil else {
-      Issue.record("the quietplaces executable was not found next to the tests")
-      return
-    }
+    guard Self.executableIsThere() else { return }
     let before = try Data(contentsOf: Self.bundle)
     let run = try ChildProcess.run(
       ["--bundle", Self.bundle.path], input: "state --json\nadvance 20h\nlaunch\n")
@@ -31,10 +37,7 @@ import Testing
   /// `determinism` included, before and after the launch (it replayed from a fresh game, and found
   /// "another clock").
   @Test func checkReplaysFromTheBundleNotFromAFreshGame() throws {
-    guard ChildProcess.executable != nil else {
-      Issue.record("the quietplaces executable was not found next to the tests")
-      return
-    }
+    guard Self.executableIsThere() else { return }
     let run = try ChildProcess.run(
       ["--bundle", Self.bundle.path],
       input: "check\nlaunch\ncheck\nadvance 1h\nbuy charts\ncheck determinism\n")
@@ -48,10 +51,7 @@ import Testing
   /// its stamps and packs grant 4) is loaded as the player's device holds it, and `load` and
   /// `--bundle` say at once which invariant it breaks.
   @Test func aBundleThatBreaksAnInvariantIsLoadedWithAWarning() throws {
-    guard ChildProcess.executable != nil else {
-      Issue.record("the quietplaces executable was not found next to the tests")
-      return
-    }
+    guard Self.executableIsThere() else { return }
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try ChildProcess.run(
@@ -93,10 +93,7 @@ import Testing
   }
 
   @Test func closedStartsAnySaveFolderWithoutLaunching() throws {
-    guard ChildProcess.executable != nil else {
-      Issue.record("the quietplaces executable was not found next to the tests")
-      return
-    }
+    guard Self.executableIsThere() else { return }
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("quietplaces-closed-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -108,10 +105,7 @@ import Testing
 
   /// A save given where a bundle goes is named for what it is, with where it does go.
   @Test func aSaveGivenForABundleSaysSoAndWhereItGoes() throws {
-    guard ChildProcess.executable != nil else {
-      Issue.record("the quietplaces executable was not found next to the tests")
-      return
-    }
+    guard Self.executableIsThere() else { return }
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     _ = try ChildProcess.run(
@@ -133,10 +127,7 @@ import Testing
     (["--bundle"], "--bundle needs a value; write it after the option, such as --bundle FILE"),
   ])
   func misuseIsAUsageError(arguments: [String], message: String) throws {
-    guard ChildProcess.executable != nil else {
-      Issue.record("the quietplaces executable was not found next to the tests")
-      return
-    }
+    guard Self.executableIsThere() else { return }
     let run = try ChildProcess.run(arguments)
     #expect(run.status == 2)
     #expect(run.output.hasPrefix(OutputLine.errorText(message)), "\(run.output)")
