@@ -13,7 +13,16 @@ import QuietPlacesGame
 /// in seed order, one generator for the whole interval), take the median of the draw; the interval is
 /// the 2.5th and 97.5th percentile of those medians (linear between ranks, as the table's cells).
 /// Every comparison starts the generator afresh, so it depends only on the pairs.
+///
+/// Below ``fewestPairs`` pairs there is no interval: no interval of a median covers it 95% of the
+/// time from so few seeds. Even the widest, from the smallest difference to the largest, covers it
+/// with probability 1 − 2^(1−n): 93.75% for five pairs, 50% for two, and a single pair's "interval"
+/// is one point, which would read as a difference detected from one seed.
 public struct PairedComparison: Sendable, Equatable {
+  /// The fewest pairs that give an interval: six, the first count whose widest interval covers the
+  /// median at least 95% of the time (96.9%).
+  public static let fewestPairs = 6
+
   /// Seeds that reached the milestone in both.
   public var pairs: Int
   /// Seeds that reached it only in the baseline, and only in the variant.
@@ -22,7 +31,8 @@ public struct PairedComparison: Sendable, Equatable {
   /// Paired seeds that reached it earlier in the variant than in the baseline, and later.
   public var earlier = 0
   public var later = 0
-  /// Median of the per-seed differences, and its 95% interval (`nil` without pairs).
+  /// Median of the per-seed differences (`nil` without pairs), and its 95% interval (`nil` with
+  /// fewer than ``fewestPairs`` pairs).
   public var median: Double?
   public var low: Double?
   public var high: Double?
@@ -70,6 +80,7 @@ public struct PairedComparison: Sendable, Equatable {
     guard !differences.isEmpty else { return }
     median = SweepOutput.percentile(differences.sorted(), 0.5)
     baselineMedian = SweepOutput.percentile(baselineTimes.sorted(), 0.5)
+    guard differences.count >= Self.fewestPairs else { return }
     let interval = Self.interval(differences)
     low = interval.low
     high = interval.high

@@ -187,8 +187,13 @@ public struct SweepTable: Sendable {
     if comparison.onlyVariant > 0 { unpaired.append("\(comparison.onlyVariant) reached only here") }
     if comparison.onlyBaseline > 0 { unpaired.append("\(comparison.onlyBaseline) only in the baseline") }
     let tail = unpaired.isEmpty ? "" : "; " + unpaired.joined(separator: ", ")
-    guard let median = comparison.median, let low = comparison.low, let high = comparison.high else {
-      return "no seed reached it in both" + tail
+    guard let median = comparison.median else { return "no seed reached it in both" + tail }
+    guard let low = comparison.low, let high = comparison.high else {
+      // A difference from one to five seeds is shown, and said to be untested.
+      let relative = comparison.relative.map { ", " + Self.percent($0) } ?? ""
+      let paired = comparison.pairs == 1 ? "1 seed" : "\(comparison.pairs) seeds"
+      return "\(Self.signed(median, unit: unit, decimals: decimals))\(relative), too few seeds for a 95% "
+        + "interval (\(paired) in both; it takes \(PairedComparison.fewestPairs))" + tail
     }
     let interval =
       "(\(Self.signed(low, unit: unit, decimals: decimals)) … \(Self.signed(high, unit: unit, decimals: decimals)))"
@@ -277,7 +282,8 @@ public struct SweepTable: Sendable {
       lines.append(
         "vs baseline (\(variants[base])): median of the per-seed differences over the seeds that reached it "
           + "in both, its 95% bootstrap interval (\(PairedComparison.resamples.withThousandsSeparators) resamples of the seeds, "
-          + "seed \(PairedComparison.seed)) and the change relative to the baseline's median; where none is "
+          + "seed \(PairedComparison.seed); none from fewer than \(PairedComparison.fewestPairs) seeds, too few for "
+          + "any 95% interval of a median) and the change relative to the baseline's median; where none is "
           + "detected, how many of those seeds reached it earlier and later, if any did")
     }
     return lines

@@ -172,7 +172,7 @@ import Testing
     // A comparison row is in the unit of its largest difference; a variant 12 hours later on every
     // seed beside one years later reads +12.0h, not +0.0y.
     var compared: [RunResult] = []
-    for seed: UInt64 in 1...5 {
+    for seed: UInt64 in 1...6 {
       compared.append(Self.run(0, "base", seed: seed, Int64(seed) * 86_400))
       compared.append(Self.run(1, "later", seed: seed, Int64(seed) * 86_400 + 43_200))
       compared.append(Self.run(2, "much later", seed: seed, Int64(seed) * 86_400 + 3 * 31_557_600))
@@ -181,6 +181,32 @@ import Testing
     let comparisons = try #require(table.first { $0.hasPrefix("  vs baseline") })
     #expect(comparisons.contains("+12.0h (+12.0h … +12.0h)"))
     #expect(comparisons.contains("+3.0y (+3.0y … +3.0y)"))
+  }
+
+  /// Fewer than six seeds in both give no interval (the widest, from the smallest difference to the
+  /// largest, covers the median 1 − 2^(1−n) of the time: 93.75% for five), so no difference is
+  /// detected from them; the difference is shown and said to be untested. Six give one.
+  @Test func fewerThanSixPairedSeedsGiveNoInterval() throws {
+    for (seeds, expected) in [
+      (1, "+12.0h, +50%, too few seeds for a 95% interval (1 seed in both; it takes 6)"),
+      (5, "+12.0h, +17%, too few seeds for a 95% interval (5 seeds in both; it takes 6)"),
+      (6, "+12.0h (+12.0h … +12.0h), +14%"),
+    ] {
+      var results: [RunResult] = []
+      for seed in 1...UInt64(seeds) {
+        results.append(Self.run(0, "base", seed: seed, Int64(seed) * 86_400))
+        results.append(Self.run(1, "later", seed: seed, Int64(seed) * 86_400 + 43_200))
+      }
+      let comparison = PairedComparison(
+        baseline: Dictionary(uniqueKeysWithValues: (1...UInt64(seeds)).map { ($0, Double($0) * 86_400) }),
+        variant: Dictionary(
+          uniqueKeysWithValues: (1...UInt64(seeds)).map { ($0, Double($0) * 86_400 + 43_200) }))
+      #expect(comparison.detected == (seeds >= PairedComparison.fewestPairs))
+      #expect((comparison.low == nil) == (seeds < 6))
+      let table = try SweepTable(results, options: SweepTable.Options(baseline: "base")).lines
+      let row = try #require(table.first { $0.hasPrefix("  vs baseline") })
+      #expect(row.hasSuffix(expected), "\(row)")
+    }
   }
 
   /// A row's unit comes from the longest time its cells show, not from a run beyond its last
