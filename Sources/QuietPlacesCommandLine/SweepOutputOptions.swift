@@ -237,7 +237,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
       let bars = entry.effects.map { effect in
         TornadoBar(
           key: entry.key, value: effect.value, median: effect.comparison.median ?? 0,
-          lower: effect.comparison.low ?? 0, upper: effect.comparison.high ?? 0)
+          lower: effect.comparison.low, upper: effect.comparison.high)
       }
       if let last = charts.indices.last, charts[last].milestone == name {
         charts[last].bars += bars

@@ -22,6 +22,8 @@ struct ChartLegend {
   var entries: [Entry]
   /// A line of explanation under the entries, if any.
   var footnote: String?
+  /// The most characters a line of the footnote holds (112 across a whole chart).
+  var lineLength = 112
 
   /// Its height on the page.
   var height: Double { Double(entries.count + footnoteLines.count) * 20 + 8 }
@@ -32,7 +34,7 @@ struct ChartLegend {
     var lines: [String] = []
     var line = ""
     for word in footnote.split(separator: " ") {
-      if !line.isEmpty && line.count + word.count + 1 > 112 {
+      if !line.isEmpty && line.count + word.count + 1 > lineLength {
         lines.append(line)
         line = ""
       }

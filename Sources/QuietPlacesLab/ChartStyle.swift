@@ -51,8 +51,13 @@ enum ChartStyle {
     return ticks
   }
 
-  /// A tick's label: whole numbers with separators, else up to two decimals; `3e6` from a million.
+  /// A tick's label: whole numbers with separators, else up to two decimals; `3e6` from a million;
+  /// a value below 0 with a minus sign before all of it (`−1.2`, `−0.8`).
   static func label(_ value: Double) -> String {
+    if value < 0 {
+      let magnitude = label(-value)
+      return magnitude == "0" ? magnitude : "−" + magnitude
+    }
     if value >= 1e6 {
       let exponent = Int(floor(log10(value)))
       let mantissa = value / pow(10, Double(exponent))

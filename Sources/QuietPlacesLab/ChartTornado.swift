@@ -14,10 +14,15 @@ public enum ChartTornado {
     keys = keys.enumerated().sorted { (reach($0.element), -$0.offset) > (reach($1.element), -$1.offset) }
       .map(\.element)
     let extent = max(
-      bars.flatMap { [abs($0.lower), abs($0.upper), abs($0.median)] }.filter(\.isFinite).max() ?? 0, 1)
+      bars.flatMap { [$0.lower, $0.upper, $0.median].compactMap { $0.map(abs) } }.filter(\.isFinite).max() ?? 0,
+      1)
     let unit = Chart.timeUnit(extent)
-    // A quarter more than the longest whisker, so each value's label fits beside it.
-    let ticks = ChartStyle.niceTicks(upTo: extent * 1.25 / unit.seconds).map { $0 * unit.seconds }
+    // A quarter more than the longest whisker, so each value's label fits beside it (more when a
+    // label says it has no interval).
+    let untested = bars.contains { $0.lower == nil || $0.upper == nil }
+    let ticks = ChartStyle.niceTicks(upTo: extent * (untested ? 1.6 : 1.25) / unit.seconds).map {
+      $0 * unit.seconds
+    }
     let edge = ticks.last ?? extent
     // Both halves share the width: every other tick when one half has many.
     let shown = ticks.count > 5 ? ticks.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) : ticks
@@ -55,20 +60,33 @@ public enum ChartTornado {
             + "height=\"\(f(barHeight - 2))\" fill=\"\(colour)\" fill-opacity=\"0.55\" stroke=\"\(colour)\"/>"
         )
         let middle = f(top + (barHeight - 2) / 2)
-        svg.append(
-          "<line x1=\"\(f(panel.px(bar.lower)))\" y1=\"\(middle)\" x2=\"\(f(panel.px(bar.upper)))\" "
-            + "y2=\"\(middle)\" stroke=\"#222\" stroke-width=\"1.2\"/>")
-        let outside = bar.median < 0 ? min(from, panel.px(bar.lower)) - 4 : max(to, panel.px(bar.upper)) + 4
+        // A bar from too few seeds has no whisker, and says so beside its value.
+        var (low, high) = (from, to)
+        var note = ""
+        if let lower = bar.lower, let upper = bar.upper {
+          (low, high) = (min(from, panel.px(lower)), max(to, panel.px(upper)))
+          svg.append(
+            "<line x1=\"\(f(panel.px(lower)))\" y1=\"\(middle)\" x2=\"\(f(panel.px(upper)))\" "
+              + "y2=\"\(middle)\" stroke=\"#222\" stroke-width=\"1.2\"/>")
+        } else {
+          note = " (no interval)"
+        }
+        let outside = bar.median < 0 ? low - 4 : high + 4
         svg.append(
           "<text x=\"\(f(outside))\" y=\"\(middle)\" dominant-baseline=\"middle\" font-size=\"11\" "
-            + "text-anchor=\"\(bar.median < 0 ? "end" : "start")\">= \(ChartStyle.escape(bar.value))</text>")
+            + "text-anchor=\"\(bar.median < 0 ? "end" : "start")\">= \(ChartStyle.escape(bar.value))\(note)</text>")
       }
     }
-    let legend = ChartLegend(
+    var legend = ChartLegend(
       entries: [
         ChartLegend.Entry(sample: .box("#2ca02c"), name: "sooner than the baseline"),
         ChartLegend.Entry(sample: .box("#d62728"), name: "later than the baseline"),
-      ], footnote: "the black whisker is the 95% interval of the paired median difference")
+      ],
+      footnote: "the black whisker is the 95% interval of the paired median difference"
+        + (untested
+          ? "; a bar with no interval had fewer than \(PairedComparison.fewestPairs) seeds that reached it in both "
+            + "variants, too few for any 95% interval of a median" : ""))
+    legend.lineLength = Int((width - panel.left - 20) / 6.6)
     svg += legend.draw(left: panel.left, top: panel.frameBottom + 8)
     svg[0] = ChartStyle.header(width: width, height: panel.frameBottom + 8 + legend.height + 6)[0]
     svg.append("</svg>")

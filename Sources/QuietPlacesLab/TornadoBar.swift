@@ -9,11 +9,12 @@ public struct TornadoBar: Sendable, Equatable {
   public var value: String
   /// Median of the per-seed differences (variant − baseline), in simulated seconds.
   public var median: Double
-  /// The confidence interval of that median, in simulated seconds.
-  public var lower: Double
-  public var upper: Double
+  /// The confidence interval of that median, in simulated seconds; `nil` when too few seeds
+  /// reached the milestone in both to give one (``PairedComparison/fewestPairs``).
+  public var lower: Double?
+  public var upper: Double?
 
-  public init(key: String, value: String, median: Double, lower: Double, upper: Double) {
+  public init(key: String, value: String, median: Double, lower: Double?, upper: Double?) {
     self.key = key
     self.value = value
     self.median = median

@@ -234,6 +234,36 @@ import Testing
     for value in ["= 2", "= 1.5", "= 1.7"] { #expect(texts.contains(value)) }
   }
 
+  /// Ticks below 0 read with one minus sign before the whole value (they read `-1.-2` and `0.-8`).
+  @Test(arguments: [
+    (-1.2, "−1.2"), (-0.8, "−0.8"), (-2, "−2"), (-0.05, "−0.05"), (-1_500, "−1,500"), (0, "0"),
+  ])
+  func aTickBelowZeroHasItsSignInFront(value: Double, label: String) {
+    #expect(ChartStyle.label(value) == label)
+  }
+
+  /// A bar from fewer than six seeds in both has no whisker, says so beside its value, and the
+  /// footnote says why; the axis still reaches past its label.
+  @Test func aBarWithNoIntervalHasNoWhiskerAndSaysSo() throws {
+    let bars = [
+      TornadoBar(key: "k", value: "1.5", median: -3_000, lower: nil, upper: nil),
+      TornadoBar(key: "k", value: "1.7", median: 1_440, lower: 700, upper: 2_000),
+    ]
+    let root = try parse(ChartTornado.svg(bars, milestone: "bearings"))
+    let texts = try root.nodes(forXPath: "//text").compactMap { ($0 as? XMLElement)?.stringValue }
+    #expect(texts.contains("= 1.5 (no interval)") && texts.contains("= 1.7"))
+    #expect(texts.contains { $0.contains("a bar with no") })
+    let whiskers = try root.nodes(forXPath: "//line[@stroke='#222']")
+    #expect(whiskers.count == 1)
+    let withIntervals = try parse(
+      ChartTornado.svg(
+        [TornadoBar(key: "k", value: "1.7", median: 1_440, lower: 700, upper: 2_000)], milestone: "b"))
+    let footnotes = try withIntervals.nodes(forXPath: "//text").compactMap {
+      ($0 as? XMLElement)?.stringValue
+    }
+    #expect(!footnotes.contains { $0.contains("no interval") || $0.contains("a bar with no") })
+  }
+
   /// The report holds the command, the fingerprints, every table line and every chart inline, and
   /// names no address: nothing is fetched.
   @Test func theReportIsSelfContained() async throws {
