@@ -14,7 +14,8 @@ public enum ChartTornado {
     keys = keys.enumerated().sorted { (reach($0.element), -$0.offset) > (reach($1.element), -$1.offset) }
       .map(\.element)
     let extent = max(
-      bars.flatMap { [$0.lower, $0.upper, $0.median].compactMap { $0.map(abs) } }.filter(\.isFinite).max() ?? 0,
+      bars.flatMap { [$0.lower, $0.upper, $0.median].compactMap { $0.map(abs) } }.filter(\.isFinite).max()
+        ?? 0,
       1)
     let unit = Chart.timeUnit(extent)
     // A quarter more than the longest whisker, so each value's label fits beside it (more when a
@@ -74,7 +75,8 @@ public enum ChartTornado {
         let outside = bar.median < 0 ? low - 4 : high + 4
         svg.append(
           "<text x=\"\(f(outside))\" y=\"\(middle)\" dominant-baseline=\"middle\" font-size=\"11\" "
-            + "text-anchor=\"\(bar.median < 0 ? "end" : "start")\">= \(ChartStyle.escape(bar.value))\(note)</text>")
+            + "text-anchor=\"\(bar.median < 0 ? "end" : "start")\">= \(ChartStyle.escape(bar.value))\(note)</text>"
+        )
       }
     }
     var legend = ChartLegend(
