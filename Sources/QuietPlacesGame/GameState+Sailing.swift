@@ -88,18 +88,24 @@ struct ElapsedTime {
 }
 
 extension GameState {
+  /// The most arrivals `seconds` of sailing can hold, plus one: the ship at its speed all along over
+  /// the route's shortest leg; online with a current all along, offline with the one running (if
+  /// any). What an `advance` is refused by, and what bounds the checks that step arrivals one by one.
+  public func arrivalsAtMost(seconds: Double, online: Bool, rules: Rules) -> Double {
+    let first = Rules.place(route: route, index: 0)
+    var shortest = rules.legs[first]
+    for place in first..<first + Rules.placesPerRoute { shortest = min(shortest, rules.legs[place]) }
+    let fastest = online ? baseSpeed(rules) * max(1, rules.currentSpeedMultiplier) : speed(rules)
+    return fastest * seconds / 3600 / shortest + 1
+  }
+
   /// Sails `seconds` with the app open.
   mutating func advance(
     seconds: Int64, rules: Rules, method: SailingMethod = .closedForm
   ) throws(GameError) -> SailingReport {
     guard seconds >= 1, seconds <= maximumAdvanceSeconds else { throw .invalidDuration(seconds: seconds) }
     guard clock <= Self.latestClock - seconds else { throw .beyondLastInstant(latest: Self.latestClock) }
-    // At most: the ship at current speed all along, over the shortest leg of the route.
-    let first = Rules.place(route: route, index: 0)
-    var shortest = rules.legs[first]
-    for place in first..<first + Rules.placesPerRoute { shortest = min(shortest, rules.legs[place]) }
-    let fastest = baseSpeed(rules) * max(1, rules.currentSpeedMultiplier)
-    let estimate = fastest * Double(seconds) / 3600 / shortest + 1
+    let estimate = arrivalsAtMost(seconds: Double(seconds), online: true, rules: rules)
     guard estimate <= maximumArrivalsPerAdvance else {
       throw .tooMuchSailing(estimatedArrivals: estimate, limit: maximumArrivalsPerAdvance)
     }

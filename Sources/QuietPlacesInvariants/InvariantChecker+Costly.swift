@@ -97,8 +97,7 @@ extension InvariantChecker {
         game.speed(rules) / 3600 / (rules.route(game.route).loopLength / Double(Rules.placesPerRoute))
       let stretch = Int64(min(21_600, max(60, (2_000 / max(perSecond, 1e-9)).rounded(.down))))
       for seconds in [Self.secondsToNextArrival(game, rules: rules), stretch]
-      where Self.arrivalsAtMost(game, seconds: Double(seconds), online: true, rules: rules)
-        <= Self.stepperArrivals
+      where game.arrivalsAtMost(seconds: Double(seconds), online: true, rules: rules) <= Self.stepperArrivals
       {
         var fast = game
         var stepped = game
@@ -119,7 +118,7 @@ extension InvariantChecker {
     }
     if closed.isOpen { _ = try? closed.apply(.close, rules: rules) }
     let credited = Double(min(inspection.clock - closed.clock, Int64(closed.holdHours(rules)) * 3_600))
-    guard Self.arrivalsAtMost(closed, seconds: credited, online: false, rules: rules) <= Self.stepperArrivals
+    guard closed.arrivalsAtMost(seconds: credited, online: false, rules: rules) <= Self.stepperArrivals
     else { return nil }
     var fast = closed
     var stepped = closed
@@ -183,20 +182,12 @@ extension InvariantChecker {
     return nil
   }
 
-  /// Whole seconds until the ship next arrives (at least 1).
   /// The most arrivals the per-arrival stepper sails in one comparison of `time.stepper`: at some
   /// 50–100 ns an arrival (random events included), 0.1 s at most. An hour at the top speed of
   /// 10^12 knots would otherwise be billions of arrivals stepped one by one, minutes of `check`.
   static let stepperArrivals: Double = 1_000_000
 
-  /// The most arrivals `seconds` of sailing can hold: the ship at its speed all along (doubled by
-  /// currents, online), over the route's shortest leg.
-  static func arrivalsAtMost(_ game: GameState, seconds: Double, online: Bool, rules: Rules) -> Double {
-    let shortest = rules.route(game.route).legs.min() ?? 1
-    let speed = game.speed(rules) * (online ? max(1, rules.currentSpeedMultiplier) : 1)
-    return speed * seconds / 3600 / max(shortest, 1e-300) + 1
-  }
-
+  /// Whole seconds until the ship next arrives (at least 1).
   static func secondsToNextArrival(_ game: GameState, rules: Rules) -> Int64 {
     let seconds = game.legRemaining / max(game.speed(rules), 1e-300) * 3600
     guard seconds.isFinite, seconds < 1e12 else { return 1 }
