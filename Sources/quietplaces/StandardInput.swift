@@ -63,11 +63,10 @@ final class StandardInput: LineInput {
     }
     // As Swift's readLine strips them: a line ends at `\n` or `\r\n`.
     if bytes.last == 0x0D { bytes.removeLast() }
+    if let text = String(validating: bytes, as: UTF8.self) { return .line(text) }
     // A line over the limit is refused for its length (and was cut, maybe inside a character).
-    guard bytes.count > InputLimit.maximumBytes || String(validating: bytes, as: UTF8.self) != nil else {
-      return .notUTF8(String(decoding: bytes, as: UTF8.self))
-    }
-    return .line(String(decoding: bytes, as: UTF8.self))
+    let shown = String(decoding: bytes, as: UTF8.self)
+    return bytes.count > InputLimit.maximumBytes ? .line(shown) : .notUTF8(shown)
   }
 
   func addHistory(_ line: String) {}
