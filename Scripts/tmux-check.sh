@@ -166,13 +166,22 @@ check "explore ends with its report and exit status 0" exit_status_is "$current"
 check "the report says what was found" screen_has "$current" "findings: none"
 check "explore's progress line is gone once the report is printed" screen_lacks "$current" "steps/s, 0 broken"
 
-# A mode that reads no line (explore, simulate, test) makes no line editor: Ctrl-C ends it at
-# once, with status 130, as it does without a terminal.
+# A long explore stops at the first Ctrl-C: the runs playing finish, and the report of the runs
+# played says it was interrupted (exit status 130). Another mode that reads no line (simulate,
+# test) makes no line editor: Ctrl-C ends it at once, with status 130, as without a terminal.
 current=fifth
 start "$current" explore --seed 3 --for 1h --jobs 1 --findings "$work/findings"
 check "a long explore shows its progress" screen_has "$current" "explore: run "
 press C-c
-check "C-c ends explore at once, with exit status 130" exit_status_is "$current" 130
+check "C-c stops explore, with exit status 130" exit_status_is "$current" 130
+check "its report is of the runs played, and says it was interrupted" \
+  screen_has "$current" "runs played before the end of --for 3600 s; the rest were not played"
+check "the report says what the runs played found" screen_has "$current" "findings: none"
+current=sixth
+start "$current" simulate --seeds 1-10000000 --strategy idle --until atlas
+sleep 1
+press C-c
+check "C-c ends a long simulate at once, with exit status 130" exit_status_is "$current" 130
 
 # The step debugger, in its own script.
 current=""

@@ -33,6 +33,9 @@ struct qp_el_signal_state {
   volatile sig_atomic_t stop_requested;
   /* Whether the process reads lines through libedit; until then a Ctrl-C ends it as by default. */
   volatile sig_atomic_t editing;
+  /* Whether the next Ctrl-C, while no line editor exists, asks a long run (explore) to stop where it
+   * can instead of ending the process; cleared by that Ctrl-C, so a second one ends it. */
+  volatile sig_atomic_t stops_run;
   pthread_t reader;
 };
 
@@ -61,6 +64,12 @@ static inline void qp_install_handler(int signo, void (*handler)(int), int flags
  */
 static void qp_el_on_sigint(int signo) {
   struct qp_el_signal_state *state = qp_el_signal_state();
+  if (!state->editing && state->stops_run) {
+    /* A long run that stops where it can and reports what it played: only the first Ctrl-C. */
+    state->stops_run = 0;
+    state->stop_requested = 1;
+    return;
+  }
   if (!state->editing) {
     /* A mode that reads no line (explore, simulate, test): Ctrl-C ends the process, as it does
      * without a terminal. SIGINT is blocked while this runs, so it is delivered, with its default
@@ -100,6 +109,31 @@ static inline void qp_el_prepare_sigint(void) {
 /* From now on Ctrl-C interrupts the line being read, or asks the command that runs to stop. */
 static inline void qp_el_begin_editing(void) {
   qp_el_signal_state()->editing = 1;
+}
+
+/*
+ * From now on the first Ctrl-C asks the run to stop (`qp_el_stop_requested`) and a second one ends
+ * the process. Installs the handler when `qp_el_prepare_sigint` did not (no terminal: a `kill -INT`,
+ * a CI runner cancelling), with no signal blocked, so any thread may take it; a SIGINT the process
+ * was started ignoring stays ignored.
+ */
+static inline void qp_el_stop_run_on_sigint(void) {
+  struct qp_el_signal_state *state = qp_el_signal_state();
+  state->stop_requested = 0;
+  state->stops_run = 1;
+  struct sigaction current;
+  if (sigaction(SIGINT, NULL, &current) != 0) {
+    return;
+  }
+  /* Ignored (a job a script started in the background): it stays ignored, as it would be. */
+  if (current.sa_handler != qp_el_on_sigint && current.sa_handler != SIG_IGN) {
+    qp_install_handler(SIGINT, qp_el_on_sigint, SA_RESTART);
+  }
+}
+
+/* Whether a Ctrl-C asked the run to stop (see `qp_el_stop_run_on_sigint`); does not clear it. */
+static inline int qp_el_stop_requested(void) {
+  return qp_el_signal_state()->stop_requested;
 }
 
 /* Whether Ctrl-C was pressed while no line was being read since the last call; clears it. */

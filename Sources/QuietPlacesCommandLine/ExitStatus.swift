@@ -6,4 +6,7 @@ public enum ExitStatus: Int32, Sendable, Equatable {
   case failure = 1
   /// The command line, or what it asks for, is wrong: nothing ran.
   case usage = 2
+  /// A Ctrl-C stopped a long run before its end (128 + SIGINT, as the shell says of a process the
+  /// signal ended); what it played was reported.
+  case interrupted = 130
 }

@@ -4,9 +4,12 @@ public enum Program {
   /// Runs the program on standard input, output and error; returns its exit status (0 ok, 1 a
   /// command, script, check or run failed, 2 usage).
   public static func main(
-    arguments: [String], environment: [String: String], input: @escaping ProgramContext.InputFactory
+    arguments: [String], environment: [String: String], input: @escaping ProgramContext.InputFactory,
+    stopOnInterrupt: @escaping @Sendable () -> (@Sendable () -> Bool) = { { false } }
   ) async -> Int32 {
-    await run(arguments, in: .standard(environment: environment, input: input)).rawValue
+    var context = ProgramContext.standard(environment: environment, input: input)
+    context.stopOnInterrupt = stopOnInterrupt
+    return await run(arguments, in: context).rawValue
   }
 
   /// Runs the program with the arguments after its name, in `context`.

@@ -19,6 +19,17 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   var playedUnder: [String]?
   /// The fingerprints of the files played on; absent in files written before they were said.
   var playedOn: String?
+  /// Set when a Ctrl-C stopped the exploration before it played all it was asked to: ``runs`` is
+  /// then the last run number it played. Absent when it played everything.
+  var interrupted: Interruption?
+
+  /// What an exploration stopped by Ctrl-C was asked to play.
+  struct Interruption: Codable, Sendable, Equatable {
+    /// The runs of `--runs` (all shards together), or `nil` for `--for`.
+    var planned: Int?
+    /// The seconds of `--for`, or `nil` for `--runs`.
+    var seconds: Double?
+  }
 
   /// Whether two headers are of the same exploration (shards aside, and what they were played on,
   /// which `explore merge` compares first to name it).

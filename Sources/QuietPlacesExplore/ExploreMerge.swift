@@ -28,6 +28,7 @@ public enum ExploreMerge {
           switch kind.type {
           case "explore":
             let record = try decoder.decode(ExploreHeader.self, from: data)
+            if record.interrupted != nil { throw ExploreError.mergeInterrupted(name, lastRun: record.runs) }
             if let header, header.record.playedOn != record.playedOn {
               throw ExploreError.mergePlayedOn(
                 header.name, header.record.playedOn, name, record.playedOn)

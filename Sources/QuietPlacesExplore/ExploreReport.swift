@@ -65,6 +65,9 @@ struct ExploreReport {
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
         + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
         + "\(ExploreContext.replayEveryRuns)th run")
+    if let interrupted = header.interrupted {
+      lines.append(Self.interruptedLine(interrupted, runs: tally.runs))
+    }
     // Which commands were drawn, when --only or --without left some out.
     let all = StepKind.allCases.filter { $0.weight > 0 }.map(\.rawValue)
     let left = all.filter { !header.commands.contains($0) }
@@ -149,6 +152,21 @@ struct ExploreReport {
       lines.append(finding.notWritten.map { "  not written: \($0)" } ?? "  written to \(finding.file)")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Says that a Ctrl-C stopped the exploration, what it played, and what it was asked to play.
+  static func interruptedLine(_ interrupted: ExploreHeader.Interruption, runs: Int) -> String {
+    let asked: String
+    if let planned = interrupted.planned {
+      asked = "of the \(planned.withThousandsSeparators) runs asked for"
+    } else {
+      let seconds = interrupted.seconds ?? 0
+      let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : Explorer.format(seconds)
+      asked = "before the end of --for \(shown) s"
+    }
+    return
+      "interrupted by Ctrl-C (SIGINT): \(runs.withThousandsSeparators) \(runs == 1 ? "run" : "runs") played \(asked); "
+      + "the rest were not played, and this report counts only those played"
   }
 
   /// The JSON Lines: the header, every run, every finding.

@@ -34,6 +34,8 @@ public struct Explorer: Sendable {
     public var found: Bool
     /// Why findings could not be written, one line each (the report still names them).
     public var notWritten: [String] = []
+    /// Whether a Ctrl-C stopped the exploration before it played all it was asked to.
+    public var interrupted = false
 
     /// Standard output's lines, in order, one at a time: the records of an exploration of hours are
     /// never all in memory at once.
@@ -154,10 +156,13 @@ public struct Explorer: Sendable {
     }
   }
 
-  /// The run numbers this shard plays out of `total`.
-  private func runNumbers(from first: Int, to last: Int) -> [Int] {
-    guard first <= last else { return [] }
-    return (first...last).filter { ($0 - 1) % options.shardCount == options.shardIndex }
+  /// The run numbers from `first` to `last` that this shard plays, made as they are taken (a
+  /// hundred million runs are not held at once).
+  private func runNumbers(from first: Int, to last: Int) -> StrideThrough<Int> {
+    let count = options.shardCount
+    // The first number ≥ `first` that is ≡ shardIndex + 1 (mod count).
+    let start = first + ((options.shardIndex - (first - 1)) % count + count) % count
+    return stride(from: start, through: last, by: count)
   }
 
   /// The lines of `text`, each without its line break (a last line break ends the last line).
@@ -169,7 +174,14 @@ public struct Explorer: Sendable {
 
   /// Plays the runs, shrinks and writes the findings, and says what was found. `errors` hears the
   /// timings (and, with `progress`, a progress line rewritten in place).
-  public func run(errors: @escaping @Sendable (String) -> Void, progress: Bool) async -> Outcome {
+  ///
+  /// `stopRequested` is asked before each run starts: once it answers true (a Ctrl-C), no run
+  /// starts, those playing finish, and the report is of the runs played, saying so; their
+  /// findings are shrunk and written as usual.
+  public func run(
+    errors: @escaping @Sendable (String) -> Void, progress: Bool,
+    stopRequested: @escaping @Sendable () -> Bool = { false }
+  ) async -> Outcome {
     let player = RunPlayer(context: context)
     let started = ContinuousClock.now
     // Each run as it arrives, in order: added to the totals, kept as its line for JSON Lines, and
@@ -180,10 +192,20 @@ public struct Explorer: Sendable {
     var brokenRuns: [RunResult] = []
     var lastProgress = started
     let jobs = max(1, options.jobs)
+    var lastRun = 0
+    var stopped = false
+    // The runs of `numbers` up to the first one a stop request finds not yet started.
+    func untilStopped(_ numbers: StrideThrough<Int>) -> LazyPrefixWhileSequence<StrideThrough<Int>> {
+      numbers.lazy.prefix { _ in
+        if !stopped && stopRequested() { stopped = true }
+        return !stopped
+      }
+    }
     // Takes each run as it ends; at most ten times a second, on a terminal, says the runs played, of
     // how many (or of how long).
     func tell(_ result: RunResult, of total: Int?) {
       tally.add(result.record)
+      lastRun = max(lastRun, result.record.run)
       records?.append(ExploreReport.jsonLine(result.record))
       if result.record.broken != nil { brokenRuns.append(result) }
       guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
@@ -198,27 +220,37 @@ public struct Explorer: Sendable {
     let total: Int
     if let duration = options.duration {
       var next = 1
-      while (ContinuousClock.now - started) < .seconds(duration) {
+      while !stopped && (ContinuousClock.now - started) < .seconds(duration) {
         let batch = runNumbers(from: next, to: next + 8 * jobs * options.shardCount - 1)
         next += 8 * jobs * options.shardCount
-        await BoundedParallel.forEach(batch, atMost: jobs) { run in
+        await BoundedParallel.forEach(untilStopped(batch), atMost: jobs) { run in
           await player.play(run: run)
         } inOrder: {
           tell($1, of: nil)
         }
       }
-      total = next - 1
+      total = stopped ? lastRun : next - 1
     } else {
-      total = options.runs
-      await BoundedParallel.forEach(runNumbers(from: 1, to: total), atMost: jobs) { run in
+      await BoundedParallel.forEach(untilStopped(runNumbers(from: 1, to: options.runs)), atMost: jobs) {
+        run in
         await player.play(run: run)
       } inOrder: {
-        tell($1, of: total)
+        tell($1, of: options.runs)
       }
+      total = stopped ? lastRun : options.runs
     }
+    let interrupted =
+      stopped
+      ? ExploreHeader.Interruption(
+        planned: options.duration == nil ? options.runs : nil, seconds: options.duration) : nil
     let played = ContinuousClock.now - started
     let steps = tally.steps
     if progress { errors("\r\u{1B}[K") }
+    if let interrupted {
+      errors(
+        "explore: " + ExploreReport.interruptedLine(interrupted, runs: tally.runs)
+          + (brokenRuns.isEmpty ? "" : "; shrinking what they found (a second Ctrl-C ends at once)") + "\n")
+    }
     let (findings, notWritten) = await shrink(brokenRuns)
     let elapsed = ContinuousClock.now - started
     errors(
@@ -230,15 +262,20 @@ public struct Explorer: Sendable {
       seed: options.seed, runs: total, steps: options.steps,
       shard: "\(options.shardIndex + 1)/\(options.shardCount)",
       commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
-      playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn)
+      playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn,
+      interrupted: interrupted)
     guard let records else {
       let report = ExploreReport(header: header, tally: tally, runLines: [], findings: findings)
-      return Outcome(
+      var outcome = Outcome(
         head: Self.lines(report.text), records: nil, found: !findings.isEmpty, notWritten: notWritten)
+      outcome.interrupted = interrupted != nil
+      return outcome
     }
-    return Outcome(
+    var outcome = Outcome(
       head: [ExploreReport.jsonLine(header)], records: records, tail: findings.map(ExploreReport.jsonLine),
       found: !findings.isEmpty, notWritten: notWritten)
+    outcome.interrupted = interrupted != nil
+    return outcome
   }
 
   /// The first run's finding of each invariant broken, shrunk, written as a script; with why

@@ -55,6 +55,20 @@ final class LineEditor: LineInput {
     qp_el_begin_editing()
   }
 
+  /// From now on, while no line editor exists, the first Ctrl-C (or `kill -INT`), with or without a
+  /// terminal, asks a long run to stop where it can (``runStopRequested()``); a second one ends
+  /// the process.
+  @inline(never)
+  static func stopRunOnInterrupt() {
+    qp_el_stop_run_on_sigint()
+  }
+
+  /// Whether a Ctrl-C asked the run to stop since ``stopRunOnInterrupt()``.
+  @inline(never)
+  static func runStopRequested() -> Bool {
+    qp_el_stop_requested() != 0
+  }
+
   /// The signal that ended the session (SIGTERM, or SIGHUP when the terminal closed), or `nil`: the
   /// line being read gives `.end`, so the session ends as at Ctrl-D (the app closes, which saves).
   @inline(never)

@@ -11,7 +11,9 @@ import Testing
 @Suite(.serialized) struct ExplorerTests {
   let environment = TestSessions.environment(saveDirectory: FileManager.default.temporaryDirectory)
 
-  func explore(_ change: (inout ExploreOptions) -> Void) async throws -> Explorer.Outcome {
+  func explore(
+    stopRequested: @escaping @Sendable () -> Bool = { false }, _ change: (inout ExploreOptions) -> Void
+  ) async throws -> Explorer.Outcome {
     var options = ExploreOptions()
     options.runs = 12
     options.steps = 25
@@ -21,7 +23,64 @@ import Testing
     change(&options)
     let explorer = try await Explorer.make(
       options, rules: rules, storeKit: storeKit, environment: environment)
-    return await explorer.run(errors: { _ in }, progress: false)
+    return await explorer.run(errors: { _ in }, progress: false, stopRequested: stopRequested)
+  }
+
+  /// A stop request answering true from its `after + 1`th question on: the explorer asks once
+  /// before each run starts.
+  static func stop(after questions: Int) -> @Sendable () -> Bool {
+    let asked = Mutex(0)
+    return {
+      asked.withLock {
+        $0 += 1
+        return $0 > questions
+      }
+    }
+  }
+
+  /// A Ctrl-C stops the runs: those started finish, and the report is theirs, saying so. Five runs
+  /// then report what `--runs 5` reports, but for the line that says they were interrupted.
+  @Test(arguments: [1, 2]) func aStopRequestReportsTheRunsPlayed(jobs: Int) async throws {
+    let stopped = try await explore(stopRequested: Self.stop(after: 5)) { $0.jobs = jobs }
+    let five = try await explore { $0.runs = 5 }
+    #expect(stopped.interrupted && !five.interrupted)
+    let line =
+      "interrupted by Ctrl-C (SIGINT): 5 runs played of the 12 runs asked for; the rest were not played, and "
+      + "this report counts only those played"
+    #expect(stopped.output.hasPrefix("5 runs, "))
+    var lines = Explorer.lines(stopped.output)
+    #expect(lines[2] == line)
+    lines.remove(at: 2)
+    #expect(lines == Explorer.lines(five.output))
+    // Timed runs say what they were given.
+    let timed = try await explore(stopRequested: Self.stop(after: 3)) { $0.duration = 3600 }
+    #expect(timed.interrupted)
+    #expect(
+      Explorer.lines(timed.output)[2]
+        == "interrupted by Ctrl-C (SIGINT): 3 runs played before the end of --for 3600 s; the rest were not "
+        + "played, and this report counts only those played")
+    // A request before the first run: nothing played, and said.
+    let none = try await explore(stopRequested: { true }) { $0.jobs = jobs }
+    #expect(none.interrupted && none.output.hasPrefix("0 runs, 0 steps, 0 checks\n"))
+  }
+
+  /// The JSON Lines of an interrupted exploration lack runs: `explore merge` names why, rather than
+  /// calling them missing or of another exploration.
+  @Test func anInterruptedShardIsNotMerged() async throws {
+    let shard = try await explore(stopRequested: Self.stop(after: 2)) {
+      $0.format = .jsonl
+      $0.shardIndex = 1
+      $0.shardCount = 3
+    }
+    #expect(shard.output.hasPrefix(#"{"commands":"#))
+    #expect(shard.output.contains(#""interrupted":{"planned":12}"#))
+    #expect(throws: ExploreError.mergeInterrupted("shard-2.jsonl", lastRun: 5)) {
+      try ExploreMerge.merge([("shard-2.jsonl", shard.output)], format: .text)
+    }
+    #expect(
+      ExploreError.mergeInterrupted("shard-2.jsonl", lastRun: 5).message
+        == "shard-2.jsonl is of an exploration a Ctrl-C stopped after run 5, so it lacks the runs after it; "
+        + "play that shard again to the end, then merge")
   }
 
   @Test func theOutputIsTheSameWhateverTheJobs() async throws {

@@ -154,6 +154,45 @@ import Testing
     #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
   }
 
+  /// A long exploration stopped by SIGINT (Ctrl-C, or `kill -INT` where there is no terminal)
+  /// reports the runs it played and says it was interrupted, with exit status 130; what was played
+  /// is not lost.
+  @Test func anExplorationStoppedBySIGINTReportsTheRunsItPlayed() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = try ChildProcess.make([
+      "explore", "--runs", "100000000", "--jobs", "1", "--findings", folder.appendingPathComponent("f").path,
+    ])
+    process.standardInput = FileHandle.nullDevice
+    let output = folder.appendingPathComponent("out.txt")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    // The configuration's line comes once the options are taken, before the first run.
+    var said = Data()
+    let deadline = Date().addingTimeInterval(30)
+    while !String(decoding: said, as: UTF8.self).contains("configuration:"), Date() < deadline {
+      said.append(errors.fileHandleForReading.availableData)
+    }
+    Thread.sleep(forTimeInterval: 0.5)
+    kill(process.processIdentifier, SIGINT)
+    said.append(errors.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+    let report = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+    let runs = try #require(report.first?.split(separator: " ").first.map(String.init))
+    #expect(report.first?.hasPrefix("\(runs) runs, ") == true && runs != "0")
+    #expect(
+      report.dropFirst(2).first
+        == "interrupted by Ctrl-C (SIGINT): \(runs) runs played of the 100,000,000 runs asked for; the rest "
+        + "were not played, and this report counts only those played")
+    #expect(report.contains("findings: none"))
+    #expect(
+      String(decoding: said, as: UTF8.self).contains("explore: interrupted by Ctrl-C (SIGINT): \(runs) runs"))
+  }
+
   @Test func theLoopReadsNoLineOnceTheOutputIsGone() async throws {
     let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
