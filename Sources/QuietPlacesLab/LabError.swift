@@ -17,6 +17,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case notASwitch(String, option: String)
   /// A word of `--owned` that is no product.
   case notAnOwnedProduct(String)
+  /// `none` inside a list of `--owned` (`none,charts`).
+  case noneInOwnedList(String)
   /// A milestone that is none.
   case notAMilestone(String)
   /// A milestone whose count after the colon is not from 1 to 1,000,000.
@@ -181,6 +183,12 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     case .notAnOwnedProduct(let text):
       return
         "'\(text.fromOutside)' is not a product for --owned; write none or a list of \(ProductID.allCases.map(\.rawValue).joined(separator: ", ")), such as charts,hold"
+    case .noneInOwnedList(let text):
+      let others = text.split(separator: ",").filter { $0.lowercased() != "none" }.joined(separator: ",")
+      let compared = others.isEmpty ? "" : " --owned \(others.fromOutside)"
+      return
+        "'\(text.fromOutside)': none cannot be in a list of --owned (one list is what one variant owns); to "
+        + "compare owning nothing with owning the rest, repeat the option: --owned none\(compared)"
     case .notAMilestone(let text):
       return "'\(text.fromOutside)' is not a milestone; write \(Milestone.forms)"
     case .milestoneCount(let text, let kind):

@@ -56,6 +56,8 @@ public struct Strategy: Sendable, Hashable {
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       let word = String(part).lowercased()
       guard let id = ProductID(rawValue: word) ?? ProductID(fullID: word) else {
+        // `none,charts` reads as two variants to compare: that is --owned none --owned charts.
+        if word == "none" { throw .noneInOwnedList(text) }
         throw .notAnOwnedProduct(String(part))
       }
       if products.contains(id), id.permanent != nil { throw .repeatedProduct(id) }

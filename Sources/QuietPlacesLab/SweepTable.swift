@@ -285,6 +285,11 @@ public struct SweepTable: Sendable {
           + "seed \(PairedComparison.seed); none from fewer than \(PairedComparison.fewestPairs) seeds, too few for "
           + "any 95% interval of a median) and the change relative to the baseline's median; where none is "
           + "detected, how many of those seeds reached it earlier and later, if any did")
+    } else if variants.count > 1 {
+      // Columns side by side invite a comparison by eye, which says nothing of how sure it is.
+      lines.append(
+        "the columns are not compared: --baseline 1 compares each variant with the first (\(variants[0])), "
+          + "seed by seed, with a 95% interval")
     }
     return lines
   }

@@ -129,6 +129,23 @@ import Testing
       })
   }
 
+  /// Variants side by side without `--baseline` are not compared, and the table says how to.
+  @Test func columnsWithoutABaselineSayHowToCompareThem() throws {
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...3 {
+      results.append(Self.run(0, "owned=none", seed: seed, Int64(seed) * 3_600))
+      results.append(Self.run(1, "owned=charts", seed: seed, Int64(seed) * 3_000))
+    }
+    let note =
+      "the columns are not compared: --baseline 1 compares each variant with the first (owned=none), seed "
+      + "by seed, with a 95% interval"
+    #expect(try SweepTable(results, options: SweepTable.Options()).lines.last == note)
+    let compared = try SweepTable(results, options: SweepTable.Options(baseline: "owned=none")).lines
+    #expect(!compared.contains(note))
+    let one = try SweepTable(results.filter { $0.variantIndex == 0 }, options: SweepTable.Options()).lines
+    #expect(!one.contains(note))
+  }
+
   /// Percentiles, fell-due rows and the transposed table.
   @Test func percentilesDueAndTranspose() throws {
     var results: [RunResult] = []

@@ -20,7 +20,10 @@ struct StateCommand: REPLCommand {
   let fields: [String]
 
   init(parsing arguments: [String]) throws(CommandError) {
-    guard arguments.first == "--json" else { throw Self.usageError() }
+    // A person who types `state` wants the state in words: that is `status`.
+    guard arguments.first == "--json" else {
+      throw .usage(command: Self.name, expected: "\(Self.usage[0]) (status shows the state in words)")
+    }
     fields = Array(arguments.dropFirst())
   }
 
