@@ -91,7 +91,13 @@ struct ExploreMode: CommandLineMode, Equatable {
           help: "check a property of your own over state --json paths too"),
       ],
       exclusions: Exclusion.exclusive(
-        "--for", with: ["--runs"], because: "--for plays runs until the time is up"),
+        "--for", with: ["--runs"], because: "--for plays runs until the time is up")
+        // A timed shard plays what its time allows: shards would never merge into one exploration.
+        + Exclusion.exclusive(
+          "--for", with: ["--shard"],
+          because:
+            "a timed shard plays as many runs as its time allows, so shards would not merge into one "
+            + "exploration (to split one across machines, shard an exploration of --runs)"),
       subcommands: [.mode(ExploreMergeMode.self)])
   }
 

@@ -138,4 +138,17 @@ import Testing
     #expect(run.errors.first?.hasPrefix("error: ") == true)
     #expect(!FileManager.default.fileExists(atPath: findings.path))
   }
+
+  /// Timed shards play as many runs as their time allows and would never merge: refused, saying how
+  /// to split an exploration instead.
+  @Test func aTimedExplorationIsNotSharded() async {
+    let run = await ProgramRun.run(["explore", "--for", "1m", "--shard", "1/2"])
+    #expect(run.status == .usage && run.output.isEmpty)
+    #expect(
+      run.errors == [
+        "error: --for and --shard cannot go together; a timed shard plays as many runs as its time allows, "
+          + "so shards would not merge into one exploration (to split one across machines, shard an "
+          + "exploration of --runs), so leave out --shard"
+      ])
+  }
 }
