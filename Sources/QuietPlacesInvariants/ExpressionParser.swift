@@ -39,6 +39,14 @@ extension InvariantExpression {
 
     mutating func expectEnd() throws(ExpressionError) {
       guard current.kind == .end else {
+        // `owned contains "charts"`, as other languages ask it.
+        if case .word(let word) = current.kind,
+          ["contains", "includes", "has", "holds"].contains(word.lowercased())
+        {
+          throw fail(
+            "'\(word)' is not a word of an expression; whether a list holds a value is written VALUE in LIST, as in "
+              + "\"charts\" in owned")
+        }
         throw fail("expected and, or, a comparison or the end, found \(current.described)")
       }
     }
@@ -109,6 +117,7 @@ extension InvariantExpression {
 
     private mutating func comparison() throws(ExpressionError) -> Typed {
       let left = try sum()
+      if isWord("in") { return try membership(left) }
       guard case .symbol(let symbol) = current.kind, ["<", "<=", ">", ">=", "==", "!="].contains(symbol)
       else {
         return left
@@ -133,6 +142,37 @@ extension InvariantExpression {
         throw fail("comparisons do not chain; join two with and, as in 1 <= route and route <= 3")
       }
       return (.comparison(symbol, left.node, right.node), .truth)
+    }
+
+    /// `VALUE in LIST`: whether the list field holds the number or string on the left.
+    private mutating func membership(_ left: Typed) throws(ExpressionError) -> Typed {
+      let token = current
+      advance()
+      let listToken = current
+      let right = try sum()
+      guard case .field(let path) = right.node, right.kind == .list else {
+        throw fail(
+          "'in' needs a list of the state after it, such as owned or sail.owned, not \(right.kind.described)",
+          at: listToken)
+      }
+      guard left.kind == .number || left.kind == .text else {
+        throw fail(
+          "'in' looks for a number or a \"string\" in a list, not \(left.kind.described), as in \"charts\" in owned",
+          at: token)
+      }
+      // A list that holds values of the other kind would never hold this one.
+      if case .array(let items) = state[path], let first = items.first.flatMap(InvariantExpression.kind(of:)),
+        first != left.kind
+      {
+        throw fail(
+          "'\(path.description)' holds \(first.plural), "
+            + "so it never holds \(left.kind.described)",
+          at: token)
+      }
+      if case .symbol(let next) = current.kind, ["<", "<=", ">", ">=", "==", "!="].contains(next) {
+        throw fail("comparisons do not chain; join two with and, as in \"charts\" in owned and route <= 3")
+      }
+      return (.contains(path, left.node), .truth)
     }
 
     private mutating func sum() throws(ExpressionError) -> Typed {
@@ -184,6 +224,7 @@ extension InvariantExpression {
       switch node {
       case .field, .count: true
       case .number, .text, .truth: false
+      case .contains: true
       case .negate(let inner), .not(let inner): readsField(inner)
       case .and(let a, let b), .or(let a, let b), .arithmetic(_, let a, let b), .comparison(_, let a, let b):
         readsField(a) || readsField(b)
@@ -275,6 +316,17 @@ extension InvariantExpression {
       return list
     }
 
+    /// The list and the item of `owned.charts`, when what comes before the last word is a list of the
+    /// state (a membership written as a field).
+    static func memberOf(_ path: String, in state: JSONValue) -> (list: String, item: String)? {
+      guard let dot = path.lastIndex(of: ".") else { return nil }
+      let list = String(path[..<dot])
+      let keys = JSONKeyPath(keys: list)
+      let (depth, reached) = state.follow(keys)
+      guard depth == keys.segments.count, InvariantExpression.kind(of: reached) == .list else { return nil }
+      return (list, String(path[path.index(after: dot)...]))
+    }
+
     /// The kind of the field at `path` in the state, or the error that names the nearest field.
     private mutating func field(_ path: String, at token: ExpressionToken) throws(ExpressionError) -> Kind {
       let keys = JSONKeyPath(keys: path)
@@ -287,6 +339,9 @@ extension InvariantExpression {
         }
         let hint =
           Self.lengthOf(path, in: state).map { "; a list's length is count(\($0))" }
+          ?? Self.memberOf(path, in: state).map {
+            "; '\($0.list)' is a list: to ask whether it holds \($0.item), write \"\($0.item)\" in \($0.list)"
+          }
           ?? EditDistance.closest(to: path, in: all, within: EditDistance.tolerance(for: path))
           .map { "; did you mean '\($0)'?" } ?? " (state --json shows them all)"
         throw fail("'\(path)' is not a field of the state\(hint)", at: token)

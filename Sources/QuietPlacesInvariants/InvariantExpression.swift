@@ -12,7 +12,8 @@ import QuietPlacesUtilities
 ///   `true` and `false`;
 /// - **arithmetic** on numbers: `+ - * / %` and unary `-`, with the usual precedence and brackets;
 ///   `/` and `%` divide only by a number other than 0, never by a field (which can be 0);
-/// - **comparisons**: `< <= > >=` on numbers, `== !=` on any two values of one kind;
+/// - **comparisons**: `< <= > >=` on numbers, `== !=` on any two values of one kind, and `in`,
+///   whether a list holds a number or a string (`"charts" in owned`, `3 in ledger`);
 /// - **logic** on truth values: `not` (`!`), `and` (`&&`), `or` (`||`), loosest last.
 ///
 /// The whole expression must be a truth value. Every field and kind is checked against the state
@@ -29,6 +30,17 @@ public struct InvariantExpression: Sendable, Equatable {
 
     /// `a number`, `a truth value`, …
     var described: String { self == .number ? "a number" : rawValue }
+
+    /// `numbers`, `strings`, …
+    var plural: String {
+      switch self {
+      case .number: "numbers"
+      case .truth: "truth values"
+      case .text: "strings"
+      case .list: "lists"
+      case .object: "objects"
+      }
+    }
   }
 
   /// A value an expression computes.
@@ -49,6 +61,8 @@ public struct InvariantExpression: Sendable, Equatable {
     case not(Node)
     case arithmetic(String, Node, Node)
     case comparison(String, Node, Node)
+    /// Whether the list at the path holds the value.
+    case contains(JSONKeyPath, Node)
     case and(Node, Node)
     case or(Node, Node)
   }
@@ -113,6 +127,10 @@ public struct InvariantExpression: Sendable, Equatable {
       case "/": return .number(a / b)
       default: return .number(a.truncatingRemainder(dividingBy: b))
       }
+    case .contains(let path, let item):
+      guard case .array(let items) = state[path] else { return .truth(false) }
+      let sought = evaluate(item, state)
+      return .truth(items.contains { value(of: $0) == sought })
     case .comparison(let symbol, let left, let right):
       let a = evaluate(left, state)
       let b = evaluate(right, state)

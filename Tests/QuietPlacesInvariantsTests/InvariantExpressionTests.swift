@@ -8,7 +8,8 @@ import Testing
   /// A state shaped like `state --json`'s, with the kinds of value it has.
   let state = try! JSONValue(
     parsing: """
-      {"equipment":{"cargo":1,"sails":12,"spyglass":3},"open":true,"owned":["charts","hold"],"postmarks":340,\
+      {"equipment":{"cargo":1,"sails":12,"spyglass":3},"ledger":[1,3],"open":true,"owned":["charts","hold"],\
+      "postmarks":340,\
       "rates":{"ordinary":2.5,"scouts":0.5,"travel":2},"route":2,"sail":{"owned":["ivory"],"selected":"ivory"}}
       """)
 
@@ -29,6 +30,11 @@ import Testing
     ("open == true", true),
     ("postmarks <= 1e3 and postmarks >= 10_0", true),
     ("postmarks / 4 == 85 and postmarks / -(1 + 1) == -170", true),
+    ("\"charts\" in owned and \"hold\" in owned", true),
+    ("\"signal\" in owned", false),
+    ("not (\"signal\" in owned) and \"ivory\" in sail.owned", true),
+    ("3 in ledger and not (2 in ledger) and 1 + 2 in ledger", true),
+    ("\"apricot\" in sail.owned or postmarks > 1000", false),
   ])
   func evaluates(text: String, holds: Bool) throws {
     #expect(try InvariantExpression(text, state: state).holds(on: state) == holds)
@@ -90,6 +96,26 @@ import Testing
     ),
     ("postmarks % (2 - 2) == 0", 11, "'%' divides by 0; divide by a number other than 0"),
     ("rates.ordinary / 0 > 1", 16, "'/' divides by 0; divide by a number other than 0"),
+    (
+      "owned.charts", 1,
+      "'owned.charts' is not a field of the state; 'owned' is a list: to ask whether it holds charts, write "
+        + "\"charts\" in owned"
+    ),
+    (
+      "owned contains \"charts\"", 7,
+      "'contains' is not a word of an expression; whether a list holds a value is written VALUE in LIST, as in "
+        + "\"charts\" in owned"
+    ),
+    (
+      "\"charts\" in postmarks", 13,
+      "'in' needs a list of the state after it, such as owned or sail.owned, not a number"
+    ),
+    (
+      "owned in owned", 7,
+      "'in' looks for a number or a \"string\" in a list, not a list, as in \"charts\" in owned"
+    ),
+    ("\"1\" in ledger", 5, "'ledger' holds numbers, so it never holds a string"),
+    ("2 in owned", 3, "'owned' holds strings, so it never holds a number"),
   ])
   func refusesWithTheColumn(text: String, column: Int, problem: String) {
     #expect(throws: ExpressionError(expression: text, column: column, problem: problem)) {
