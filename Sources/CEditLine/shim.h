@@ -33,9 +33,12 @@ struct qp_el_signal_state {
   volatile sig_atomic_t stop_requested;
   /* Whether the process reads lines through libedit; until then a Ctrl-C ends it as by default. */
   volatile sig_atomic_t editing;
-  /* Whether the next Ctrl-C, while no line editor exists, asks a long run (explore) to stop where it
-   * can instead of ending the process; cleared by that Ctrl-C, so a second one ends it. */
+  /* Whether the next Ctrl-C or SIGTERM, while no line editor exists, asks a long run (explore) to
+   * stop where it can instead of ending the process; cleared by that signal, so a second one ends
+   * it. */
   volatile sig_atomic_t stops_run;
+  /* The signal that asked the run to stop, or 0. */
+  volatile sig_atomic_t stop_signal;
   pthread_t reader;
 };
 
@@ -67,7 +70,7 @@ static void qp_el_on_sigint(int signo) {
   if (!state->editing && state->stops_run) {
     /* A long run that stops where it can and reports what it played: only the first Ctrl-C. */
     state->stops_run = 0;
-    state->stop_requested = 1;
+    state->stop_signal = signo;
     return;
   }
   if (!state->editing) {
@@ -111,29 +114,48 @@ static inline void qp_el_begin_editing(void) {
   qp_el_signal_state()->editing = 1;
 }
 
-/*
- * From now on the first Ctrl-C asks the run to stop (`qp_el_stop_requested`) and a second one ends
- * the process. Installs the handler when `qp_el_prepare_sigint` did not (no terminal: a `kill -INT`,
- * a CI runner cancelling), with no signal blocked, so any thread may take it; a SIGINT the process
- * was started ignoring stays ignored.
- */
-static inline void qp_el_stop_run_on_sigint(void) {
+/* SIGTERM during a long run: the first asks it to stop, as Ctrl-C does; a second ends the process. */
+static void qp_el_on_stop_signal(int signo) {
   struct qp_el_signal_state *state = qp_el_signal_state();
-  state->stop_requested = 0;
-  state->stops_run = 1;
-  struct sigaction current;
-  if (sigaction(SIGINT, NULL, &current) != 0) {
+  if (state->stops_run) {
+    state->stops_run = 0;
+    state->stop_signal = signo;
     return;
   }
-  /* Ignored (a job a script started in the background): it stays ignored, as it would be. */
-  if (current.sa_handler != qp_el_on_sigint && current.sa_handler != SIG_IGN) {
-    qp_install_handler(SIGINT, qp_el_on_sigint, SA_RESTART);
+  signal(signo, SIG_DFL);
+  raise(signo);
+}
+
+/* Installs `handler` for `signo` unless the process was started ignoring it (a job a script put in
+ * the background ignores SIGINT) or it is installed already. */
+static inline void qp_install_unless_ignored(int signo, void (*handler)(int)) {
+  struct sigaction current;
+  if (sigaction(signo, NULL, &current) != 0) {
+    return;
+  }
+  if (current.sa_handler != handler && current.sa_handler != SIG_IGN) {
+    qp_install_handler(signo, handler, SA_RESTART);
   }
 }
 
-/* Whether a Ctrl-C asked the run to stop (see `qp_el_stop_run_on_sigint`); does not clear it. */
-static inline int qp_el_stop_requested(void) {
-  return qp_el_signal_state()->stop_requested;
+/*
+ * From now on the first Ctrl-C or SIGTERM (a `timeout`, a batch system's time limit, a CI runner
+ * cancelling) asks the run to stop (`qp_el_stop_signal`) and a second one ends the process.
+ * Installs the SIGINT handler when `qp_el_prepare_sigint` did not (no terminal: a `kill -INT`), with
+ * no signal blocked, so any thread may take it; a signal the process was started ignoring stays
+ * ignored.
+ */
+static inline void qp_el_stop_run_on_signals(void) {
+  struct qp_el_signal_state *state = qp_el_signal_state();
+  state->stop_signal = 0;
+  state->stops_run = 1;
+  qp_install_unless_ignored(SIGINT, qp_el_on_sigint);
+  qp_install_unless_ignored(SIGTERM, qp_el_on_stop_signal);
+}
+
+/* The signal that asked the run to stop (see `qp_el_stop_run_on_signals`), or 0; not cleared. */
+static inline int qp_el_stop_signal(void) {
+  return qp_el_signal_state()->stop_signal;
 }
 
 /* Whether Ctrl-C was pressed while no line was being read since the last call; clears it. */

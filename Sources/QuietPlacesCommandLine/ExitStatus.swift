@@ -9,4 +9,6 @@ public enum ExitStatus: Int32, Sendable, Equatable {
   /// A Ctrl-C stopped a long run before its end (128 + SIGINT, as the shell says of a process the
   /// signal ended); what it played was reported.
   case interrupted = 130
+  /// SIGTERM stopped a long run before its end (128 + SIGTERM); what it played was reported.
+  case terminated = 143
 }

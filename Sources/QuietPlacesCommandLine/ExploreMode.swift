@@ -56,8 +56,8 @@ struct ExploreMode: CommandLineMode, Equatable {
         "Each finding is shrunk to the fewest steps that still break its invariant and written to "
           + "--findings as NAME.qp, ending in a check that fails under quietplaces test until the engine "
           + "is fixed. The exit status is 1 when anything was found.",
-        "Ctrl-C stops the exploration where it can: the runs playing finish, and the report is of the runs "
-          + "played, saying so (exit status 130). A second Ctrl-C ends it at once.",
+        "Ctrl-C or SIGTERM stops the exploration where it can: the runs playing finish, and the report is of "
+          + "the runs played, saying so (exit status 130 or 143). A second one ends it at once.",
         "--only and --without take commands as help names them, separated by commas: buy, store (every "
           + "store control), store approve, fault, prestige, advance, …",
       ],
@@ -193,14 +193,15 @@ struct ExploreMode: CommandLineMode, Equatable {
     }
     // Once the request is accepted: which files were read goes beside the deterministic output.
     context.printError(provenance.line + BalanceOptions.provenanceSuffix(balanceWords))
-    // A Ctrl-C stops the runs and reports those played, with their findings.
+    // A Ctrl-C or SIGTERM stops the runs and reports those played, with their findings.
+    let stopSignal = context.stopOnSignals()
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1,
-      stopRequested: context.stopOnInterrupt())
+      stopRequested: { stopSignal().map { $0 == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM" } })
     Self.print(outcome, format: format, in: context)
     // A finding whose script could not be written is in the report all the same, and said here.
     for reason in outcome.notWritten { context.printError(OutputLine.errorText(reason)) }
-    if outcome.interrupted { return .interrupted }
+    if outcome.interrupted { return stopSignal() == SIGINT ? .interrupted : .terminated }
     return outcome.found ? .failure : .success
   }
 

@@ -5,10 +5,10 @@ public enum Program {
   /// command, script, check or run failed, 2 usage).
   public static func main(
     arguments: [String], environment: [String: String], input: @escaping ProgramContext.InputFactory,
-    stopOnInterrupt: @escaping @Sendable () -> (@Sendable () -> Bool) = { { false } }
+    stopOnSignals: @escaping @Sendable () -> (@Sendable () -> Int32?) = { { nil } }
   ) async -> Int32 {
     var context = ProgramContext.standard(environment: environment, input: input)
-    context.stopOnInterrupt = stopOnInterrupt
+    context.stopOnSignals = stopOnSignals
     return await run(arguments, in: context).rawValue
   }
 

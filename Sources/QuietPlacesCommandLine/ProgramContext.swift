@@ -45,10 +45,10 @@ public struct ProgramContext: Sendable {
   public var outputIsTerminal: Bool
   /// The arguments after the program's name, as given (a report shows the command that made it).
   public var arguments: [String] = []
-  /// Makes the first Ctrl-C (SIGINT) ask a long run to stop where it can, and report what it
-  /// played, rather than end the process (a second one still ends it); answers whether one has
-  /// asked. By default nothing ever asks.
-  public var stopOnInterrupt: @Sendable () -> (@Sendable () -> Bool) = { { false } }
+  /// Makes the first Ctrl-C (SIGINT) or SIGTERM ask a long run to stop where it can, and report
+  /// what it played, rather than end the process (a second one still ends it); answers which
+  /// signal has asked, if one has. By default nothing ever asks.
+  public var stopOnSignals: @Sendable () -> (@Sendable () -> Int32?) = { { nil } }
 
   /// Makes a context that writes lines with `print` and `printError`, each guarded first.
   public init(

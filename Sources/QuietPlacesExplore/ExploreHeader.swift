@@ -19,12 +19,14 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   var playedUnder: [String]?
   /// The fingerprints of the files played on; absent in files written before they were said.
   var playedOn: String?
-  /// Set when a Ctrl-C stopped the exploration before it played all it was asked to: ``runs`` is
+  /// Set when a Ctrl-C or SIGTERM stopped the exploration before it played all it was asked to: ``runs`` is
   /// then the last run number it played. Absent when it played everything.
   var interrupted: Interruption?
 
-  /// What an exploration stopped by Ctrl-C was asked to play.
+  /// What stopped an exploration before its end, and what it was asked to play.
   struct Interruption: Codable, Sendable, Equatable {
+    /// What stopped it: `Ctrl-C (SIGINT)`, `SIGTERM`.
+    var by: String
     /// The runs of `--runs` (all shards together), or `nil` for `--for`.
     var planned: Int?
     /// The seconds of `--for`, or `nil` for `--runs`.

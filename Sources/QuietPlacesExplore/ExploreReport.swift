@@ -154,7 +154,7 @@ struct ExploreReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Says that a Ctrl-C stopped the exploration, what it played, and what it was asked to play.
+  /// Says what stopped the exploration, what it played, and what it was asked to play.
   static func interruptedLine(_ interrupted: ExploreHeader.Interruption, runs: Int) -> String {
     let asked: String
     if let planned = interrupted.planned {
@@ -165,7 +165,7 @@ struct ExploreReport {
       asked = "before the end of --for \(shown) s"
     }
     return
-      "interrupted by Ctrl-C (SIGINT): \(runs.withThousandsSeparators) \(runs == 1 ? "run" : "runs") played \(asked); "
+      "interrupted by \(interrupted.by): \(runs.withThousandsSeparators) \(runs == 1 ? "run" : "runs") played \(asked); "
       + "the rest were not played, and this report counts only those played"
   }
 

@@ -34,7 +34,7 @@ public struct Explorer: Sendable {
     public var found: Bool
     /// Why findings could not be written, one line each (the report still names them).
     public var notWritten: [String] = []
-    /// Whether a Ctrl-C stopped the exploration before it played all it was asked to.
+    /// Whether a Ctrl-C or SIGTERM stopped the exploration before it played all it was asked to.
     public var interrupted = false
 
     /// Standard output's lines, in order, one at a time: the records of an exploration of hours are
@@ -175,12 +175,12 @@ public struct Explorer: Sendable {
   /// Plays the runs, shrinks and writes the findings, and says what was found. `errors` hears the
   /// timings (and, with `progress`, a progress line rewritten in place).
   ///
-  /// `stopRequested` is asked before each run starts: once it answers true (a Ctrl-C), no run
-  /// starts, those playing finish, and the report is of the runs played, saying so; their
-  /// findings are shrunk and written as usual.
+  /// `stopRequested` is asked before each run starts: once it names what asked it to stop (`Ctrl-C
+  /// (SIGINT)`, `SIGTERM`), no run starts, those playing finish, and the report is of the runs
+  /// played, saying so; their findings are shrunk and written as usual.
   public func run(
     errors: @escaping @Sendable (String) -> Void, progress: Bool,
-    stopRequested: @escaping @Sendable () -> Bool = { false }
+    stopRequested: @escaping @Sendable () -> String? = { nil }
   ) async -> Outcome {
     let player = RunPlayer(context: context)
     let started = ContinuousClock.now
@@ -193,12 +193,12 @@ public struct Explorer: Sendable {
     var lastProgress = started
     let jobs = max(1, options.jobs)
     var lastRun = 0
-    var stopped = false
+    var stoppedBy: String?
     // The runs of `numbers` up to the first one a stop request finds not yet started.
     func untilStopped(_ numbers: StrideThrough<Int>) -> LazyPrefixWhileSequence<StrideThrough<Int>> {
       numbers.lazy.prefix { _ in
-        if !stopped && stopRequested() { stopped = true }
-        return !stopped
+        if stoppedBy == nil { stoppedBy = stopRequested() }
+        return stoppedBy == nil
       }
     }
     // Takes each run as it ends; at most ten times a second, on a terminal, says the runs played, of
@@ -220,7 +220,7 @@ public struct Explorer: Sendable {
     let total: Int
     if let duration = options.duration {
       var next = 1
-      while !stopped && (ContinuousClock.now - started) < .seconds(duration) {
+      while stoppedBy == nil && (ContinuousClock.now - started) < .seconds(duration) {
         let batch = runNumbers(from: next, to: next + 8 * jobs * options.shardCount - 1)
         next += 8 * jobs * options.shardCount
         await BoundedParallel.forEach(untilStopped(batch), atMost: jobs) { run in
@@ -229,7 +229,7 @@ public struct Explorer: Sendable {
           tell($1, of: nil)
         }
       }
-      total = stopped ? lastRun : next - 1
+      total = stoppedBy != nil ? lastRun : next - 1
     } else {
       await BoundedParallel.forEach(untilStopped(runNumbers(from: 1, to: options.runs)), atMost: jobs) {
         run in
@@ -237,12 +237,12 @@ public struct Explorer: Sendable {
       } inOrder: {
         tell($1, of: options.runs)
       }
-      total = stopped ? lastRun : options.runs
+      total = stoppedBy != nil ? lastRun : options.runs
     }
-    let interrupted =
-      stopped
-      ? ExploreHeader.Interruption(
-        planned: options.duration == nil ? options.runs : nil, seconds: options.duration) : nil
+    let interrupted = stoppedBy.map {
+      ExploreHeader.Interruption(
+        by: $0, planned: options.duration == nil ? options.runs : nil, seconds: options.duration)
+    }
     let played = ContinuousClock.now - started
     let steps = tally.steps
     if progress { errors("\r\u{1B}[K") }

@@ -55,18 +55,19 @@ final class LineEditor: LineInput {
     qp_el_begin_editing()
   }
 
-  /// From now on, while no line editor exists, the first Ctrl-C (or `kill -INT`), with or without a
-  /// terminal, asks a long run to stop where it can (``runStopRequested()``); a second one ends
-  /// the process.
+  /// From now on, while no line editor exists, the first Ctrl-C (or `kill -INT`) or SIGTERM, with or
+  /// without a terminal, asks a long run to stop where it can (``runStopSignal()``); a second one
+  /// ends the process.
   @inline(never)
-  static func stopRunOnInterrupt() {
-    qp_el_stop_run_on_sigint()
+  static func stopRunOnSignals() {
+    qp_el_stop_run_on_signals()
   }
 
-  /// Whether a Ctrl-C asked the run to stop since ``stopRunOnInterrupt()``.
+  /// The signal that asked the run to stop since ``stopRunOnSignals()``, or `nil`.
   @inline(never)
-  static func runStopRequested() -> Bool {
-    qp_el_stop_requested() != 0
+  static func runStopSignal() -> Int32? {
+    let signal = qp_el_stop_signal()
+    return signal == 0 ? nil : signal
   }
 
   /// The signal that ended the session (SIGTERM, or SIGHUP when the terminal closed), or `nil`: the

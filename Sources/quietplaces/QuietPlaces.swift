@@ -26,9 +26,9 @@ enum QuietPlaces {
           source: editor, interactive: true, colour: Terminal.usesColour(environment: environment))
       }
       return ProgramInput(source: StandardInput(), interactive: false, colour: false)
-    } stopOnInterrupt: {
-      LineEditor.stopRunOnInterrupt()
-      return { LineEditor.runStopRequested() }
+    } stopOnSignals: {
+      LineEditor.stopRunOnSignals()
+      return { LineEditor.runStopSignal() }
     }
     if let signal = interactive ? LineEditor.endSignal() : StandardInput.endSignal() {
       let name = signal == SIGHUP ? "SIGHUP" : "SIGTERM"

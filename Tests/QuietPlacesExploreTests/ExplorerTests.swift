@@ -12,7 +12,7 @@ import Testing
   let environment = TestSessions.environment(saveDirectory: FileManager.default.temporaryDirectory)
 
   func explore(
-    stopRequested: @escaping @Sendable () -> Bool = { false }, _ change: (inout ExploreOptions) -> Void
+    stopRequested: @escaping @Sendable () -> String? = { nil }, _ change: (inout ExploreOptions) -> Void
   ) async throws -> Explorer.Outcome {
     var options = ExploreOptions()
     options.runs = 12
@@ -28,12 +28,12 @@ import Testing
 
   /// A stop request answering true from its `after + 1`th question on: the explorer asks once
   /// before each run starts.
-  static func stop(after questions: Int) -> @Sendable () -> Bool {
+  static func stop(after questions: Int, by cause: String = "Ctrl-C (SIGINT)") -> @Sendable () -> String? {
     let asked = Mutex(0)
     return {
       asked.withLock {
         $0 += 1
-        return $0 > questions
+        return $0 > questions ? cause : nil
       }
     }
   }
@@ -53,14 +53,14 @@ import Testing
     lines.remove(at: 2)
     #expect(lines == Explorer.lines(five.output))
     // Timed runs say what they were given.
-    let timed = try await explore(stopRequested: Self.stop(after: 3)) { $0.duration = 3600 }
+    let timed = try await explore(stopRequested: Self.stop(after: 3, by: "SIGTERM")) { $0.duration = 3600 }
     #expect(timed.interrupted)
     #expect(
       Explorer.lines(timed.output)[2]
-        == "interrupted by Ctrl-C (SIGINT): 3 runs played before the end of --for 3600 s; the rest were not "
+        == "interrupted by SIGTERM: 3 runs played before the end of --for 3600 s; the rest were not "
         + "played, and this report counts only those played")
     // A request before the first run: nothing played, and said.
-    let none = try await explore(stopRequested: { true }) { $0.jobs = jobs }
+    let none = try await explore(stopRequested: { "SIGTERM" }) { $0.jobs = jobs }
     #expect(none.interrupted && none.output.hasPrefix("0 runs, 0 steps, 0 checks\n"))
   }
 
@@ -73,7 +73,7 @@ import Testing
       $0.shardCount = 3
     }
     #expect(shard.output.hasPrefix(#"{"commands":"#))
-    #expect(shard.output.contains(#""interrupted":{"planned":12}"#))
+    #expect(shard.output.contains(#""interrupted":{"by":"Ctrl-C (SIGINT)","planned":12}"#))
     #expect(throws: ExploreError.mergeInterrupted("shard-2.jsonl", lastRun: 5)) {
       try ExploreMerge.merge([("shard-2.jsonl", shard.output)], format: .text)
     }

@@ -154,10 +154,11 @@ import Testing
     #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
   }
 
-  /// A long exploration stopped by SIGINT (Ctrl-C, or `kill -INT` where there is no terminal)
-  /// reports the runs it played and says it was interrupted, with exit status 130; what was played
-  /// is not lost.
-  @Test func anExplorationStoppedBySIGINTReportsTheRunsItPlayed() throws {
+  /// A long exploration stopped by SIGINT (Ctrl-C, or `kill -INT` where there is no terminal) or
+  /// SIGTERM (a `timeout`, a batch system's time limit) reports the runs it played and says what
+  /// stopped it, with exit status 128 + the signal; what was played is not lost.
+  @Test(arguments: [(SIGINT, "Ctrl-C (SIGINT)"), (SIGTERM, "SIGTERM")])
+  func anExplorationStoppedByASignalReportsTheRunsItPlayed(signal: Int32, name: String) throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let process = try ChildProcess.make([
@@ -177,20 +178,20 @@ import Testing
       said.append(errors.fileHandleForReading.availableData)
     }
     Thread.sleep(forTimeInterval: 0.5)
-    kill(process.processIdentifier, SIGINT)
+    kill(process.processIdentifier, signal)
     said.append(errors.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
-    #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+    #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
     let report = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
     let runs = try #require(report.first?.split(separator: " ").first.map(String.init))
     #expect(report.first?.hasPrefix("\(runs) runs, ") == true && runs != "0")
     #expect(
       report.dropFirst(2).first
-        == "interrupted by Ctrl-C (SIGINT): \(runs) runs played of the 100,000,000 runs asked for; the rest "
+        == "interrupted by \(name): \(runs) runs played of the 100,000,000 runs asked for; the rest "
         + "were not played, and this report counts only those played")
     #expect(report.contains("findings: none"))
     #expect(
-      String(decoding: said, as: UTF8.self).contains("explore: interrupted by Ctrl-C (SIGINT): \(runs) runs"))
+      String(decoding: said, as: UTF8.self).contains("explore: interrupted by \(name): \(runs) runs"))
   }
 
   @Test func theLoopReadsNoLineOnceTheOutputIsGone() async throws {
