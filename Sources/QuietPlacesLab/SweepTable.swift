@@ -78,6 +78,22 @@ public struct SweepTable: Sendable {
     return times
   }
 
+  /// From this many paired seeds on, the percentile bootstrap's 95% interval of a median holds the true
+  /// median about 95% of the time; from 6 up to this, about 93% (`Scripts/lab/bootstrap-coverage.py`).
+  static let fullCoveragePairs = 30
+
+  /// Whether a comparison with `base` has an interval from fewer than ``fullCoveragePairs`` seeds.
+  func hasFewPairs(baseline base: Int) -> Bool {
+    variants.indices.contains { v in
+      v != base
+        && milestones.indices.contains { m in
+          let (b, x) = (times(variant: base, milestone: m), times(variant: v, milestone: m))
+          let pairs = b.keys.filter { b[$0]! != nil && x[$0] != nil && x[$0]! != nil }.count
+          return (PairedComparison.fewestPairs..<Self.fullCoveragePairs).contains(pairs)
+        }
+    }
+  }
+
   /// The comparison of variant `v` with variant `base` for milestone `m`.
   public func comparison(variant v: Int, baseline base: Int, milestone m: Int) -> PairedComparison {
     PairedComparison(baseline: times(variant: base, milestone: m), variant: times(variant: v, milestone: m))
@@ -285,6 +301,12 @@ public struct SweepTable: Sendable {
           + "seed \(PairedComparison.seed); none from fewer than \(PairedComparison.fewestPairs) seeds, too few for "
           + "any 95% interval of a median) and the change relative to the baseline's median; where none is "
           + "detected, how many of those seeds reached it earlier and later, if any did")
+      if hasFewPairs(baseline: base) {
+        lines.append(
+          "from fewer than \(Self.fullCoveragePairs) seeds the interval holds the true median about 93% of the time, "
+            + "not 95% (measured by Scripts/lab/bootstrap-coverage.py): a difference near its edge wants more seeds"
+        )
+      }
     } else if variants.count > 1 {
       // Columns side by side invite a comparison by eye, which says nothing of how sure it is.
       lines.append(
