@@ -193,14 +193,35 @@ struct ExploreMode: CommandLineMode, Equatable {
     }
     // Once the request is accepted: which files were read goes beside the deterministic output.
     context.printError(provenance.line + BalanceOptions.provenanceSuffix(balanceWords))
-    // A Ctrl-C or SIGTERM stops the runs and reports those played, with their findings.
+    // A Ctrl-C or SIGTERM stops the runs and reports those played, with their findings; so does an
+    // output whose reader went away (`| head`), once the JSON Lines stream to it.
     let stopSignal = context.stopOnSignals()
+    let streams = format == .jsonl && duration == nil
+    if streams { signal(SIGPIPE, SIG_IGN) }
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1,
-      stopRequested: { stopSignal().map { $0 == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM" } })
+      stopRequested: {
+        if let signal = stopSignal() { return signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM" }
+        return streams && context.outputFailure() != nil ? "standard output closing" : nil
+      },
+      stream: streams
+        ? { record in
+          context.printRecord(record)
+          context.flush()
+        } : nil)
     Self.print(outcome, format: format, in: context)
+    context.flush()
     // A finding whose script could not be written is in the report all the same, and said here.
     for reason in outcome.notWritten { context.printError(OutputLine.errorText(reason)) }
+    if let reason = context.outputFailure() {
+      context.printError(
+        OutputLine.errorText(
+          "standard output could not be written (\(reason)), so the exploration stopped; "
+            + (outcome.found
+              ? "what it found is written to \(findings.fromOutside) all the same"
+              : "the runs it played found nothing")))
+      return .failure
+    }
     if outcome.interrupted { return stopSignal() == SIGINT ? .interrupted : .terminated }
     return outcome.found ? .failure : .success
   }

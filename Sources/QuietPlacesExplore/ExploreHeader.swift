@@ -40,3 +40,21 @@ struct ExploreHeader: Codable, Sendable, Equatable {
       && invariants == other.invariants && (playedUnder ?? []) == (other.playedUnder ?? [])
   }
 }
+
+/// The last record of the JSON Lines of an exploration that stopped before its end (a Ctrl-C, a
+/// SIGTERM, an output whose reader went away): what stopped it and what it played. `explore merge`
+/// refuses a file that holds one.
+struct ExploreInterruptedRecord: Codable, Sendable, Equatable {
+  /// The record's type in JSON Lines.
+  var type = "interrupted"
+  /// What stopped it.
+  var by: String
+  /// The last run number it played.
+  var lastRun: Int
+  /// The runs it played.
+  var played: Int
+  /// The runs of `--runs`, or `nil` for `--for`.
+  var planned: Int?
+  /// The seconds of `--for`, or `nil` for `--runs`.
+  var seconds: Double?
+}

@@ -44,6 +44,9 @@ public enum ExploreMerge {
             }
             sources[record.run] = name
             runs[record.run] = record
+          case "interrupted":
+            let record = try decoder.decode(ExploreInterruptedRecord.self, from: data)
+            throw ExploreError.mergeInterrupted(name, lastRun: record.lastRun)
           case "finding":
             let finding = try decoder.decode(Finding.self, from: data)
             if let kept = findings[finding.invariant], kept.run < finding.run {

@@ -178,9 +178,13 @@ public struct Explorer: Sendable {
   /// `stopRequested` is asked before each run starts: once it names what asked it to stop (`Ctrl-C
   /// (SIGINT)`, `SIGTERM`), no run starts, those playing finish, and the report is of the runs
   /// played, saying so; their findings are shrunk and written as usual.
+  ///
+  /// With `stream`, JSON Lines of a counted exploration (`--runs`) are handed to it as they are
+  /// made (the header first, then each run as it ends, in order), and the outcome holds only the
+  /// records after the runs; a timed one's header waits for its count of runs, so it does not stream.
   public func run(
     errors: @escaping @Sendable (String) -> Void, progress: Bool,
-    stopRequested: @escaping @Sendable () -> String? = { nil }
+    stopRequested: @escaping @Sendable () -> String? = { nil }, stream: ((String) -> Void)? = nil
   ) async -> Outcome {
     let player = RunPlayer(context: context)
     let started = ContinuousClock.now
@@ -188,7 +192,17 @@ public struct Explorer: Sendable {
     // kept whole, steps included, only when it found something (its steps serve only to shrink the
     // finding; an exploration of hours would otherwise hold every step it played).
     var tally = ExploreTally()
-    let records = options.format == .jsonl ? LineSpool() : nil
+    let streamed = options.format == .jsonl && options.duration == nil ? stream : nil
+    let records = options.format == .jsonl && streamed == nil ? LineSpool() : nil
+    func header(runs: Int, interrupted: ExploreHeader.Interruption?) -> ExploreHeader {
+      ExploreHeader(
+        seed: options.seed, runs: runs, steps: options.steps,
+        shard: "\(options.shardIndex + 1)/\(options.shardCount)",
+        commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
+        playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn,
+        interrupted: interrupted)
+    }
+    streamed?(ExploreReport.jsonLine(header(runs: options.runs, interrupted: nil)))
     var brokenRuns: [RunResult] = []
     var lastProgress = started
     let jobs = max(1, options.jobs)
@@ -206,7 +220,11 @@ public struct Explorer: Sendable {
     func tell(_ result: RunResult, of total: Int?) {
       tally.add(result.record)
       lastRun = max(lastRun, result.record.run)
-      records?.append(ExploreReport.jsonLine(result.record))
+      if let streamed {
+        streamed(ExploreReport.jsonLine(result.record))
+      } else {
+        records?.append(ExploreReport.jsonLine(result.record))
+      }
       if result.record.broken != nil { brokenRuns.append(result) }
       guard progress, ContinuousClock.now - lastProgress > .milliseconds(100) else { return }
       lastProgress = ContinuousClock.now
@@ -254,25 +272,29 @@ public struct Explorer: Sendable {
     let (findings, notWritten) = await shrink(brokenRuns)
     let elapsed = ContinuousClock.now - started
     errors(
-      "explore: \(tally.runs.withThousandsSeparators) runs, \(steps.withThousandsSeparators) steps in "
+      "explore: \(tally.runs.withThousandsSeparators) \(tally.runs == 1 ? "run" : "runs"), "
+        + "\(steps.withThousandsSeparators) steps in "
         + "\(Self.format(played.seconds)) s (\(Int(Double(steps) / max(1e-9, played.seconds)).withThousandsSeparators) "
         + "steps/s, \(jobs) \(jobs == 1 ? "job" : "jobs")); findings shrunk and written in "
         + "\(Self.format((elapsed - played).seconds)) s\n")
-    let header = ExploreHeader(
-      seed: options.seed, runs: total, steps: options.steps,
-      shard: "\(options.shardIndex + 1)/\(options.shardCount)",
-      commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
-      playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn,
-      interrupted: interrupted)
-    guard let records else {
-      let report = ExploreReport(header: header, tally: tally, runLines: [], findings: findings)
+    guard options.format == .jsonl else {
+      let report = ExploreReport(
+        header: header(runs: total, interrupted: interrupted), tally: tally, runLines: [], findings: findings)
       var outcome = Outcome(
         head: Self.lines(report.text), records: nil, found: !findings.isEmpty, notWritten: notWritten)
       outcome.interrupted = interrupted != nil
       return outcome
     }
+    // JSON Lines say a stop in a record of their own at the end: a header streamed before the runs
+    // could not.
+    let stop = interrupted.map {
+      ExploreReport.jsonLine(
+        ExploreInterruptedRecord(
+          by: $0.by, lastRun: lastRun, played: tally.runs, planned: $0.planned, seconds: $0.seconds))
+    }
     var outcome = Outcome(
-      head: [ExploreReport.jsonLine(header)], records: records, tail: findings.map(ExploreReport.jsonLine),
+      head: streamed == nil ? [ExploreReport.jsonLine(header(runs: total, interrupted: nil))] : [],
+      records: records, tail: findings.map(ExploreReport.jsonLine) + (stop.map { [$0] } ?? []),
       found: !findings.isEmpty, notWritten: notWritten)
     outcome.interrupted = interrupted != nil
     return outcome

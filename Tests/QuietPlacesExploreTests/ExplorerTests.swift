@@ -12,7 +12,8 @@ import Testing
   let environment = TestSessions.environment(saveDirectory: FileManager.default.temporaryDirectory)
 
   func explore(
-    stopRequested: @escaping @Sendable () -> String? = { nil }, _ change: (inout ExploreOptions) -> Void
+    stopRequested: @escaping @Sendable () -> String? = { nil }, stream: ((String) -> Void)? = nil,
+    _ change: (inout ExploreOptions) -> Void
   ) async throws -> Explorer.Outcome {
     var options = ExploreOptions()
     options.runs = 12
@@ -23,7 +24,7 @@ import Testing
     change(&options)
     let explorer = try await Explorer.make(
       options, rules: rules, storeKit: storeKit, environment: environment)
-    return await explorer.run(errors: { _ in }, progress: false, stopRequested: stopRequested)
+    return await explorer.run(errors: { _ in }, progress: false, stopRequested: stopRequested, stream: stream)
   }
 
   /// A stop request answering true from its `after + 1`th question on: the explorer asks once
@@ -64,6 +65,37 @@ import Testing
     #expect(none.interrupted && none.output.hasPrefix("0 runs, 0 steps, 0 checks\n"))
   }
 
+  /// JSON Lines of a counted exploration stream as the runs end: the header, then each run in order,
+  /// the same lines as when they are printed at the end; a timed one's header needs its count of runs
+  /// first, so it does not stream.
+  @Test func jsonLinesStreamAsTheRunsEnd() async throws {
+    let whole = try await explore {
+      $0.format = .jsonl
+      $0.jobs = 2
+    }
+    let streamed = Mutex<[String]>([])
+    let rest = try await explore(stream: { line in streamed.withLock { $0.append(line) } }) {
+      $0.format = .jsonl
+      $0.jobs = 2
+    }
+    let lines = streamed.withLock { $0 }
+    #expect(lines.count == 13)
+    #expect(lines + Explorer.lines(rest.output) == Explorer.lines(whole.output))
+    let timedStream = Mutex(0)
+    let timed = try await explore(stream: { _ in timedStream.withLock { $0 += 1 } }) {
+      $0.format = .jsonl
+      $0.duration = 1
+    }
+    #expect(timedStream.withLock { $0 } == 0 && timed.output.hasPrefix(#"{"commands":"#))
+    // A stop while streaming ends the lines with what stopped it.
+    let stopped = try await explore(stopRequested: Self.stop(after: 3, by: "standard output closing")) {
+      $0.format = .jsonl
+    }
+    #expect(
+      Explorer.lines(stopped.output).last
+        == #"{"by":"standard output closing","lastRun":3,"planned":12,"played":3,"type":"interrupted"}"#)
+  }
+
   /// The JSON Lines of an interrupted exploration lack runs: `explore merge` names why, rather than
   /// calling them missing or of another exploration.
   @Test func anInterruptedShardIsNotMerged() async throws {
@@ -73,7 +105,9 @@ import Testing
       $0.shardCount = 3
     }
     #expect(shard.output.hasPrefix(#"{"commands":"#))
-    #expect(shard.output.contains(#""interrupted":{"by":"Ctrl-C (SIGINT)","planned":12}"#))
+    #expect(
+      Explorer.lines(shard.output).last
+        == #"{"by":"Ctrl-C (SIGINT)","lastRun":5,"planned":12,"played":2,"type":"interrupted"}"#)
     #expect(throws: ExploreError.mergeInterrupted("shard-2.jsonl", lastRun: 5)) {
       try ExploreMerge.merge([("shard-2.jsonl", shard.output)], format: .text)
     }

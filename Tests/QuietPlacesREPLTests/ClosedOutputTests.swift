@@ -194,6 +194,40 @@ import Testing
       String(decoding: said, as: UTF8.self).contains("explore: interrupted by \(name): \(runs) runs"))
   }
 
+  /// `explore --format jsonl | head`: the records stream as the runs end, and once the reader has
+  /// gone no run starts; the exploration ends with one error line saying why, and exit status 1,
+  /// rather than playing on to its end.
+  @Test func anExplorationStreamingToAReaderThatGoesAwayStops() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = try ChildProcess.make([
+      "explore", "--runs", "100000000", "--format", "jsonl", "--findings",
+      folder.appendingPathComponent("f").path,
+    ])
+    process.standardInput = FileHandle.nullDevice
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var read = Data()
+    let deadline = Date().addingTimeInterval(30)
+    while read.filter({ $0 == 0x0A }).count < 3, Date() < deadline {
+      read.append(output.fileHandleForReading.availableData)
+    }
+    let lines = String(decoding: read, as: UTF8.self).split(separator: "\n")
+    #expect(lines.first?.hasPrefix(#"{"commands":"#) == true)
+    #expect(lines.dropFirst().first?.contains(#""type":"run""#) == true)
+    try output.fileHandleForReading.close()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+    #expect(
+      said.split(separator: "\n").last.map(String.init)
+        == "error: standard output could not be written (its reader has gone: a closed pipe), so the "
+        + "exploration stopped; the runs it played found nothing")
+  }
+
   @Test func theLoopReadsNoLineOnceTheOutputIsGone() async throws {
     let (session, folder) = try await TestSessions.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
