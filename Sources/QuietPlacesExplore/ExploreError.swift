@@ -34,8 +34,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case mergeFileTwice(String)
   /// A run in two of the files given to `explore merge` (or twice in one).
   case mergeRunTwice(run: Int, first: String, second: String)
-  /// A file given to `explore merge` is of a shard a Ctrl-C stopped, after its run `lastRun`.
-  case mergeInterrupted(String, lastRun: Int)
+  /// A file given to `explore merge` is of a shard that `by` stopped, after its run `lastRun`.
+  case mergeInterrupted(String, by: String, lastRun: Int)
 
   /// The sentence after `error: `: what was wrong and what would be right.
   public var message: String {
@@ -79,10 +79,10 @@ public enum ExploreError: Error, Sendable, Equatable {
     case .mergeRunTwice(let run, let first, let second):
       let place = first == second ? "twice in \(first)" : "in both \(first) and \(second)"
       return "run \(run) is \(place); give each shard's file once"
-    case .mergeInterrupted(let path, let lastRun):
+    case .mergeInterrupted(let path, let by, let lastRun):
       return
-        "\(path) is of an exploration a Ctrl-C stopped after run \(lastRun), so it lacks the runs after it; "
-        + "play that shard again to the end, then merge"
+        "\(path) is of an exploration stopped by \(by.fromOutside) after run \(lastRun), so it lacks the runs "
+        + "after it; play that shard again to the end, then merge"
     }
   }
 }

@@ -19,19 +19,6 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   var playedUnder: [String]?
   /// The fingerprints of the files played on; absent in files written before they were said.
   var playedOn: String?
-  /// Set when a Ctrl-C or SIGTERM stopped the exploration before it played all it was asked to: ``runs`` is
-  /// then the last run number it played. Absent when it played everything.
-  var interrupted: Interruption?
-
-  /// What stopped an exploration before its end, and what it was asked to play.
-  struct Interruption: Codable, Sendable, Equatable {
-    /// What stopped it: `Ctrl-C (SIGINT)`, `SIGTERM`.
-    var by: String
-    /// The runs of `--runs` (all shards together), or `nil` for `--for`.
-    var planned: Int?
-    /// The seconds of `--for`, or `nil` for `--runs`.
-    var seconds: Double?
-  }
 
   /// Whether two headers are of the same exploration (shards aside, and what they were played on,
   /// which `explore merge` compares first to name it).
@@ -47,13 +34,13 @@ struct ExploreHeader: Codable, Sendable, Equatable {
 struct ExploreInterruptedRecord: Codable, Sendable, Equatable {
   /// The record's type in JSON Lines.
   var type = "interrupted"
-  /// What stopped it.
+  /// What stopped it: `Ctrl-C (SIGINT)`, `SIGTERM`, `standard output closing`.
   var by: String
   /// The last run number it played.
   var lastRun: Int
   /// The runs it played.
   var played: Int
-  /// The runs of `--runs`, or `nil` for `--for`.
+  /// The runs of `--runs` (all shards together), or `nil` for `--for`.
   var planned: Int?
   /// The seconds of `--for`, or `nil` for `--runs`.
   var seconds: Double?

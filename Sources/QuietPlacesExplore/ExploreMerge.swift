@@ -28,7 +28,6 @@ public enum ExploreMerge {
           switch kind.type {
           case "explore":
             let record = try decoder.decode(ExploreHeader.self, from: data)
-            if record.interrupted != nil { throw ExploreError.mergeInterrupted(name, lastRun: record.runs) }
             if let header, header.record.playedOn != record.playedOn {
               throw ExploreError.mergePlayedOn(
                 header.name, header.record.playedOn, name, record.playedOn)
@@ -46,7 +45,7 @@ public enum ExploreMerge {
             runs[record.run] = record
           case "interrupted":
             let record = try decoder.decode(ExploreInterruptedRecord.self, from: data)
-            throw ExploreError.mergeInterrupted(name, lastRun: record.lastRun)
+            throw ExploreError.mergeInterrupted(name, by: record.by, lastRun: record.lastRun)
           case "finding":
             let finding = try decoder.decode(Finding.self, from: data)
             if let kept = findings[finding.invariant], kept.run < finding.run {

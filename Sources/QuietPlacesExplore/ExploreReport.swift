@@ -31,12 +31,18 @@ struct ExploreReport {
   let runLines: [String]
   /// The findings, in the order of the invariants.
   let findings: [Finding]
+  /// What stopped the exploration before its end, if anything did.
+  let interrupted: ExploreInterruptedRecord?
 
-  init(header: ExploreHeader, tally: ExploreTally, runLines: [String], findings: [Finding]) {
+  init(
+    header: ExploreHeader, tally: ExploreTally, runLines: [String], findings: [Finding],
+    interrupted: ExploreInterruptedRecord? = nil
+  ) {
     self.header = header
     self.tally = tally
     self.runLines = runLines
     self.findings = findings
+    self.interrupted = interrupted
   }
 
   /// The report of `runs`, every one of them, in order.
@@ -65,9 +71,7 @@ struct ExploreReport {
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
         + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
         + "\(ExploreContext.replayEveryRuns)th run")
-    if let interrupted = header.interrupted {
-      lines.append(Self.interruptedLine(interrupted, runs: tally.runs))
-    }
+    if let interrupted { lines.append(Self.interruptedLine(interrupted)) }
     // Which commands were drawn, when --only or --without left some out.
     let all = StepKind.allCases.filter { $0.weight > 0 }.map(\.rawValue)
     let left = all.filter { !header.commands.contains($0) }
@@ -155,7 +159,8 @@ struct ExploreReport {
   }
 
   /// Says what stopped the exploration, what it played, and what it was asked to play.
-  static func interruptedLine(_ interrupted: ExploreHeader.Interruption, runs: Int) -> String {
+  static func interruptedLine(_ interrupted: ExploreInterruptedRecord) -> String {
+    let runs = interrupted.played
     let asked: String
     if let planned = interrupted.planned {
       asked = "of the \(planned.withThousandsSeparators) runs asked for"

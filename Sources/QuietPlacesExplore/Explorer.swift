@@ -194,15 +194,14 @@ public struct Explorer: Sendable {
     var tally = ExploreTally()
     let streamed = options.format == .jsonl && options.duration == nil ? stream : nil
     let records = options.format == .jsonl && streamed == nil ? LineSpool() : nil
-    func header(runs: Int, interrupted: ExploreHeader.Interruption?) -> ExploreHeader {
+    func header(runs: Int) -> ExploreHeader {
       ExploreHeader(
         seed: options.seed, runs: runs, steps: options.steps,
         shard: "\(options.shardIndex + 1)/\(options.shardCount)",
         commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
-        playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn,
-        interrupted: interrupted)
+        playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn)
     }
-    streamed?(ExploreReport.jsonLine(header(runs: options.runs, interrupted: nil)))
+    streamed?(ExploreReport.jsonLine(header(runs: options.runs)))
     var brokenRuns: [RunResult] = []
     var lastProgress = started
     let jobs = max(1, options.jobs)
@@ -258,16 +257,19 @@ public struct Explorer: Sendable {
       total = stoppedBy != nil ? lastRun : options.runs
     }
     let interrupted = stoppedBy.map {
-      ExploreHeader.Interruption(
-        by: $0, planned: options.duration == nil ? options.runs : nil, seconds: options.duration)
+      ExploreInterruptedRecord(
+        by: $0, lastRun: lastRun, played: tally.runs, planned: options.duration == nil ? options.runs : nil,
+        seconds: options.duration)
     }
     let played = ContinuousClock.now - started
     let steps = tally.steps
     if progress { errors("\r\u{1B}[K") }
     if let interrupted {
       errors(
-        "explore: " + ExploreReport.interruptedLine(interrupted, runs: tally.runs)
-          + (brokenRuns.isEmpty ? "" : "; shrinking what they found (a second Ctrl-C ends at once)") + "\n")
+        "explore: " + ExploreReport.interruptedLine(interrupted)
+          + (brokenRuns.isEmpty
+            ? "" : "; shrinking what they found (a second Ctrl-C or SIGTERM ends it at once)")
+          + "\n")
     }
     let (findings, notWritten) = await shrink(brokenRuns)
     let elapsed = ContinuousClock.now - started
@@ -279,7 +281,7 @@ public struct Explorer: Sendable {
         + "\(Self.format((elapsed - played).seconds)) s\n")
     guard options.format == .jsonl else {
       let report = ExploreReport(
-        header: header(runs: total, interrupted: interrupted), tally: tally, runLines: [], findings: findings)
+        header: header(runs: total), tally: tally, runLines: [], findings: findings, interrupted: interrupted)
       var outcome = Outcome(
         head: Self.lines(report.text), records: nil, found: !findings.isEmpty, notWritten: notWritten)
       outcome.interrupted = interrupted != nil
@@ -287,13 +289,9 @@ public struct Explorer: Sendable {
     }
     // JSON Lines say a stop in a record of their own at the end: a header streamed before the runs
     // could not.
-    let stop = interrupted.map {
-      ExploreReport.jsonLine(
-        ExploreInterruptedRecord(
-          by: $0.by, lastRun: lastRun, played: tally.runs, planned: $0.planned, seconds: $0.seconds))
-    }
+    let stop = interrupted.map(ExploreReport.jsonLine)
     var outcome = Outcome(
-      head: streamed == nil ? [ExploreReport.jsonLine(header(runs: total, interrupted: nil))] : [],
+      head: streamed == nil ? [ExploreReport.jsonLine(header(runs: total))] : [],
       records: records, tail: findings.map(ExploreReport.jsonLine) + (stop.map { [$0] } ?? []),
       found: !findings.isEmpty, notWritten: notWritten)
     outcome.interrupted = interrupted != nil

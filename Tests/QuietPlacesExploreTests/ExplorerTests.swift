@@ -108,13 +108,14 @@ import Testing
     #expect(
       Explorer.lines(shard.output).last
         == #"{"by":"Ctrl-C (SIGINT)","lastRun":5,"planned":12,"played":2,"type":"interrupted"}"#)
-    #expect(throws: ExploreError.mergeInterrupted("shard-2.jsonl", lastRun: 5)) {
+    let error = ExploreError.mergeInterrupted("shard-2.jsonl", by: "Ctrl-C (SIGINT)", lastRun: 5)
+    #expect(throws: error) {
       try ExploreMerge.merge([("shard-2.jsonl", shard.output)], format: .text)
     }
     #expect(
-      ExploreError.mergeInterrupted("shard-2.jsonl", lastRun: 5).message
-        == "shard-2.jsonl is of an exploration a Ctrl-C stopped after run 5, so it lacks the runs after it; "
-        + "play that shard again to the end, then merge")
+      error.message
+        == "shard-2.jsonl is of an exploration stopped by Ctrl-C (SIGINT) after run 5, so it lacks the runs after "
+        + "it; play that shard again to the end, then merge")
   }
 
   @Test func theOutputIsTheSameWhateverTheJobs() async throws {
