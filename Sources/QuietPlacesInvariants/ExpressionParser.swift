@@ -306,19 +306,21 @@ extension InvariantExpression {
     /// The list `path` asks the length of as other languages write it (`unfinished.count`,
     /// `owned.length`), when what comes before that last word is a list of the state.
     static func lengthOf(_ path: String, in state: JSONValue) -> String? {
-      guard let dot = path.lastIndex(of: "."),
-        ["count", "length", "size", "len"].contains(path[path.index(after: dot)...].lowercased())
+      guard let (list, last) = listAndLastWord(path, in: state),
+        ["count", "length", "size", "len"].contains(last.lowercased())
       else { return nil }
-      let list = String(path[..<dot])
-      let keys = JSONKeyPath(keys: list)
-      let (depth, reached) = state.follow(keys)
-      guard depth == keys.segments.count, InvariantExpression.kind(of: reached) == .list else { return nil }
       return list
     }
 
     /// The list and the item of `owned.charts`, when what comes before the last word is a list of the
     /// state (a membership written as a field).
     static func memberOf(_ path: String, in state: JSONValue) -> (list: String, item: String)? {
+      listAndLastWord(path, in: state).map { (list: $0.list, item: $0.last) }
+    }
+
+    /// `path` split before its last word, when what comes before it is a list of the state.
+    private static func listAndLastWord(_ path: String, in state: JSONValue) -> (list: String, last: String)?
+    {
       guard let dot = path.lastIndex(of: ".") else { return nil }
       let list = String(path[..<dot])
       let keys = JSONKeyPath(keys: list)
