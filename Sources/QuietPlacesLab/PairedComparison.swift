@@ -86,6 +86,15 @@ public struct PairedComparison: Sendable, Equatable {
     high = interval.high
   }
 
+  /// The seeds that reached the milestone in both, as ``pairs`` counts them, without the interval's
+  /// resampling: whether a table's comparisons stand on few seeds.
+  public static func pairCount(baseline: [UInt64: Double?], variant: [UInt64: Double?]) -> Int {
+    baseline.keys.count { seed in
+      if case .some(.some) = baseline[seed], case .some(.some) = variant[seed] { return true }
+      return false
+    }
+  }
+
   /// The percentile-bootstrap 95% interval of the median of `values` (in the order given).
   public static func interval(_ values: [Double]) -> (low: Double, high: Double) {
     let n = values.count

@@ -87,8 +87,8 @@ public struct SweepTable: Sendable {
     variants.indices.contains { v in
       v != base
         && milestones.indices.contains { m in
-          let (b, x) = (times(variant: base, milestone: m), times(variant: v, milestone: m))
-          let pairs = b.keys.filter { b[$0]! != nil && x[$0] != nil && x[$0]! != nil }.count
+          let pairs = PairedComparison.pairCount(
+            baseline: times(variant: base, milestone: m), variant: times(variant: v, milestone: m))
           return (PairedComparison.fewestPairs..<Self.fullCoveragePairs).contains(pairs)
         }
     }
