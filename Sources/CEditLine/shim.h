@@ -58,9 +58,10 @@ static inline void qp_install_handler(int signo, void (*handler)(int), int flags
 }
 
 /*
- * The SIGINT handler, for the whole process, once a line editor exists (before that, and in modes
- * that never make one, it ends the process as the default action would). The kernel gives a Ctrl-C to any thread that does not
- * block SIGINT, and the main thread of an async `main` waits in dispatch's `sigsuspend` with every
+ * The SIGINT handler, for the whole process. Before a line editor exists, and in modes that never
+ * make one, the first Ctrl-C asks a long run to stop when `qp_el_stop_run_on_signals` armed it, and
+ * otherwise ends the process as the default action would. The kernel gives a Ctrl-C to any thread
+ * that does not block SIGINT, and the main thread of an async `main` waits in dispatch's `sigsuspend` with every
  * signal unblocked: so on another thread the handler passes the signal on to the thread inside
  * `qp_readline`, where it interrupts the read. Between lines a Ctrl-C is noted as a request to stop
  * the command that runs (`qp_el_take_stop_request`); a command that cannot stop finishes.
@@ -74,8 +75,8 @@ static void qp_el_on_sigint(int signo) {
     return;
   }
   if (!state->editing) {
-    /* A mode that reads no line (explore, simulate, test): Ctrl-C ends the process, as it does
-     * without a terminal. SIGINT is blocked while this runs, so it is delivered, with its default
+    /* A mode that reads no line (simulate, test, a plain run; explore until it asks to stop
+     * instead): Ctrl-C ends the process, as it does without a terminal. SIGINT is blocked while this runs, so it is delivered, with its default
      * action, as the handler returns. */
     signal(signo, SIG_DFL);
     raise(signo);

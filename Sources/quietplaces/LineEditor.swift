@@ -48,8 +48,8 @@ final class LineEditor: LineInput {
   }
 
   /// From now on Ctrl-C discards the line being typed, or asks the command that runs to stop;
-  /// until a line editor is made (and in a mode that never makes one: `explore`, `simulate`,
-  /// `test`), it ends the process as it does without a terminal.
+  /// until a line editor is made (and in a mode that never makes one: `simulate`, `test`), it ends
+  /// the process as it does without a terminal, unless ``stopRunOnSignals()`` asked otherwise.
   @inline(never)
   private static func beginEditing() {
     qp_el_begin_editing()
