@@ -167,8 +167,8 @@ check "the report says what was found" screen_has "$current" "findings: none"
 check "explore's progress line is gone once the report is printed" screen_lacks "$current" "steps/s, 0 broken"
 
 # A long explore stops at the first Ctrl-C: the runs playing finish, and the report of the runs
-# played says it was interrupted (exit status 130). Another mode that reads no line (simulate,
-# test) makes no line editor: Ctrl-C ends it at once, with status 130, as without a terminal.
+# played says it was interrupted (exit status 130). So does a long sweep: its table is of the seeds
+# every variant played, and says so.
 current=fifth
 start "$current" explore --seed 3 --for 1h --jobs 1 --findings "$work/findings"
 check "a long explore shows its progress" screen_has "$current" "explore: run "
@@ -178,10 +178,13 @@ check "its report is of the runs played, and says it was interrupted" \
   screen_has "$current" "runs played before the end of --for 3600 s; the rest were not played"
 check "the report says what the runs played found" screen_has "$current" "findings: none"
 current=sixth
-start "$current" simulate --seeds 1-10000000 --strategy idle --until atlas
-sleep 1
+start "$current" simulate --seeds 1-100000 --strategy idle --strategy payback --until atlas
+check "a long simulate shows its progress" screen_has "$current" "/200000 runs, "
 press C-c
-check "C-c ends a long simulate at once, with exit status 130" exit_status_is "$current" 130
+check "C-c stops simulate, with exit status 130" exit_status_is "$current" 130
+check "its table is of the seeds played, and says it was interrupted" \
+  screen_has "$current" "seeds were played by every variant ("
+check "the table follows" screen_has "$current" "atlas  "
 
 # The step debugger, in its own script.
 current=""

@@ -5,6 +5,10 @@ import QuietPlacesLab
 import QuietPlacesREPL
 import QuietPlacesUtilities
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `quietplaces simulate …`: the balance lab's sweep, printed.
 ///
 /// The lab plays the runs; this mode loads the configuration, prints the results, shows progress on
@@ -156,8 +160,12 @@ struct SimulateMode: CommandLineMode, Equatable {
     for note in plan.notes { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
     let settings = SweepSettings(request)
+    // A Ctrl-C or SIGTERM stops the sweep: no run starts, those playing end, and what was played is
+    // shown, saying so (a second one ends the process at once).
+    let stopSignal = context.stopOnSignals()
     if streams {
-      return await stream(plan, storeKit: storeKit, playedOn: playedOn, settings: settings, in: context)
+      return await stream(
+        plan, storeKit: storeKit, playedOn: playedOn, settings: settings, stopSignal: stopSignal, in: context)
     }
     let runs = plan.runs(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
@@ -165,13 +173,45 @@ struct SimulateMode: CommandLineMode, Equatable {
     do {
       results = try await Sweep.run(
         runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores,
-        keepSteps: record != nil, progress: { done, total in progress.update(done, total) })
+        keepSteps: record != nil, progress: { done, total in progress.update(done, total) },
+        stopRequested: { stopSignal() != nil })
     } catch {
       progress.clear()
       context.printError(OutputLine.errorText(error.message))
       return .failure
     }
     progress.clear()
+    var interrupted: String?
+    if results.count < runs.count, let signal = stopSignal() {
+      let by = Self.signalName(signal)
+      let status: ExitStatus = signal == SIGINT ? .interrupted : .terminated
+      // A shard's runs are every Nth of the sweep: its played ones make no whole seeds, and its
+      // output would be merged as if it were whole.
+      if let shard = parallel.shard {
+        context.printError(
+          OutputLine.errorText(
+            "interrupted by \(by): \(results.count.withThousandsSeparators) of the "
+              + "\(runs.count.withThousandsSeparators) runs of shard \(shard.index + 1) of \(shard.count) were "
+              + "played; a shard is merged only whole, so nothing is printed or written: play the shard again"
+          ))
+        return status
+      }
+      let whole = Sweep.wholeSeeds(results, variants: plan.variants.count)
+      guard !whole.isEmpty else {
+        context.printError(
+          OutputLine.errorText(
+            "interrupted by \(by) before every variant had played the first seed (\(results.count) of the "
+              + "\(runs.count.withThousandsSeparators) runs played): nothing to show"))
+        return status
+      }
+      let line = SweepOutput.interruptedLine(
+        by: by, seeds: whole.count / plan.variants.count, of: plan.seeds.count, variants: plan.variants.count,
+        runs: whole.count,
+        total: runs.count, leftOut: results.count - whole.count)
+      context.printError("simulate: " + line)
+      results = whole
+      interrupted = line
+    }
     for index in results.indices {
       results[index].playedOn = playedOn
       results[index].settings = settings
@@ -181,10 +221,18 @@ struct SimulateMode: CommandLineMode, Equatable {
         return .failure
       }
     }
-    return output.show(
+    let shown = output.show(
       results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard),
-      shard: parallel.shard,
-      in: context)
+      shard: parallel.shard, interrupted: interrupted, in: context)
+    if shown == .success, interrupted != nil, let signal = stopSignal() {
+      return signal == SIGINT ? .interrupted : .terminated
+    }
+    return shown
+  }
+
+  /// How a stop's signal is named in what the sweep says.
+  static func signalName(_ signal: Int32) -> String {
+    signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM"
   }
 
   /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
@@ -192,7 +240,7 @@ struct SimulateMode: CommandLineMode, Equatable {
   /// not grow with its number of runs.
   func stream(
     _ plan: SimulatePlan, storeKit: StoreKitConfiguration, playedOn: String, settings: SweepSettings,
-    in context: ProgramContext
+    stopSignal: @escaping @Sendable () -> Int32?, in context: ProgramContext
   ) async -> ExitStatus {
     let runs = plan.lazyRuns(shard: parallel.shard)
     let progress = SweepProgress(total: runs.count)
@@ -200,8 +248,10 @@ struct SimulateMode: CommandLineMode, Equatable {
     if !jsonl { context.printRecord(SweepOutput.csvHeader) }
     var done = 0
     do {
-      try await Sweep.forEach(runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores) {
-        result in
+      try await Sweep.forEach(
+        runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores,
+        stopRequested: { stopSignal() != nil }
+      ) { result in
         progress.clear()
         var result = result
         result.playedOn = playedOn
@@ -220,6 +270,14 @@ struct SimulateMode: CommandLineMode, Equatable {
       return .failure
     }
     progress.clear()
+    if done < runs.count, let signal = stopSignal() {
+      let of = parallel.shard.map { " of shard \($0.index + 1) of \($0.count)" } ?? ""
+      context.printError(
+        "simulate: interrupted by \(Self.signalName(signal)): \(done.withThousandsSeparators) of the "
+          + "\(runs.count.withThousandsSeparators) runs\(of) were played, and their records printed; the rest "
+          + "were not played (simulate merge refuses records with runs missing)")
+      return signal == SIGINT ? .interrupted : .terminated
+    }
     return .success
   }
 

@@ -163,8 +163,12 @@ struct SweepOutputOptions: OptionGroup, Equatable {
   /// Prints `results` (of `shard`, or the whole sweep) and writes every file asked for; a file that
   /// cannot be written is a failure. The table and the CSV, printed or written, say what they were
   /// computed from, and a shard's that it is one.
+  ///
+  /// A sweep a signal stopped says so (`interrupted`) above its table, printed, written or in the
+  /// report; its CSV and JSON Lines stay records (the sweep says it on standard error).
   func show(
-    _ results: [RunResult], provenance: ReportProvenance, shard: Shard? = nil, in context: ProgramContext
+    _ results: [RunResult], provenance: ReportProvenance, shard: Shard? = nil, interrupted: String? = nil,
+    in context: ProgramContext
   ) -> ExitStatus {
     let tableLines: [String]
     let tornadoes: [(milestone: String, bars: [TornadoBar])]
@@ -178,7 +182,8 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     let shardLine = shard.map {
       [SweepOutput.shardLine($0, runs: results.count, total: results.first?.total ?? 0)]
     }
-    let savedTable = (shardLine ?? []) + tableLines + SweepOutput.tableProvenance(results)
+    let stopped = interrupted.map { [$0] } ?? []
+    let savedTable = (shardLine ?? []) + stopped + tableLines + SweepOutput.tableProvenance(results)
     let lines = format == .table ? savedTable : SweepOutput.lines(results, format: format, shard: shard)
     // JSON Lines are records `simulate merge` reads back, and CSV rows records for another program:
     // never cut.
@@ -197,7 +202,7 @@ struct SweepOutputOptions: OptionGroup, Equatable {
           {
             ReportPage(
               command: ReportCommand.text(context.arguments), provenance: provenance.entries,
-              tables: [("Time to each milestone", tableLines)],
+              tables: [("Time to each milestone", stopped + tableLines)],
               charts: ReportPage.charts(results, metric: metric, sensitivity: tornadoes)
             ).html
           }

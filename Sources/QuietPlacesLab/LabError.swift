@@ -327,7 +327,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
     case .runsMissing(let total, let present, let first):
       let shown = first.map(String.init).joined(separator: ", ")
       return
-        "the files hold \(present) of the sweep's \(total) runs (missing run \(shown)\(total - present > first.count ? ", …" : "")); merge every shard's file"
+        "the files hold \(present.withThousandsSeparators) of the sweep's \(total.withThousandsSeparators) runs "
+        + "(missing run \(shown)\(total - present > first.count ? ", …" : "")); merge every shard's file (a sweep "
+        + "stopped by Ctrl-C or SIGTERM has runs missing: play it again)"
     case .recordNumber(let file, let line, let key, let value, let range):
       return "\(file):\(line): '\(key)' is \(value); \(range.sentence)"
     case .runCountsDiffer(let file, let line, let runs, let earlier):

@@ -57,29 +57,48 @@ public enum Sweep {
   }
 
   /// Plays `runs` with at most `jobs` at once; `progress` hears (done, total) after each, in run order.
+  ///
+  /// `stopRequested` is asked before each run starts: once it answers `true`, no run starts, those
+  /// playing end, and the results are those of the runs played, a prefix of `runs` (see
+  /// ``wholeSeeds(_:variants:)``).
   public static func run(
     _ runs: [SimulatePlan.Run], plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
-    keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in },
+    stopRequested: @escaping () -> Bool = { false }
   ) async throws(LabError) -> [RunResult] {
     guard let first = plan.variants.first else { return [] }
     let factory = try Self.factory(first, configuration: configuration)
-    return try await BoundedParallel.map(
-      runs, atMost: jobs, inOrder: { index, _ in progress(index + 1, runs.count) }
-    ) {
-      run throws(LabError) in try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps)
+    var results: [RunResult] = []
+    results.reserveCapacity(runs.count)
+    try await BoundedParallel.forEach(runs.lazy.prefix { _ in !stopRequested() }, atMost: jobs) {
+      run throws(LabError) in
+      try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps)
+    } inOrder: { index, result in
+      progress(index + 1, runs.count)
+      results.append(result)
     }
+    return results
+  }
+
+  /// The first of `results` (a prefix of a whole sweep's runs, which go seed by seed, each seed's
+  /// `variants` runs together) that make whole seeds: those every variant played, so that variants
+  /// are still compared on the same seeds.
+  public static func wholeSeeds(_ results: [RunResult], variants: Int) -> [RunResult] {
+    Array(results.prefix(results.count / max(1, variants) * max(1, variants)))
   }
 
   /// Plays `runs` with at most `jobs` at once and hands each result to `each` in run order as soon
   /// as it and every run before it have ended, keeping none: what the sweep holds at once (at most
   /// `jobs` runs playing and results waiting for an earlier one) does not grow with its length.
+  ///
+  /// `stopRequested` is asked before each run starts, as in ``run(_:plan:configuration:jobs:keepSteps:progress:stopRequested:)``.
   public static func forEach(
     _ runs: SimulatePlan.LazyRuns, plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
-    each: (RunResult) -> Void
+    stopRequested: @escaping () -> Bool = { false }, each: (RunResult) -> Void
   ) async throws(LabError) {
     guard let first = plan.variants.first else { return }
     let factory = try Self.factory(first, configuration: configuration)
-    try await BoundedParallel.forEach(runs, atMost: jobs) {
+    try await BoundedParallel.forEach(runs.lazy.prefix { _ in !stopRequested() }, atMost: jobs) {
       run throws(LabError) in
       try await Self.run(run, plan: plan, factory: factory, keepSteps: false)
     } inOrder: { _, result in

@@ -73,6 +73,29 @@ public enum SweepOutput {
       + "\(runs) of the sweep's \(total); not the whole sweep (simulate merge joins the shards' --format jsonl)"
   }
 
+  /// The line a sweep a signal stopped says above its table and on standard error: the `seeds` of
+  /// `of` every one of `variants` played (`runs` of the sweep's `total`), and the runs played of a
+  /// seed not every variant played, left out so that the variants are compared on the same seeds.
+  public static func interruptedLine(
+    by: String, seeds: Int, of: Int, variants: Int, runs: Int, total: Int, leftOut: Int
+  ) -> String {
+    guard variants > 1 else {
+      return "interrupted by \(by): \(runs.withThousandsSeparators) of the \(total.withThousandsSeparators) "
+        + "\(total == 1 ? "run" : "runs") \(runs == 1 ? "was" : "were") played; the rest were not played, and the "
+        + "output counts only "
+        + "those runs"
+    }
+    let left =
+      leftOut == 0
+      ? ""
+      : "; \(leftOut) \(leftOut == 1 ? "run" : "runs") of the next seed, not played by every variant, "
+        + "\(leftOut == 1 ? "is" : "are") left out"
+    return "interrupted by \(by): \(seeds.withThousandsSeparators) of the \(of.withThousandsSeparators) "
+      + "\(of == 1 ? "seed" : "seeds") \(seeds == 1 ? "was" : "were") played by every variant (\(runs.withThousandsSeparators) of the "
+      + "\(total.withThousandsSeparators) runs)\(left); the rest were not played, and the output counts only "
+      + "those seeds"
+  }
+
   /// The results as JSON Lines.
   public static func jsonl(_ results: [RunResult]) -> [String] {
     results.flatMap(jsonlRecords)

@@ -91,7 +91,8 @@ import Testing
     ),
     (
       #""runs":2}"#, #""runs":9223372036854775807}"#,
-      "the files hold 2 of the sweep's 9223372036854775807 runs (missing run 2, 3, 4, 5, 6, …); merge every shard's file"
+      "the files hold 2 of the sweep's 9,223,372,036,854,775,807 runs (missing run 2, 3, 4, 5, 6, …); merge every "
+        + "shard's file (a sweep stopped by Ctrl-C or SIGTERM has runs missing: play it again)"
     ),
   ])
   func outOfRangeNumbersAreRefused(original: String, replacement: String, message: String) {

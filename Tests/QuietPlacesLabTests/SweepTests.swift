@@ -163,6 +163,51 @@ import Testing
     #expect(try balance("equipment.cargo.priceGrowth=9").equipment.cargo.priceGrowth == 9)
   }
 
+  /// A stop request keeps any further run from starting: the runs played are the sweep's first ones,
+  /// each as a whole sweep plays it, and of them the whole seeds (every variant played) are kept.
+  @Test(arguments: [1, 2])
+  func aStopRequestEndsTheSweepAfterTheRunsStarted(jobs: Int) async throws {
+    let plan = try SimulatePlan.make(Self.small, balance: rules.balance)
+    let whole = try await Sweep.run(plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: jobs)
+    #expect(whole.count == 16)
+    // Asked before each run starts: the seventh ask (before the seventh run) is the first to stop.
+    var asked = 0
+    let stopped = try await Sweep.run(
+      plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: jobs,
+      stopRequested: {
+        asked += 1
+        return asked > 6
+      })
+    #expect(stopped.count == 6)
+    #expect(stopped.map(\.index) == Array(0..<6))
+    #expect(stopped.map(\.outcomes) == whole.prefix(6).map(\.outcomes))
+    // Four variants a seed: the first four runs make seed 1 whole; runs 4 and 5 (seed 2) are left out.
+    #expect(Sweep.wholeSeeds(stopped, variants: 4).map(\.index) == [0, 1, 2, 3])
+    #expect(Sweep.wholeSeeds(Array(stopped.prefix(3)), variants: 4).isEmpty)
+    #expect(Sweep.wholeSeeds(stopped, variants: 1).count == 6)
+  }
+
+  /// What a stopped sweep says: the whole seeds of how many, the runs, any left out; with one variant,
+  /// the runs alone.
+  @Test func aStoppedSweepSaysWhatItCounts() {
+    #expect(
+      SweepOutput.interruptedLine(
+        by: "SIGTERM", seeds: 93, of: 1_000, variants: 2, runs: 186, total: 2_000, leftOut: 1)
+        == "interrupted by SIGTERM: 93 of the 1,000 seeds were played by every variant (186 of the 2,000 runs); "
+        + "1 run of the next seed, not played by every variant, is left out; the rest were not played, and the "
+        + "output counts only those seeds")
+    #expect(
+      SweepOutput.interruptedLine(by: "SIGTERM", seeds: 1, of: 3, variants: 4, runs: 4, total: 12, leftOut: 3)
+        == "interrupted by SIGTERM: 1 of the 3 seeds was played by every variant (4 of the 12 runs); 3 runs of "
+        + "the next seed, not played by every variant, are left out; the rest were not played, and the output "
+        + "counts only those seeds")
+    #expect(
+      SweepOutput.interruptedLine(
+        by: "Ctrl-C (SIGINT)", seeds: 212, of: 1_000, variants: 1, runs: 212, total: 1_000, leftOut: 0)
+        == "interrupted by Ctrl-C (SIGINT): 212 of the 1,000 runs were played; the rest were not played, and the "
+        + "output counts only those runs")
+  }
+
   func sweep(_ request: SimulateRequest, jobs: Int, shard: Shard? = nil) async throws -> [RunResult] {
     let plan = try SimulatePlan.make(request, balance: rules.balance)
     return try await Sweep.run(plan.runs(shard: shard), plan: plan, configuration: storeKit, jobs: jobs)

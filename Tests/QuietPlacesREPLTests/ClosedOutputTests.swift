@@ -194,6 +194,66 @@ import Testing
       String(decoding: said, as: UTF8.self).contains("explore: interrupted by \(name): \(runs) runs"))
   }
 
+  /// A long sweep stopped by SIGINT or SIGTERM shows the table of the seeds every variant played,
+  /// saying so above it and on standard error, with exit status 128 + the signal; streamed JSON Lines
+  /// are those of the runs played, and `simulate merge` refuses them as a sweep with runs missing.
+  @Test(arguments: [(SIGINT, "Ctrl-C (SIGINT)"), (SIGTERM, "SIGTERM")])
+  func aSweepStoppedByASignalShowsTheSeedsItPlayed(signal: Int32, name: String) throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func stopped(_ arguments: [String]) throws -> (status: Int32, output: [String], errors: String) {
+      let process = try ChildProcess.make(
+        ["simulate", "--seeds", "1-100000", "--until", "atlas"] + arguments)
+      process.standardInput = FileHandle.nullDevice
+      let output = folder.appendingPathComponent("out.txt")
+      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+      process.standardOutput = try FileHandle(forWritingTo: output)
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      // The configuration's line comes once the sweep is accepted, before its first run.
+      var said = Data()
+      let deadline = Date().addingTimeInterval(30)
+      while !String(decoding: said, as: UTF8.self).contains("configuration:"), Date() < deadline {
+        said.append(errors.fileHandleForReading.availableData)
+      }
+      Thread.sleep(forTimeInterval: 1)
+      kill(process.processIdentifier, signal)
+      said.append(errors.fileHandleForReading.readDataToEndOfFile())
+      process.waitUntilExit()
+      #expect(process.terminationReason == .exit)
+      let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+      return (process.terminationStatus, lines, String(decoding: said, as: UTF8.self))
+    }
+    let table = try stopped(["--strategy", "idle", "--strategy", "payback", "--jobs", "2"])
+    #expect(table.status == 128 + signal)
+    let first = try #require(table.output.first)
+    #expect(first.hasPrefix("interrupted by \(name): "))
+    #expect(first.contains(" of the 100,000 seeds were played by every variant ("))
+    #expect(first.hasSuffix("the rest were not played, and the output counts only those seeds"))
+    #expect(table.output.dropFirst().first?.hasPrefix("milestone ") == true)
+    #expect(table.errors.contains("simulate: " + first))
+    // The seeds counted are those the table's cells count.
+    let seeds = try #require(first.split(separator: " ").dropFirst(signal == SIGINT ? 4 : 3).first)
+    #expect(table.output.contains { $0.hasPrefix("atlas ") && $0.contains("(\(seeds)/\(seeds))") })
+
+    let records = try stopped(["--strategy", "idle", "--format", "jsonl", "--jobs", "1"])
+    #expect(records.status == 128 + signal)
+    // Each run's records begin `{"run":N,`.
+    let runs = Set(records.output.compactMap { $0.split(separator: ",").first }).count
+    #expect(runs > 0)
+    #expect(
+      records.errors.contains(
+        "simulate: interrupted by \(name): \(runs) of the 100,000 runs were played, and their records printed; "
+          + "the rest were not played (simulate merge refuses records with runs missing)"))
+    let file = folder.appendingPathComponent("part.jsonl")
+    try (records.output.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    let merge = try ChildProcess.run(["simulate", "merge", file.path])
+    #expect(merge.status == 2)
+    #expect(
+      merge.output.contains("the files hold \(runs) of the sweep's 100,000 runs (missing run \(runs), "))
+  }
+
   /// `explore --format jsonl | head`: the records stream as the runs end, and once the reader has
   /// gone no run starts; the exploration ends with one error line saying why, and exit status 1,
   /// rather than playing on to its end.
