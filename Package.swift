@@ -173,7 +173,7 @@ let package = Package(
     .testTarget(
       name: "QuietPlacesREPLTests",
       dependencies: [
-        "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore",
+        "QuietPlacesREPL", "QuietPlacesGame", "QuietPlacesLab", "QuietPlacesAppStore", "QuietPlacesStore",
         "QuietPlacesUtilities", "QuietPlacesTestSupport",
       ],
       swiftSettings: strict),

@@ -57,6 +57,8 @@ public final class Device {
   private var storeClock: Int64?
   /// The running app, or `nil` while it is closed.
   private var app: AppModel?
+  /// Whether a player's action's save waits for the disk (``setActionSavesFlushed(_:)``).
+  private var actionSavesFlushed = true
   /// A restore that has not finished (it may wait for the store's `continue`).
   private var restoreInFlight: RestoreProgress?
 
@@ -248,6 +250,25 @@ public final class Device {
     }
   }
 
+  /// Whether a player's action's save waits for the disk to hold it, as by default, or (`false`,
+  /// for actions played in bulk, as `autoplay` plays them) only replaces the save file as one step:
+  /// a process killed at any instant still finds the last action's save, a machine losing its power
+  /// may not. Set back to `true`, the save is flushed, and a failure to flush is answered. Every
+  /// other save (a delivery's before its `finish()`, the close's, a new game's) always waits.
+  public func setActionSavesFlushed(_ flushed: Bool) async -> SaveError? {
+    actionSavesFlushed = flushed
+    do {
+      if let app {
+        try await app.setActionSavesFlushed(flushed)
+      } else if flushed {
+        try storage.flush()
+      }
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// Plays `body` in one visit to the open app: a stretch of
   /// the player's own steps (actions and open sailing, through ``OpenApp``) without a hop to the app
   /// for each, as a driver that owns the device (the lab) plays them. Nothing else runs on the app
@@ -343,6 +364,7 @@ public final class Device {
         verifier: verifier, crashHook: faults.crashHook,
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
         settle: Self.settlingUpdates(of: store))
+      if !actionSavesFlushed { try? await app.setActionSavesFlushed(false) }
       self.app = app
       return report
     } catch {
@@ -668,10 +690,12 @@ public final class Device {
     guard let memory = snapshot.running else { return }
     await setStoreClock()
     let store = store
-    app = await AppModel.resume(
+    let resumed = await AppModel.resume(
       memory, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
       verifier: verifier, crashHook: faults.crashHook,
       settle: Self.settlingUpdates(of: store))
+    if !actionSavesFlushed { try? await resumed.setActionSavesFlushed(false) }
+    app = resumed
   }
 
   /// Writes the save a snapshot holds to the device's storage.

@@ -13,10 +13,23 @@ struct FaultySaveStorage: SaveStorage {
   }
 
   func write(_ save: AppSave) throws(SaveError) {
+    try refuseIfFaulty()
+    try base.write(save)
+  }
+
+  func writeUnflushed(_ save: AppSave) throws(SaveError) {
+    try refuseIfFaulty()
+    try base.writeUnflushed(save)
+  }
+
+  func flush() throws(SaveError) {
+    try base.flush()
+  }
+
+  private func refuseIfFaulty() throws(SaveError) {
     if faults.takeSaveFailure() {
       throw .writeFailed(file: FileSaveStorage.fileName, reason: "the disk refused the write (fault)")
     }
-    try base.write(save)
   }
 
   func delete() throws(SaveError) {

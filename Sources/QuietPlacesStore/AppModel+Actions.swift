@@ -22,7 +22,11 @@ extension AppModel {
     let events = try perform(command)
     guard command.isPlayerAction else { return (events, nil) }
     do {
-      try storage.write(save)
+      if actionSavesFlushed {
+        try storage.write(save)
+      } else {
+        try storage.writeUnflushed(save)
+      }
       return (events, nil)
     } catch {
       return (events, error)
@@ -33,6 +37,14 @@ extension AppModel {
   /// the game after it: no list of events is made.
   public func sail(seconds: Int64) throws(GameError) {
     try save.game.sail(seconds: seconds, rules: rules)
+  }
+
+  /// Whether an action's save waits for the disk to hold it (the default), or (`false`, for actions
+  /// played in bulk) only replaces the file as one step; back to `true`, the last save is flushed.
+  /// A delivery's save, the close's and every other save always wait.
+  public func setActionSavesFlushed(_ flushed: Bool) throws(SaveError) {
+    actionSavesFlushed = flushed
+    if flushed { try storage.flush() }
   }
 
   /// Saves a new game at once, so a crash right after `new` finds it.

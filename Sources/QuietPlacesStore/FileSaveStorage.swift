@@ -48,6 +48,22 @@ public struct FileSaveStorage: SaveStorage {
   }
 
   public func write(_ save: AppSave) throws(SaveError) {
+    try write(save, flushed: true)
+  }
+
+  public func writeUnflushed(_ save: AppSave) throws(SaveError) {
+    try write(save, flushed: false)
+  }
+
+  public func flush() throws(SaveError) {
+    do {
+      try AtomicFile.flush(url)
+    } catch {
+      throw .writeFailed(file: Self.fileName, reason: error.reason)
+    }
+  }
+
+  private func write(_ save: AppSave, flushed: Bool) throws(SaveError) {
     let data: Data
     do {
       data = try SaveCodec.encode(save)
@@ -55,7 +71,7 @@ public struct FileSaveStorage: SaveStorage {
       throw .writeFailed(file: Self.fileName, reason: "the game could not be encoded")
     }
     do {
-      try AtomicFile.write(data, to: url)
+      try AtomicFile.write(data, to: url, flushed: flushed)
     } catch {
       throw .writeFailed(file: Self.fileName, reason: error.reason)
     }

@@ -38,14 +38,16 @@ public enum AtomicFile {
   }
 
   /// Writes `data` to a temporary file in the same folder, flushes it, renames it over `url`, then
-  /// flushes the folder. A symbolic link is followed, so the file it names is replaced; an existing
+  /// flushes the folder (unless `flushed` is false: then a process killed at any instant still
+  /// leaves the old file or the new one, but only ``flush(_:)`` makes the new one outlast a machine
+  /// losing its power). A symbolic link is followed, so the file it names is replaced; an existing
   /// file keeps its permissions. A folder, a device, a pipe or a socket is refused, never replaced.
   /// After a failure no temporary file is left; temporaries of the same file that a killed writer
   /// left are removed first.
   ///
   /// The temporary is created exclusively under an unpredictable name, readable by its owner only
   /// until it is complete, so nothing planted in the folder beforehand can be written through.
-  public static func write(_ data: Data, to url: URL) throws(WriteError) {
+  public static func write(_ data: Data, to url: URL, flushed: Bool = true) throws(WriteError) {
     let target = linkFollowed(url)
     if let problem = FileKind(of: target).problem {
       throw WriteError(path: url.path, reason: problem, advice: "give the path of a file")
@@ -76,7 +78,7 @@ public enum AtomicFile {
       return true
     }
     let permitted = ok && fchmod(descriptor, kept) == 0
-    guard ok, permitted, fsync(descriptor) == 0 else {
+    guard ok, permitted, !flushed || fsync(descriptor) == 0 else {
       let error = failure(
         !ok
           ? "the disk refused the write"
@@ -90,6 +92,32 @@ public enum AtomicFile {
       let error = failure("cannot replace \(name)")
       unlink(temporary)
       throw error
+    }
+    if flushed { try flushFolder(folder, of: url) }
+  }
+
+  /// Waits for the disk to hold the file at `url` as it is, and its folder: what a write with
+  /// `flushed: false` left to do. A file that is not there has nothing to flush.
+  public static func flush(_ url: URL) throws(WriteError) {
+    let path = linkFollowed(url).path
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else {
+      if errno == ENOENT { return }
+      throw WriteError(
+        path: url.path, reason: "cannot open it to flush it: \(String(cString: strerror(errno)))")
+    }
+    let flushedFile = fsync(file) == 0
+    close(file)
+    guard flushedFile else {
+      throw WriteError(
+        path: url.path, reason: "the disk refused to flush the file: \(String(cString: strerror(errno)))")
+    }
+    try flushFolder(split(path).folder, of: url)
+  }
+
+  private static func flushFolder(_ folder: String, of url: URL) throws(WriteError) {
+    func failure(_ step: String) -> WriteError {
+      WriteError(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))")
     }
     let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directory >= 0 else { throw failure("cannot open the folder \(folder) to flush it") }

@@ -16,6 +16,21 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["file.txt"])
   }
 
+  /// A write that does not wait for the disk (actions played in bulk) still replaces the file whole
+  /// and leaves nothing behind; `flush` then waits for it, and has nothing to do for a file not there.
+  @Test func anUnflushedWriteStillReplacesTheFileWhole() throws {
+    let folder = try TemporaryFolder().url
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("save.json")
+    try AtomicFile.write(Data("first\n".utf8), to: target, flushed: false)
+    try AtomicFile.write(Data("second\n".utf8), to: target, flushed: false)
+    #expect(try String(contentsOf: target, encoding: .utf8) == "second\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["save.json"])
+    try AtomicFile.flush(target)
+    try AtomicFile.flush(folder.appendingPathComponent("missing.json"))
+    #expect(try String(contentsOf: target, encoding: .utf8) == "second\n")
+  }
+
   @Test func aFolderWhereTheFileWouldGoIsRefusedAndKept() throws {
     let folder = try TemporaryFolder().url
     defer { try? FileManager.default.removeItem(at: folder) }

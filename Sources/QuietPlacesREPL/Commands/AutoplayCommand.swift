@@ -107,7 +107,32 @@ struct AutoplayCommand: REPLCommand {
   }
 
   /// The strategy plays on the session's device, each step typed as its ordinary commands.
+  ///
+  /// Each action is saved as the app saves it, but without waiting for the disk to hold each save
+  /// (a month of late-game play makes some 100,000): the save file is replaced as one step each
+  /// time, so a process killed meanwhile finds the last action's save, and the last one is flushed
+  /// once the run ends. A delivery's save still waits before its `finish()`.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    guard await session.device.game != nil else { throw .appClosed(command: Self.name) }
+    let device = session.device
+    _ = await device.setActionSavesFlushed(false)
+    let played: Result<[OutputLine], CommandError>
+    do {
+      played = .success(try await play(in: session))
+    } catch {
+      played = .failure(error)
+    }
+    if let failure = await device.setActionSavesFlushed(true) {
+      let error = CommandError.save(failure)
+      switch played {
+      case .success(let lines): return lines + [.error(error)]
+      case .failure: break
+      }
+    }
+    return try played.get()
+  }
+
+  private func play(in session: Session) async throws(CommandError) -> [OutputLine] {
     guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
     var autoplay = Autoplay(request.strategy, goal: request.goal, rules: session.rules, from: game)
     var stopped = false
