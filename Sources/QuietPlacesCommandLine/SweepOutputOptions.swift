@@ -194,7 +194,12 @@ struct SweepOutputOptions: OptionGroup, Equatable {
     }
     var writes: [(path: String, text: () -> String)] = []
     let metric = metric ?? .knowledge
-    if let chart { writes.append((chart, { Chart.svg(results, kind: chartKind ?? .lines, metric: metric) })) }
+    if let chart {
+      // A chart file is often looked at alone: it says what it was computed from, as the table does.
+      let footer = (shardLine ?? []) + stopped + SweepOutput.tableProvenance(results)
+      writes.append(
+        (chart, { Chart.svg(results, kind: chartKind ?? .lines, metric: metric, footer: footer) }))
+    }
     if let report {
       writes.append(
         (

@@ -1,8 +1,12 @@
 /// The sweep's charts as SVG, of the kind asked for (``ChartKind``); each has labelled axes and a
 /// legend below its plots, never over the data.
 public enum Chart {
-  /// The chart of `kind`; `metric` is what the lines and the timeline show.
-  public static func svg(_ results: [RunResult], kind: ChartKind, metric: Metric) -> String {
+  /// The chart of `kind`; `metric` is what the lines and the timeline show. `footer`, lines under
+  /// everything else, says what it was computed from in a chart file of its own (a report's charts
+  /// sit on a page that says it).
+  public static func svg(_ results: [RunResult], kind: ChartKind, metric: Metric, footer: [String] = [])
+    -> String
+  {
     let lines: [String] =
       switch kind {
       case .lines: ChartLines(results: results, metric: metric).draw()
@@ -10,7 +14,7 @@ public enum Chart {
       case .histogram: ChartDistribution(results: results, cumulative: false).draw()
       case .timeline: ChartTimeline(results: results, metric: metric).draw()
       }
-    return lines.joined(separator: "\n") + "\n"
+    return ChartStyle.addingFooter(footer, to: lines).joined(separator: "\n") + "\n"
   }
 
   /// The lines chart of `metric`.

@@ -30,18 +30,7 @@ struct ChartLegend {
 
   /// The footnote in lines short enough for the page.
   var footnoteLines: [String] {
-    guard let footnote else { return [] }
-    var lines: [String] = []
-    var line = ""
-    for word in footnote.split(separator: " ") {
-      if !line.isEmpty && line.count + word.count + 1 > lineLength {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
+    footnote.map { ChartStyle.wrapped($0, length: lineLength) } ?? []
   }
 
   /// The rows, starting at `top`, from `left`.

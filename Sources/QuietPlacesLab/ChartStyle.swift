@@ -83,6 +83,50 @@ enum ChartStyle {
       .replacing("\"", with: "&quot;")
   }
 
+  /// `text` in lines of at most `length` characters, broken between words (a longer word alone).
+  static func wrapped(_ text: String, length: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + word.count + 1 > length {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  /// `chart` (as a drawer makes it: its ``header(width:height:)`` first, `</svg>` last) made taller
+  /// by `footer`'s lines, written small and grey under everything else: what the chart was computed
+  /// from, so that a file shown on its own still says it.
+  static func addingFooter(_ footer: [String], to chart: [String]) -> [String] {
+    let lines = footer.flatMap { wrapped($0, length: 140) }
+    guard !lines.isEmpty, chart.count > 2, chart.last == "</svg>",
+      let (width, height) = size(of: chart[0])
+    else { return chart }
+    let top = height + 4
+    let text = lines.enumerated().map { row, line in
+      "<text x=\"12\" y=\"\(fixed(top + 14 * Double(row)))\" fill=\"#666\" font-size=\"11\">"
+        + "\(escape(line))</text>"
+    }
+    let taller = header(width: width, height: top + 14 * Double(lines.count))
+    return taller + chart[2..<(chart.count - 1)] + ["<g class=\"provenance\">"] + text + ["</g>", "</svg>"]
+  }
+
+  /// The width and height a ``header(width:height:)`` line gives.
+  private static func size(of header: String) -> (width: Double, height: Double)? {
+    func number(after key: String) -> Double? {
+      guard let start = header.firstRange(of: key)?.upperBound,
+        let end = header[start...].firstIndex(of: "\"")
+      else { return nil }
+      return Double(header[start..<end])
+    }
+    guard let width = number(after: " width=\""), let height = number(after: " height=\"") else { return nil }
+    return (width, height)
+  }
+
   /// The opening tag of a chart `width` × `height` pixels.
   static func header(width: Double, height: Double) -> [String] {
     [

@@ -94,6 +94,30 @@ import Testing
     }
   }
 
+  /// A chart file says what it was computed from: the footer's lines (a long one wrapped at 140
+  /// characters) under everything else, in a taller picture; without a footer, nothing is added.
+  @Test(arguments: ChartKind.allCases)
+  func aFooterSaysWhatTheChartWasComputedFrom(kind: ChartKind) throws {
+    let plain = Chart.svg(Self.twins, kind: kind, metric: .postmarks)
+    let command =
+      "sweep: quietplaces simulate " + Array(repeating: "--strategy payback", count: 9).joined(separator: " ")
+    let footer = [command, "played on: balance 05a22b6106da, storekit 239f96d8d328"]
+    let svg = Chart.svg(Self.twins, kind: kind, metric: .postmarks, footer: footer)
+    let (before, after) = (try parse(plain), try parse(svg))
+    let lines = try after.nodes(forXPath: "//g[@class='provenance']/text").compactMap(\.stringValue)
+    #expect(command.count > 140)
+    #expect(lines.count == 3)
+    #expect(lines.joined(separator: " ") == footer.joined(separator: " "))
+    #expect(lines.allSatisfy { $0.count <= 140 })
+    // Taller by the lines, everything else the same.
+    #expect(number(after, "height") == number(before, "height") + 4 + 14 * 3)
+    let lowest = try after.nodes(forXPath: "//g[@class='provenance']/text").compactMap { $0 as? XMLElement }
+      .map { number($0, "y") }
+    #expect(lowest.allSatisfy { $0 > number(before, "height") && $0 < number(after, "height") })
+    #expect(svg.contains(plain.split(separator: "\n").dropFirst(2).dropLast().joined(separator: "\n")))
+    #expect(Chart.svg(Self.twins, kind: kind, metric: .postmarks, footer: []) == plain)
+  }
+
   /// Lines that would be drawn on top of each other are labelled so in the legend, in the lines
   /// chart, the CDF and the histogram.
   @Test(arguments: [ChartKind.lines, .cdf, .histogram])
