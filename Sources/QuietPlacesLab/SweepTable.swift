@@ -267,17 +267,18 @@ public struct SweepTable: Sendable {
 
   /// The table's lines.
   public var lines: [String] {
-    // Columns: one per milestone line (taken, fell due, against the baseline).
+    // Columns: one per milestone line (taken, against the baseline, fell due). The comparison,
+    // of the times taken, comes right under them, so that it is never read as the fell-due row's.
     var columns: [(label: String, cells: [String])] = []
     for m in milestones.indices {
       let name = milestones[m].name
       columns.append((name, variants.indices.map { cell(variant: $0, milestone: m, due: false) }))
-      if options.due && isPrestige(m) {
-        columns.append(("\(name) (due)", variants.indices.map { cell(variant: $0, milestone: m, due: true) }))
-      }
       if baseline != nil {
         let label = options.transpose ? "\(name) vs baseline" : "  vs baseline"
         columns.append((label, comparisonCells(milestone: m)))
+      }
+      if options.due && isPrestige(m) {
+        columns.append(("\(name) (due)", variants.indices.map { cell(variant: $0, milestone: m, due: true) }))
       }
     }
     var rows: [[String]]

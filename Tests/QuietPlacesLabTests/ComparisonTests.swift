@@ -165,6 +165,23 @@ import Testing
     #expect(!one.contains(note))
   }
 
+  /// With `--due`, the comparison (of the times taken) sits right under the times taken, before
+  /// the fell-due row, so it is never read as that row's: here the variant takes New Bearings half
+  /// an hour sooner on every seed while it falls due an hour later.
+  @Test func theComparisonSitsUnderTheTimesItCompares() throws {
+    var results: [RunResult] = []
+    for seed: UInt64 in 1...8 {
+      let hours = Int64(seed) * 3_600
+      results.append(Self.run(0, "a", seed: seed, hours, due: hours / 2))
+      results.append(Self.run(1, "b", seed: seed, hours - 1_800, due: hours / 2 + 3_600))
+    }
+    let lines = try SweepTable(results, options: SweepTable.Options(baseline: "a", due: true)).lines
+    #expect(lines[2].hasPrefix("bearings   "))
+    #expect(lines[3].hasPrefix("  vs baseline   baseline "))
+    #expect(lines[3].contains("−0.5h (−0.5h … −0.5h), −11%"))
+    #expect(lines[4].hasPrefix("bearings (due) "))
+  }
+
   /// Percentiles, fell-due rows and the transposed table.
   @Test func percentilesDueAndTranspose() throws {
     var results: [RunResult] = []
