@@ -66,6 +66,10 @@ struct SweepTableOptions: OptionGroup, Equatable {
   func lines(_ results: [RunResult]) throws(LabError) -> [String] {
     let table = try SweepTable(results, options: table)
     guard sensitivity else { return table.lines }
-    return table.lines + [""] + (try Sensitivity(table).lines)
+    let effects = try Sensitivity(table)
+    // The columns are compared below, each with its group's baseline: the table says so.
+    var options = self.table
+    options.comparedBelow = effects.groups
+    return try SweepTable(results, options: options).lines + [""] + effects.lines
   }
 }

@@ -104,6 +104,18 @@ public struct Sensitivity: Sendable {
     lines.append(
       "keys ordered by the largest median change any of their values brings; each change is paired over "
         + "the seeds with its 95% bootstrap interval, as --baseline")
+    if entries.contains(where: { $0.effects.contains { SweepTable.hasFewPairs($0.comparison) } }) {
+      lines.append(SweepTable.fewSeedsNote)
+    }
     return lines
+  }
+
+  /// The groups of variants compared, each with its own baseline, in the sweep's order: one (named
+  /// with the empty string when nothing else varies) unless other options than `--vary` give several
+  /// values (`payback` and `idle` for `--strategy payback --strategy idle`).
+  public var groups: [String] {
+    var groups: [String] = []
+    for entry in entries where !groups.contains(entry.group) { groups.append(entry.group) }
+    return groups
   }
 }

@@ -20,6 +20,10 @@ public struct SweepTable: Sendable {
     public var due: Bool
     /// Variants in rows, milestones in columns.
     public var transpose: Bool
+    /// The groups of variants (`--sensitivity`'s) compared in a table printed below this one, each
+    /// `--vary` value with its group's baseline: with one group this table does not say that its
+    /// columns are not compared, with several it says that the groups are not; `nil` without one.
+    public var comparedBelow: [String]?
 
     /// The default cells: p10 / median / p90.
     public static let defaultPercentiles: [Double] = [10, 50, 90]
@@ -81,6 +85,16 @@ public struct SweepTable: Sendable {
   /// From this many paired seeds on, the percentile bootstrap's 95% interval of a median holds the true
   /// median about 95% of the time; from 6 up to this, about 93% (`Scripts/lab/bootstrap-coverage.py`).
   static let fullCoveragePairs = 30
+
+  /// What a table says under comparisons of which one has an interval from 6 to 29 seeds.
+  static let fewSeedsNote =
+    "from fewer than \(fullCoveragePairs) seeds the interval holds the true median about 93% of the time, "
+    + "not 95% (measured by Scripts/lab/bootstrap-coverage.py): a difference near its edge wants more seeds"
+
+  /// Whether `comparison` has an interval from fewer than ``fullCoveragePairs`` seeds.
+  static func hasFewPairs(_ comparison: PairedComparison) -> Bool {
+    (PairedComparison.fewestPairs..<fullCoveragePairs).contains(comparison.pairs)
+  }
 
   /// Whether a comparison with `base` has an interval from fewer than ``fullCoveragePairs`` seeds.
   func hasFewPairs(baseline base: Int) -> Bool {
@@ -302,11 +316,12 @@ public struct SweepTable: Sendable {
           + "seed \(PairedComparison.seed); none from fewer than \(PairedComparison.fewestPairs) seeds, too few for "
           + "any 95% interval of a median) and the change relative to the baseline's median; where none is "
           + "detected, how many of those seeds reached it earlier and later, if any did")
-      if hasFewPairs(baseline: base) {
+      if hasFewPairs(baseline: base) { lines.append(Self.fewSeedsNote) }
+    } else if let groups = options.comparedBelow {
+      if groups.count > 1 {
         lines.append(
-          "from fewer than \(Self.fullCoveragePairs) seeds the interval holds the true median about 93% of the time, "
-            + "not 95% (measured by Scripts/lab/bootstrap-coverage.py): a difference near its edge wants more seeds"
-        )
+          "each --vary value is compared below with the baseline of its group (\(groups.joinedAsList("and"))), "
+            + "seed by seed, with a 95% interval; the groups are not compared with each other")
       }
     } else if variants.count > 1 {
       // Columns side by side invite a comparison by eye, which says nothing of how sure it is.

@@ -424,6 +424,46 @@ import Testing
     }
   }
 
+  /// The sensitivity's intervals are those of `--baseline`, so from 6 to 29 seeds it says how often
+  /// they hold; with one group of `--vary` values every column is compared there, and the table above
+  /// does not say its columns are not; with several groups (two strategies) it still does.
+  @Test(arguments: [(6, true), (29, true), (30, false)])
+  func sensitivitySaysHowSureItIs(seeds: Int, few: Bool) throws {
+    var results: [RunResult] = []
+    for seed in 1...UInt64(seeds) {
+      for (v, name) in ["baseline", "a=1"].enumerated() {
+        results.append(Self.run(v, name, seed: seed, 36_000 + Int64(seed) * 100 + Int64(v) * 600))
+      }
+    }
+    let sensitivity = try Sensitivity(SweepTable(results))
+    #expect(sensitivity.groups == [""])
+    #expect(sensitivity.lines.contains(SweepTable.fewSeedsNote) == few)
+    let uncompared =
+      "the columns are not compared: --baseline 1 compares each variant with the first (baseline), "
+    #expect(try SweepTable(results).lines.last?.hasPrefix(uncompared) == true)
+    var options = SweepTable.Options()
+    options.comparedBelow = [""]
+    #expect(
+      try SweepTable(results, options: options).lines.allSatisfy { !$0.hasPrefix("the columns are not") })
+    options.comparedBelow = ["payback", "idle"]
+    #expect(
+      try SweepTable(results, options: options).lines.last
+        == "each --vary value is compared below with the baseline of its group (payback and idle), seed by seed, "
+        + "with a 95% interval; the groups are not compared with each other")
+    let payback = results.map { result in
+      var named = result
+      named.variant = "payback " + result.variant
+      return named
+    }
+    let idle = results.map { result in
+      var named = result
+      named.variant = "idle " + result.variant
+      named.variantIndex += 2
+      return named
+    }
+    #expect(try Sensitivity(SweepTable(payback + idle)).groups == ["payback", "idle"])
+  }
+
   /// A null key is known but has no value; suggestions come from its level; values have the key's type.
   @Test func balanceKeyErrors() throws {
     func plan(_ setting: String) throws {
