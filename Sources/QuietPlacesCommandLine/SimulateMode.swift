@@ -39,6 +39,8 @@ struct SimulateMode: CommandLineMode, Equatable {
           + "variant per value around the baseline instead. A value given twice to one option is refused (its "
           + "variant would play every seed again); variants whose values meet are kept, and a note says so.",
         "Milestones: \(Milestone.forms).",
+        "Ctrl-C or SIGTERM stops the sweep where it can: the runs playing finish, and the output is of the "
+          + "seeds every variant played, saying so (exit status 130 or 143). A second one ends it at once.",
       ],
       options: [
         .option("--seeds", \.request.seeds, .seeds, help: "the seeds: a range A-B or a list"),
