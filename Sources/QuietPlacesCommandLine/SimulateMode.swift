@@ -218,15 +218,27 @@ struct SimulateMode: CommandLineMode, Equatable {
       results[index].playedOn = playedOn
       results[index].settings = settings
     }
+    var recordingStopped = false
     if let folder = record {
-      guard await Self.record(results, in: folder, rules: rules, storeKit: storeKit, context: context) else {
-        return .failure
+      // A stop the sweep has honoured already leaves its runs' scripts to be written; one that comes
+      // while they are written stops the writing (a second one ends the process at once).
+      let sweepStopped = interrupted != nil
+      let recording = await Self.record(
+        results, in: folder, rules: rules, storeKit: storeKit, context: context,
+        stopRequested: { sweepStopped ? nil : stopSignal().map(Self.signalName) })
+      guard recording.sameState else { return .failure }
+      if let by = recording.stoppedBy {
+        recordingStopped = true
+        context.printError(
+          "simulate: interrupted by \(by) while the runs' commands were written: \(recording.written.withThousandsSeparators) "
+            + "of the \(results.count.withThousandsSeparators) scripts are in \(folder) (the rest were not written); "
+            + "the output counts every run played")
       }
     }
     let shown = output.show(
       results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard),
       shard: parallel.shard, interrupted: interrupted, in: context)
-    if shown == .success, interrupted != nil, let signal = stopSignal() {
+    if shown == .success, interrupted != nil || recordingStopped, let signal = stopSignal() {
       return signal == SIGINT ? .interrupted : .terminated
     }
     return shown
@@ -331,29 +343,35 @@ struct SimulateMode: CommandLineMode, Equatable {
   /// Writes one `.qp` per run: the commands replayed through a fresh REPL session with what it
   /// printed, then `state --json` with the state the lab's run ended in. Returns false (after saying
   /// why) if a replay does not end in that state.
+  ///
+  /// `stopRequested` is asked before each script: once it names what asked to stop, no further
+  /// script is written.
   static func record(
     _ results: [RunResult], in folder: String, rules: Rules, storeKit: StoreKitConfiguration,
-    context: ProgramContext
-  ) async -> Bool {
+    context: ProgramContext, stopRequested: () -> String? = { nil }
+  ) async -> (sameState: Bool, written: Int, stoppedBy: String?) {
     let directory = SweepOutputOptions.url(folder, in: context)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       context.printError(
         OutputLine.errorText("cannot create the folder \(folder); give a writable --record DIR"))
-      return false
+      return (false, 0, nil)
     }
     var allSame = true
+    var written = 0
     for result in results {
+      if let by = stopRequested() { return (allSame, written, by) }
       guard let steps = result.steps, let final = result.final else { continue }
       let transcript = await RunTranscript.replay(
         result, steps: steps, final: final, rules: rules, storeKit: storeKit)
       let name = RunTranscript.fileName(result)
       do {
         try AtomicFile.write(transcript.text, to: directory.appendingPathComponent(name))
+        written += 1
       } catch {
         context.printError(OutputLine.errorText(error.description))
-        return false
+        return (false, written, nil)
       }
       if !transcript.sameState {
         allSame = false
@@ -363,6 +381,6 @@ struct SimulateMode: CommandLineMode, Equatable {
               + "quietplaces test \(folder) shows the difference"))
       }
     }
-    return allSame
+    return (allSame, written, nil)
   }
 }
