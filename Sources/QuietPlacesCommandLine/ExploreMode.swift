@@ -57,7 +57,8 @@ struct ExploreMode: CommandLineMode, Equatable {
           + "--findings as NAME.qp, ending in a check that fails under quietplaces test until the engine "
           + "is fixed. The exit status is 1 when anything was found.",
         "Ctrl-C or SIGTERM stops the exploration where it can: the runs playing finish, and the report is of "
-          + "the runs played, saying so (exit status 130 or 143). A second one ends it at once.",
+          + "the runs played, saying so (exit status 130 or 143); once every run is played, it stops the "
+          + "shrinking, each finding kept as far as it was shrunk. A second one ends it at once.",
         "--only and --without take commands as help names them, separated by commas: buy, store (every "
           + "store control), store approve, fault, prestige, advance, …",
       ],

@@ -64,9 +64,10 @@ struct ExploreReport {
     var lines: [String] = []
     let (checks, coverage) = (tally.checks, tally.coverage)
     let total = checks.values.reduce(0, +)
-    lines.append(
-      "\(tally.runs.withThousandsSeparators) runs, \(tally.steps.withThousandsSeparators) steps, "
-        + "\(total.withThousandsSeparators) checks")
+    func counted(_ count: Int, _ word: String) -> String {
+      "\(count.withThousandsSeparators) \(word)\(count == 1 ? "" : "s")"
+    }
+    lines.append("\(counted(tally.runs, "run")), \(counted(tally.steps, "step")), \(counted(total, "check"))")
     lines.append(
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
         + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
@@ -150,8 +151,9 @@ struct ExploreReport {
       lines.append("  expected: \(finding.expected)")
       lines.append("  found: \(finding.found)")
       lines.append(
-        "  shrunk to \(finding.commands.count) \(finding.commands.count == 1 ? "command" : "commands"): "
-          + finding.commands.joined(separator: "; "))
+        "  shrunk to \(finding.commands.count) \(finding.commands.count == 1 ? "command" : "commands")"
+          + (finding.shrinkingStoppedBy.map { " (shrinking stopped by \($0): perhaps not the fewest)" } ?? "")
+          + ": " + finding.commands.joined(separator: "; "))
       lines.append("  which breaks it so: \(finding.shrunkFound)")
       lines.append(finding.notWritten.map { "  not written: \($0)" } ?? "  written to \(finding.file)")
     }

@@ -271,7 +271,17 @@ public struct Explorer: Sendable {
             ? "" : "; shrinking what they found (a second Ctrl-C or SIGTERM ends it at once)")
           + "\n")
     }
-    let (findings, notWritten) = await shrink(brokenRuns)
+    // A stop that comes once every run is played (none was asked for before) cuts the shrinking
+    // short: each finding keeps the fewest steps found so far.
+    let noStop: @Sendable () -> String? = { nil }
+    let (findings, notWritten) = await shrink(
+      brokenRuns, stopRequested: stoppedBy == nil ? stopRequested : noStop)
+    let shrinkingStoppedBy = findings.compactMap { $0.shrinkingStoppedBy }.first
+    if let by = shrinkingStoppedBy {
+      errors(
+        "explore: interrupted by \(by) while shrinking: the findings are written as far as they were shrunk\n"
+      )
+    }
     let elapsed = ContinuousClock.now - started
     errors(
       "explore: \(tally.runs.withThousandsSeparators) \(tally.runs == 1 ? "run" : "runs"), "
@@ -284,7 +294,7 @@ public struct Explorer: Sendable {
         header: header(runs: total), tally: tally, runLines: [], findings: findings, interrupted: interrupted)
       var outcome = Outcome(
         head: Self.lines(report.text), records: nil, found: !findings.isEmpty, notWritten: notWritten)
-      outcome.interrupted = interrupted != nil
+      outcome.interrupted = interrupted != nil || shrinkingStoppedBy != nil
       return outcome
     }
     // JSON Lines say a stop in a record of their own at the end: a header streamed before the runs
@@ -294,14 +304,16 @@ public struct Explorer: Sendable {
       head: streamed == nil ? [ExploreReport.jsonLine(header(runs: total))] : [],
       records: records, tail: findings.map(ExploreReport.jsonLine) + (stop.map { [$0] } ?? []),
       found: !findings.isEmpty, notWritten: notWritten)
-    outcome.interrupted = interrupted != nil
+    outcome.interrupted = interrupted != nil || shrinkingStoppedBy != nil
     return outcome
   }
 
   /// The first run's finding of each invariant broken, shrunk, written as a script; with why
   /// the scripts that could not be written were not (their findings are reported all the same).
   /// `results` are the runs that found something, in order.
-  private func shrink(_ results: [RunResult]) async -> (findings: [Finding], notWritten: [String]) {
+  private func shrink(_ results: [RunResult], stopRequested: @escaping @Sendable () -> String?) async -> (
+    findings: [Finding], notWritten: [String]
+  ) {
     var first: [String: RunResult] = [:]
     var counts: [String: Int] = [:]
     for result in results {
@@ -324,7 +336,7 @@ public struct Explorer: Sendable {
         ?? .expression(context.expressions.first { "'\($0.text)'" == broken.invariant }!)
       let player = RunPlayer(context: context)
       var found = broken.found
-      var shrinker = Shrinker { steps in
+      var shrinker = Shrinker(stopRequested: stopRequested) { steps in
         await player.replay(steps, game: result.record.game, target: target)?.step
       }
       let steps = await shrinker.shrink(Array(result.steps.prefix(broken.step)))
@@ -335,7 +347,8 @@ public struct Explorer: Sendable {
         invariant: broken.invariant, run: result.record.run, seed: result.record.seed, step: broken.step,
         expected: broken.expected, found: broken.found,
         otherRuns: runsBroken[broken.invariant, default: 1] - 1,
-        commands: ["new --seed \(result.record.game)"] + steps.map(\.line), shrunkFound: found, file: "")
+        commands: ["new --seed \(result.record.game)"] + steps.map(\.line), shrunkFound: found, file: "",
+        shrinkingStoppedBy: shrinker.stoppedBy)
       let (text, printed) = await writer.script(for: finding, steps: steps, game: result.record.game)
       if printed == nil {
         finding.shrunkFound = found + " (the script's check did not show it in a fresh session)"

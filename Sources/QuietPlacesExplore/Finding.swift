@@ -23,4 +23,7 @@ struct Finding: Codable, Sendable, Equatable {
   var file: String
   /// Why the script could not be written, if it could not.
   var notWritten: String?
+  /// What stopped its shrinking before the end (`Ctrl-C (SIGINT)`, `SIGTERM`): its commands break
+  /// the invariant, but may not be the fewest that do.
+  var shrinkingStoppedBy: String?
 }

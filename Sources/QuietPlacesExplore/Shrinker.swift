@@ -5,16 +5,22 @@
 /// the invariant breaks.
 ///
 /// Every candidate is replayed from a fresh device, so the result never depends on the run that
-/// found it; the replays are capped, so shrinking ends whatever the finding.
+/// found it; the replays are capped, so shrinking ends whatever the finding. Asked to stop, it
+/// replays nothing more and answers the shortest sequence found so far, which breaks it too.
 struct Shrinker {
   /// The most replays one shrinking makes.
   static let budget = 1_500
 
   /// Whether a sequence still breaks the invariant, and at which step (from 1) it does.
   let breaks: ([ExploreStep]) async -> Int?
+  /// Asked before each replay: what asked the shrinking to stop (`Ctrl-C (SIGINT)`), or `nil`.
+  let stopRequested: () -> String?
   private(set) var replays = 0
+  /// What stopped the shrinking before its end, if anything did.
+  private(set) var stoppedBy: String?
 
-  init(breaks: @escaping ([ExploreStep]) async -> Int?) {
+  init(stopRequested: @escaping () -> String? = { nil }, breaks: @escaping ([ExploreStep]) async -> Int?) {
+    self.stopRequested = stopRequested
     self.breaks = breaks
   }
 
@@ -74,6 +80,11 @@ struct Shrinker {
   /// Replays a candidate: the step where it breaks the invariant, or `nil`.
   private mutating func test(_ steps: [ExploreStep]) async -> Int? {
     guard replays < Self.budget else { return nil }
+    if let by = stopRequested() {
+      stoppedBy = by
+      replays = Self.budget
+      return nil
+    }
     replays += 1
     return await breaks(steps)
   }

@@ -184,6 +184,32 @@ import Testing
     #expect(outcome.output.hasPrefix("2 runs, 0 steps, "))
   }
 
+  /// A stop once every run is played cuts the shrinking short: the finding keeps the fewest steps
+  /// found so far (which break it too), says that they may not be the fewest, and the outcome is an
+  /// interrupted one; the runs themselves were all played, so no line says otherwise.
+  @Test func aStopWhileShrinkingKeepsTheShortestSoFar() async throws {
+    // Seed 7's one run breaks it after 15 steps; shrunk, 3 steps do.
+    func options(_ options: inout ExploreOptions) {
+      options.runs = 1
+      options.seed = 7
+      options.invariants = ["discoveries <= 50"]
+    }
+    let whole = try await explore(options)
+    // One ask before the run, then one before each replay: stopped before the third replay.
+    let stopped = try await explore(stopRequested: Self.stop(after: 3, by: "SIGTERM"), options)
+    #expect(whole.found && stopped.found)
+    #expect(!whole.interrupted && stopped.interrupted)
+    func shrunk(_ outcome: Explorer.Outcome) throws -> String {
+      try #require(Explorer.lines(outcome.output).first { $0.hasPrefix("  shrunk to ") })
+    }
+    let line = try shrunk(stopped)
+    #expect(line.contains(" (shrinking stopped by SIGTERM: perhaps not the fewest): new --seed "))
+    #expect(!(try shrunk(whole)).contains("shrinking stopped"))
+    let count = { (line: String) in Int(line.split(separator: " ")[2]) ?? 0 }
+    #expect(count(line) > count(try shrunk(whole)))
+    #expect(!stopped.output.contains("interrupted by"))
+  }
+
   /// A bad option, by what it changes.
   enum BadOption: CaseIterable, Sendable {
     case noRuns, negativeSteps, unknownCommand, nothingLeft, findingsNotAFolder, findingsCannotBeMade
