@@ -16,6 +16,36 @@ import Testing
     return url
   }
 
+  /// Runs `quietplaces ARGUMENTS` with its standard output to a file in `folder`, sends it `signal`
+  /// `delay` seconds after it said which configuration it read (once its options are taken, before
+  /// its first run), and answers how it ended, its output's lines and what it said on standard error.
+  private func signalled(
+    _ arguments: [String], signal: Int32, after delay: TimeInterval, in folder: URL
+  ) throws -> (exited: Bool, status: Int32, output: [String], errors: String) {
+    let process = try ChildProcess.make(arguments)
+    process.standardInput = FileHandle.nullDevice
+    let output = folder.appendingPathComponent("out-\(UUID()).txt")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    var said = Data()
+    let deadline = Date().addingTimeInterval(30)
+    while !String(decoding: said, as: UTF8.self).contains("configuration:"), Date() < deadline {
+      said.append(errors.fileHandleForReading.availableData)
+    }
+    Thread.sleep(forTimeInterval: delay)
+    kill(process.processIdentifier, signal)
+    said.append(errors.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+    return (
+      process.terminationReason == .exit, process.terminationStatus, lines,
+      String(decoding: said, as: UTF8.self)
+    )
+  }
+
   @Test func aReaderThatGoesAwayEndsTheSessionWhichSaves() throws {
     let executable = try #require(ChildProcess.executable)
     let saves = try folder()
@@ -161,28 +191,14 @@ import Testing
   func anExplorationStoppedByASignalReportsTheRunsItPlayed(signal: Int32, name: String) throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let process = try ChildProcess.make([
-      "explore", "--runs", "100000000", "--jobs", "1", "--findings", folder.appendingPathComponent("f").path,
-    ])
-    process.standardInput = FileHandle.nullDevice
-    let output = folder.appendingPathComponent("out.txt")
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    // The configuration's line comes once the options are taken, before the first run.
-    var said = Data()
-    let deadline = Date().addingTimeInterval(30)
-    while !String(decoding: said, as: UTF8.self).contains("configuration:"), Date() < deadline {
-      said.append(errors.fileHandleForReading.availableData)
-    }
-    Thread.sleep(forTimeInterval: 0.5)
-    kill(process.processIdentifier, signal)
-    said.append(errors.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal)
-    let report = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+    let stopped = try signalled(
+      [
+        "explore", "--runs", "100000000", "--jobs", "1", "--findings",
+        folder.appendingPathComponent("f").path,
+      ],
+      signal: signal, after: 0.5, in: folder)
+    #expect(stopped.exited && stopped.status == 128 + signal)
+    let report = stopped.output
     let runs = try #require(report.first?.split(separator: " ").first.map(String.init))
     #expect(report.first?.hasPrefix("\(runs) runs, ") == true && runs != "0")
     #expect(
@@ -190,8 +206,7 @@ import Testing
         == "interrupted by \(name): \(runs) runs played of the 100,000,000 runs asked for; the rest "
         + "were not played, and this report counts only those played")
     #expect(report.contains("findings: none"))
-    #expect(
-      String(decoding: said, as: UTF8.self).contains("explore: interrupted by \(name): \(runs) runs"))
+    #expect(stopped.errors.contains("explore: interrupted by \(name): \(runs) runs"))
   }
 
   /// A long sweep stopped by SIGINT or SIGTERM shows the table of the seeds every variant played,
@@ -202,34 +217,17 @@ import Testing
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
     func stopped(_ arguments: [String]) throws -> (status: Int32, output: [String], errors: String) {
-      let process = try ChildProcess.make(
-        ["simulate", "--seeds", "1-100000", "--until", "atlas"] + arguments)
-      process.standardInput = FileHandle.nullDevice
-      let output = folder.appendingPathComponent("out.txt")
-      _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-      process.standardOutput = try FileHandle(forWritingTo: output)
-      let errors = Pipe()
-      process.standardError = errors
-      try process.run()
-      // The configuration's line comes once the sweep is accepted, before its first run.
-      var said = Data()
-      let deadline = Date().addingTimeInterval(30)
-      while !String(decoding: said, as: UTF8.self).contains("configuration:"), Date() < deadline {
-        said.append(errors.fileHandleForReading.availableData)
-      }
-      Thread.sleep(forTimeInterval: 1)
-      kill(process.processIdentifier, signal)
-      said.append(errors.fileHandleForReading.readDataToEndOfFile())
-      process.waitUntilExit()
-      #expect(process.terminationReason == .exit)
-      let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
-      return (process.terminationStatus, lines, String(decoding: said, as: UTF8.self))
+      let run = try signalled(
+        ["simulate", "--seeds", "1-100000", "--until", "atlas"] + arguments, signal: signal, after: 1,
+        in: folder)
+      #expect(run.exited)
+      return (run.status, run.output, run.errors)
     }
     let table = try stopped(["--strategy", "idle", "--strategy", "payback", "--jobs", "2"])
     #expect(table.status == 128 + signal)
     let first = try #require(table.output.first)
     #expect(first.hasPrefix("interrupted by \(name): "))
-    #expect(first.contains(" of the 100,000 seeds were played by every variant ("))
+    #expect(first.contains(" of the 100,000 seeds ") && first.contains(" played by every variant ("))
     #expect(first.hasSuffix("the rest were not played, and the output counts only those seeds"))
     #expect(table.output.dropFirst().first?.hasPrefix("milestone ") == true)
     #expect(table.errors.contains("simulate: " + first))
