@@ -200,13 +200,14 @@ import Testing
     #expect(stopped.exited && stopped.status == 128 + signal)
     let report = stopped.output
     let runs = try #require(report.first?.split(separator: " ").first.map(String.init))
-    #expect(report.first?.hasPrefix("\(runs) runs, ") == true && runs != "0")
+    let word = runs == "1" ? "run" : "runs"
+    #expect(report.first?.hasPrefix("\(runs) \(word), ") == true && runs != "0")
     #expect(
       report.dropFirst(2).first
-        == "interrupted by \(name): \(runs) runs played of the 100,000,000 runs asked for; the rest "
+        == "interrupted by \(name): \(runs) \(word) played of the 100,000,000 runs asked for; the rest "
         + "were not played, and this report counts only those played")
     #expect(report.contains("findings: none"))
-    #expect(stopped.errors.contains("explore: interrupted by \(name): \(runs) runs"))
+    #expect(stopped.errors.contains("explore: interrupted by \(name): \(runs) \(word) played"))
   }
 
   /// A long sweep stopped by SIGINT or SIGTERM shows the table of the seeds every variant played,
