@@ -206,7 +206,8 @@ struct SweepOutputOptions: OptionGroup, Equatable {
           report,
           {
             ReportPage(
-              command: ReportCommand.text(context.arguments), provenance: provenance.entries,
+              command: ReportCommand.text(context.arguments),
+              provenance: provenance.entries + (interrupted.map { [("stopped", $0)] } ?? []),
               tables: [("Time to each milestone", stopped + tableLines)],
               charts: ReportPage.charts(results, metric: metric, sensitivity: tornadoes)
             ).html

@@ -37,7 +37,7 @@ import Testing
       [
         "simulate", "--seeds", "1-5", "--owned", "none", "--owned", "charts", "--until", "time:1h", "--jobs",
         "1",
-        "--record", "rec",
+        "--record", "rec", "--report", "r.html",
       ], in: folder, stopSignal: Self.signal(SIGINT, fromAsk: 4))
     #expect(run.status == .interrupted)
     let line =
@@ -51,6 +51,10 @@ import Testing
     let scripts = try FileManager.default.contentsOfDirectory(
       atPath: folder.appendingPathComponent("rec").path)
     #expect(scripts.sorted() == ["0000-owned-none-seed-1.qp", "0001-owned-charts-seed-1.qp"])
+    // The report says it under Provenance, at the top of the page, and above its table.
+    let report = try String(contentsOf: folder.appendingPathComponent("r.html"), encoding: .utf8)
+    #expect(report.contains("<td>stopped</td><td><code>\(line)</code></td>"))
+    #expect(report.components(separatedBy: line).count == 3)
   }
 
   /// A stop that comes while the scripts are written (the sweep whole: six asks before its runs)
