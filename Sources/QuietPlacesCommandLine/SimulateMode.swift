@@ -185,32 +185,9 @@ struct SimulateMode: CommandLineMode, Equatable {
     progress.clear()
     var interrupted: String?
     if results.count < runs.count, let signal = stopSignal() {
-      let by = Self.signalName(signal)
-      let status: ExitStatus = signal == SIGINT ? .interrupted : .terminated
-      // A shard's runs are every Nth of the sweep: its played ones make no whole seeds, and its
-      // output would be merged as if it were whole.
-      if let shard = parallel.shard {
-        context.printError(
-          OutputLine.errorText(
-            "interrupted by \(by): \(results.count.withThousandsSeparators) of the "
-              + "\(runs.count.withThousandsSeparators) runs of shard \(shard.index + 1) of \(shard.count) were "
-              + "played; a shard is merged only whole, so nothing is printed or written: play the shard again"
-          ))
-        return status
+      guard let (whole, line) = stopped(results, of: runs.count, plan: plan, by: signal, in: context) else {
+        return signal == SIGINT ? .interrupted : .terminated
       }
-      let whole = Sweep.wholeSeeds(results, variants: plan.variants.count)
-      guard !whole.isEmpty else {
-        context.printError(
-          OutputLine.errorText(
-            "interrupted by \(by) before every variant had played the first seed (\(results.count) of the "
-              + "\(runs.count.withThousandsSeparators) runs played): nothing to show"))
-        return status
-      }
-      let line = SweepOutput.interruptedLine(
-        by: by, seeds: whole.count / plan.variants.count, of: plan.seeds.count, variants: plan.variants.count,
-        runs: whole.count,
-        total: runs.count, leftOut: results.count - whole.count)
-      context.printError("simulate: " + line)
       results = whole
       interrupted = line
     }
@@ -242,6 +219,38 @@ struct SimulateMode: CommandLineMode, Equatable {
       return signal == SIGINT ? .interrupted : .terminated
     }
     return shown
+  }
+
+  /// What a sweep `signal` stopped after `results` (the first of its `runs`) shows: its whole seeds
+  /// and the line that says so, also said on standard error; or `nil`, having said why nothing is
+  /// shown: a shard (its runs are every Nth of the sweep, so they make no whole seeds, and its output
+  /// would be merged as if it were whole), or no seed that every variant played.
+  private func stopped(
+    _ results: [RunResult], of runs: Int, plan: SimulatePlan, by signal: Int32, in context: ProgramContext
+  ) -> (results: [RunResult], line: String)? {
+    let by = Self.signalName(signal)
+    if let shard = parallel.shard {
+      context.printError(
+        OutputLine.errorText(
+          "interrupted by \(by): \(results.count.withThousandsSeparators) of the \(runs.withThousandsSeparators) "
+            + "runs of shard \(shard.index + 1) of \(shard.count) were played; a shard is merged only whole, so "
+            + "nothing is printed or written: play the shard again"))
+      return nil
+    }
+    let variants = plan.variants.count
+    let whole = Sweep.wholeSeeds(results, variants: variants)
+    guard !whole.isEmpty else {
+      context.printError(
+        OutputLine.errorText(
+          "interrupted by \(by) before every variant had played the first seed (\(results.count) of the "
+            + "\(runs.withThousandsSeparators) runs played): nothing to show"))
+      return nil
+    }
+    let line = SweepOutput.interruptedLine(
+      by: by, seeds: whole.count / variants, of: plan.seeds.count, variants: variants, runs: whole.count,
+      total: runs, leftOut: results.count - whole.count)
+    context.printError("simulate: " + line)
+    return (whole, line)
   }
 
   /// How a stop's signal is named in what the sweep says.

@@ -57,6 +57,27 @@ import Testing
     #expect(report.components(separatedBy: line).count == 3)
   }
 
+  /// A stopped sweep with nothing to show says why and shows nothing: before every variant played
+  /// the first seed, or a shard (whose output would be merged as if whole).
+  @Test func aStoppedSweepWithNoWholeSeedOrAShardShowsNothing() async throws {
+    let sweep = ["simulate", "--seeds", "1-5", "--owned", "none", "--owned", "charts", "--until", "time:1h"]
+    let early = await ProgramRun.run(sweep + ["--jobs", "1"], stopSignal: Self.signal(SIGTERM, fromAsk: 2))
+    #expect(early.status == .terminated)
+    #expect(early.output.isEmpty)
+    #expect(
+      early.errors.last
+        == "error: interrupted by SIGTERM before every variant had played the first seed (1 of the 10 runs "
+        + "played): nothing to show")
+    let shard = await ProgramRun.run(
+      sweep + ["--jobs", "1", "--shard", "1/2"], stopSignal: Self.signal(SIGINT, fromAsk: 3))
+    #expect(shard.status == .interrupted)
+    #expect(shard.output.isEmpty)
+    #expect(
+      shard.errors.last
+        == "error: interrupted by Ctrl-C (SIGINT): 2 of the 5 runs of shard 1 of 2 were played; a shard is "
+        + "merged only whole, so nothing is printed or written: play the shard again")
+  }
+
   /// A stop that comes while the scripts are written (the sweep whole: six asks before its runs)
   /// stops the writing: two scripts of six, said so; the table counts every run; status 143.
   @Test func aStopWhileScriptsAreWrittenStopsTheWriting() async throws {
