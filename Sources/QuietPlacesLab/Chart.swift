@@ -7,14 +7,14 @@ public enum Chart {
   public static func svg(_ results: [RunResult], kind: ChartKind, metric: Metric, footer: [String] = [])
     -> String
   {
-    let lines: [String] =
+    let drawing =
       switch kind {
       case .lines: ChartLines(results: results, metric: metric).draw()
       case .cdf: ChartDistribution(results: results, cumulative: true).draw()
       case .histogram: ChartDistribution(results: results, cumulative: false).draw()
       case .timeline: ChartTimeline(results: results, metric: metric).draw()
       }
-    return ChartStyle.addingFooter(footer, to: lines).joined(separator: "\n") + "\n"
+    return drawing.svg(footer: footer).joined(separator: "\n") + "\n"
   }
 
   /// The lines chart of `metric`.

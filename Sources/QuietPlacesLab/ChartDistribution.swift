@@ -9,7 +9,7 @@ struct ChartDistribution {
   static let width = 900.0
   static let panelHeight = 260.0
 
-  func draw() -> [String] {
+  func draw() -> ChartDrawing {
     let variants = SweepOutput.variantNames(results)
     let milestones = results.first?.outcomes.map(\.milestone) ?? []
     var body: [String] = []
@@ -48,8 +48,9 @@ struct ChartDistribution {
       cumulative
       ? "Share of runs that reached each milestone by each moment, \(runsPerVariant) runs per variant"
       : "Time to each milestone: runs per stretch of time, \(runsPerVariant) runs per variant"
-    return ChartStyle.header(width: Self.width, height: height) + [ChartStyle.title(title, width: Self.width)]
-      + body + legend.draw(left: 90, top: legendTop) + ["</svg>"]
+    return ChartDrawing(
+      width: Self.width, height: height,
+      body: [ChartStyle.title(title, width: Self.width)] + body + legend.draw(left: 90, top: legendTop))
   }
 
   /// One milestone's panel at `top`, and per variant what its curve coincides with.

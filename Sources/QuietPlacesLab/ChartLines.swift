@@ -104,7 +104,7 @@ struct ChartLines {
     return curve.prefix { $0 != nil }.compactMap { $0 }
   }
 
-  func draw() -> [String] {
+  func draw() -> ChartDrawing {
     let f = ChartStyle.fixed
     let variants = SweepOutput.variantNames(results)
     let end = Double(results.map(\.seconds).max() ?? 0)
@@ -176,15 +176,16 @@ struct ChartLines {
       })
     let runsPerVariant = variants.isEmpty ? 0 : results.count / variants.count
     let height = panel.frameBottom + 14 + legend.height + 10
-    return ChartStyle.header(width: Self.width, height: height)
-      + [
+    let elements =
+      [
         ChartStyle.title(
           "\(metric.title) against \(unit.title) — median and p10–p90 band, \(runsPerVariant) runs per variant",
           width: Self.width)
       ]
       + panel.frame(
         xTitle: unit.title, yTitle: metric.title + (metric == .discoveries ? " (log scale)" : ""))
-      + body + legend.draw(left: panel.left, top: panel.frameBottom + 14) + ["</svg>"]
+      + body + legend.draw(left: panel.left, top: panel.frameBottom + 14)
+    return ChartDrawing(width: Self.width, height: height, body: elements)
   }
 
   /// The runs of equal voyages in `voyages`, as index lists.

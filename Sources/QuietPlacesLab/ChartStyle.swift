@@ -98,35 +98,6 @@ enum ChartStyle {
     return lines
   }
 
-  /// `chart` (as a drawer makes it: its ``header(width:height:)`` first, `</svg>` last) made taller
-  /// by `footer`'s lines, written small and grey under everything else: what the chart was computed
-  /// from, so that a file shown on its own still says it.
-  static func addingFooter(_ footer: [String], to chart: [String]) -> [String] {
-    let lines = footer.flatMap { wrapped($0, length: 140) }
-    guard !lines.isEmpty, chart.count > 2, chart.last == "</svg>",
-      let (width, height) = size(of: chart[0])
-    else { return chart }
-    let top = height + 4
-    let text = lines.enumerated().map { row, line in
-      "<text x=\"12\" y=\"\(fixed(top + 14 * Double(row)))\" fill=\"#666\" font-size=\"11\">"
-        + "\(escape(line))</text>"
-    }
-    let taller = header(width: width, height: top + 14 * Double(lines.count))
-    return taller + chart[2..<(chart.count - 1)] + ["<g class=\"provenance\">"] + text + ["</g>", "</svg>"]
-  }
-
-  /// The width and height a ``header(width:height:)`` line gives.
-  private static func size(of header: String) -> (width: Double, height: Double)? {
-    func number(after key: String) -> Double? {
-      guard let start = header.firstRange(of: key)?.upperBound,
-        let end = header[start...].firstIndex(of: "\"")
-      else { return nil }
-      return Double(header[start..<end])
-    }
-    guard let width = number(after: " width=\""), let height = number(after: " height=\"") else { return nil }
-    return (width, height)
-  }
-
   /// The opening tag of a chart `width` × `height` pixels.
   static func header(width: Double, height: Double) -> [String] {
     [
@@ -140,5 +111,28 @@ enum ChartStyle {
   /// A title centred at the top.
   static func title(_ text: String, width: Double) -> String {
     "<text x=\"\(fixed(width / 2))\" y=\"26\" text-anchor=\"middle\" font-size=\"16\">\(escape(text))</text>"
+  }
+}
+
+/// A chart as a drawer makes it: its size and what is drawn, without the document around it.
+struct ChartDrawing {
+  var width: Double
+  var height: Double
+  /// The elements, the title first.
+  var body: [String]
+
+  /// The SVG document, made taller by `footer`'s lines (each wrapped at 140 characters), written
+  /// small and grey under everything else: what the chart was computed from, so that a file shown
+  /// on its own still says it.
+  func svg(footer: [String] = []) -> [String] {
+    let lines = footer.flatMap { ChartStyle.wrapped($0, length: 140) }
+    guard !lines.isEmpty else { return ChartStyle.header(width: width, height: height) + body + ["</svg>"] }
+    let top = height + 4
+    let text = lines.enumerated().map { row, line in
+      "<text x=\"12\" y=\"\(ChartStyle.fixed(top + 14 * Double(row)))\" fill=\"#666\" font-size=\"11\">"
+        + "\(ChartStyle.escape(line))</text>"
+    }
+    return ChartStyle.header(width: width, height: top + 14 * Double(lines.count)) + body
+      + ["<g class=\"provenance\">"] + text + ["</g>", "</svg>"]
   }
 }

@@ -20,14 +20,15 @@ struct ChartTimeline {
   ]
   static let awayColour = "#e8e8e8"
 
-  func draw() -> [String] {
+  func draw() -> ChartDrawing {
     let f = ChartStyle.fixed
     guard let run = results.first(where: { $0.timeline != nil }), let timeline = run.timeline else {
-      return ChartStyle.header(width: Self.width, height: 120) + [
-        ChartStyle.title("Timeline of one run", width: Self.width),
-        "<text x=\"90\" y=\"70\">this sweep kept no run's steps: draw it from simulate or its JSON Lines</text>",
-        "</svg>",
-      ]
+      return ChartDrawing(
+        width: Self.width, height: 120,
+        body: [
+          ChartStyle.title("Timeline of one run", width: Self.width),
+          "<text x=\"90\" y=\"70\">this sweep kept no run's steps: draw it from simulate or its JSON Lines</text>",
+        ])
     }
     let end = Double(max(run.seconds, 1))
     let unit = Chart.timeUnit(end)
@@ -100,8 +101,8 @@ struct ChartTimeline {
     let right = ChartLegend(entries: Array(entries.dropFirst(half)), footnote: nil)
     let legendTop = laneTop + Double(Self.lanes.count) * 24 + 14
     let height = legendTop + left.height + 10
-    return ChartStyle.header(width: Self.width, height: height)
-      + [
+    let elements =
+      [
         ChartStyle.title(
           "Timeline of one run: seed \(run.seed), \(run.variant) — \(metric.title) and what it did",
           width: Self.width)
@@ -110,6 +111,6 @@ struct ChartTimeline {
       + panel.frame(xTitle: unit.title, yTitle: metric.title + (metric == .discoveries ? " (log scale)" : ""))
       + body
       + left.draw(left: panel.left, top: legendTop) + right.draw(left: panel.left + 360, top: legendTop)
-      + ["</svg>"]
+    return ChartDrawing(width: Self.width, height: height, body: elements)
   }
 }
