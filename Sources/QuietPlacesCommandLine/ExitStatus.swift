@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How `quietplaces` ends: the process's exit status.
 public enum ExitStatus: Int32, Sendable, Equatable {
   /// Everything asked for was done.
@@ -11,4 +15,17 @@ public enum ExitStatus: Int32, Sendable, Equatable {
   case interrupted = 130
   /// SIGTERM stopped a long run before its end (128 + SIGTERM); what it played was reported.
   case terminated = 143
+}
+
+extension ExitStatus {
+  /// The status of a long run that `signal` stopped before its end: 130 for Ctrl-C (SIGINT), 143
+  /// for SIGTERM.
+  static func stopped(by signal: Int32) -> ExitStatus {
+    signal == SIGINT ? .interrupted : .terminated
+  }
+
+  /// How what a long run says names the signal that stopped it: `Ctrl-C (SIGINT)` or `SIGTERM`.
+  static func stopName(_ signal: Int32) -> String {
+    signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM"
+  }
 }

@@ -202,7 +202,7 @@ struct ExploreMode: CommandLineMode, Equatable {
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1,
       stopRequested: {
-        if let signal = stopSignal() { return signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM" }
+        if let signal = stopSignal() { return ExitStatus.stopName(signal) }
         return streams && context.outputFailure() != nil ? "standard output closing" : nil
       },
       stream: streams
@@ -223,7 +223,7 @@ struct ExploreMode: CommandLineMode, Equatable {
               : "the runs it played found nothing")))
       return .failure
     }
-    if outcome.interrupted { return stopSignal() == SIGINT ? .interrupted : .terminated }
+    if outcome.interrupted, let signal = stopSignal() { return .stopped(by: signal) }
     return outcome.found ? .failure : .success
   }
 

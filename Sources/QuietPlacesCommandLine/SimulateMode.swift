@@ -5,10 +5,6 @@ import QuietPlacesLab
 import QuietPlacesREPL
 import QuietPlacesUtilities
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `quietplaces simulate …`: the balance lab's sweep, printed.
 ///
 /// The lab plays the runs; this mode loads the configuration, prints the results, shows progress on
@@ -186,7 +182,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     var interrupted: String?
     if results.count < runs.count, let signal = stopSignal() {
       guard let (whole, line) = stopped(results, of: runs.count, plan: plan, by: signal, in: context) else {
-        return signal == SIGINT ? .interrupted : .terminated
+        return .stopped(by: signal)
       }
       results = whole
       interrupted = line
@@ -202,7 +198,7 @@ struct SimulateMode: CommandLineMode, Equatable {
       let sweepStopped = interrupted != nil
       let recording = await Self.record(
         results, in: folder, rules: rules, storeKit: storeKit, context: context,
-        stopRequested: { sweepStopped ? nil : stopSignal().map(Self.signalName) })
+        stopRequested: { sweepStopped ? nil : stopSignal().map(ExitStatus.stopName) })
       guard recording.sameState else { return .failure }
       if let by = recording.stoppedBy {
         recordingStopped = true
@@ -216,7 +212,7 @@ struct SimulateMode: CommandLineMode, Equatable {
       results, provenance: .playedOn(playedOn, settings: settings, shard: parallel.shard),
       shard: parallel.shard, interrupted: interrupted, in: context)
     if shown == .success, interrupted != nil || recordingStopped, let signal = stopSignal() {
-      return signal == SIGINT ? .interrupted : .terminated
+      return .stopped(by: signal)
     }
     return shown
   }
@@ -228,7 +224,7 @@ struct SimulateMode: CommandLineMode, Equatable {
   private func stopped(
     _ results: [RunResult], of runs: Int, plan: SimulatePlan, by signal: Int32, in context: ProgramContext
   ) -> (results: [RunResult], line: String)? {
-    let by = Self.signalName(signal)
+    let by = ExitStatus.stopName(signal)
     if let shard = parallel.shard {
       context.printError(
         OutputLine.errorText(
@@ -251,11 +247,6 @@ struct SimulateMode: CommandLineMode, Equatable {
       total: runs, leftOut: results.count - whole.count)
     context.printError("simulate: " + line)
     return (whole, line)
-  }
-
-  /// How a stop's signal is named in what the sweep says.
-  static func signalName(_ signal: Int32) -> String {
-    signal == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM"
   }
 
   /// Plays the sweep and prints each run's csv or jsonl records as soon as it and every run before
@@ -296,10 +287,10 @@ struct SimulateMode: CommandLineMode, Equatable {
     if done < runs.count, let signal = stopSignal() {
       let of = parallel.shard.map { " of shard \($0.index + 1) of \($0.count)" } ?? ""
       context.printError(
-        "simulate: interrupted by \(Self.signalName(signal)): \(done.withThousandsSeparators) of the "
+        "simulate: interrupted by \(ExitStatus.stopName(signal)): \(done.withThousandsSeparators) of the "
           + "\(runs.count.withThousandsSeparators) runs\(of) were played, and their records printed; the rest "
           + "were not played (simulate merge refuses records with runs missing)")
-      return signal == SIGINT ? .interrupted : .terminated
+      return .stopped(by: signal)
     }
     return .success
   }
