@@ -68,8 +68,6 @@ struct SweepTableOptions: OptionGroup, Equatable {
     guard sensitivity else { return table.lines }
     let effects = try Sensitivity(table)
     // The columns are compared below, each with its group's baseline: the table says so.
-    var options = self.table
-    options.comparedBelow = effects.groups
-    return try SweepTable(results, options: options).lines + [""] + effects.lines
+    return table.lines(comparedBelow: effects.groups) + [""] + effects.lines
   }
 }

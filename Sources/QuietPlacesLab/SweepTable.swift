@@ -20,10 +20,6 @@ public struct SweepTable: Sendable {
     public var due: Bool
     /// Variants in rows, milestones in columns.
     public var transpose: Bool
-    /// The groups of variants (`--sensitivity`'s) compared in a table printed below this one, each
-    /// `--vary` value with its group's baseline: with one group this table does not say that its
-    /// columns are not compared, with several it says that the groups are not; `nil` without one.
-    public var comparedBelow: [String]?
 
     /// The default cells: p10 / median / p90.
     public static let defaultPercentiles: [Double] = [10, 50, 90]
@@ -280,7 +276,13 @@ public struct SweepTable: Sendable {
   }
 
   /// The table's lines.
-  public var lines: [String] {
+  public var lines: [String] { lines(comparedBelow: nil) }
+
+  /// The table's lines when a table printed below it compares its variants: `groups` are the
+  /// sensitivity's (``Sensitivity/groups``), each `--vary` value compared with its group's baseline.
+  /// With one group this table does not say that its columns are not compared; with several it says
+  /// that the groups are not.
+  public func lines(comparedBelow groups: [String]?) -> [String] {
     // Columns: one per milestone line (taken, against the baseline, fell due). The comparison,
     // of the times taken, comes right under them, so that it is never read as the fell-due row's.
     var columns: [(label: String, cells: [String])] = []
@@ -317,7 +319,7 @@ public struct SweepTable: Sendable {
           + "any 95% interval of a median) and the change relative to the baseline's median; where none is "
           + "detected, how many of those seeds reached it earlier and later, if any did")
       if hasFewPairs(baseline: base) { lines.append(Self.fewSeedsNote) }
-    } else if let groups = options.comparedBelow {
+    } else if let groups {
       if groups.count > 1 {
         lines.append(
           "each --vary value is compared below with the baseline of its group (\(groups.joinedAsList("and"))), "

@@ -441,13 +441,10 @@ import Testing
     let uncompared =
       "the columns are not compared: --baseline 1 compares each variant with the first (baseline), "
     #expect(try SweepTable(results).lines.last?.hasPrefix(uncompared) == true)
-    var options = SweepTable.Options()
-    options.comparedBelow = [""]
     #expect(
-      try SweepTable(results, options: options).lines.allSatisfy { !$0.hasPrefix("the columns are not") })
-    options.comparedBelow = ["payback", "idle"]
+      try SweepTable(results).lines(comparedBelow: [""]).allSatisfy { !$0.hasPrefix("the columns are not") })
     #expect(
-      try SweepTable(results, options: options).lines.last
+      try SweepTable(results).lines(comparedBelow: ["payback", "idle"]).last
         == "each --vary value is compared below with the baseline of its group (payback and idle), seed by seed, "
         + "with a 95% interval; the groups are not compared with each other")
     let payback = results.map { result in
