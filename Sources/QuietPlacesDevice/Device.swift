@@ -243,7 +243,7 @@ public final class Device {
     precondition(command.isPlayerAction, "time, close and launch are the device's own verbs")
     guard let app else { throw .appClosed }
     do {
-      let (events, saveFailure) = try await app.act(command)
+      let (events, saveFailure) = try await app.act(command, flushed: actionSavesFlushed)
       return Acted(events: events, game: await app.game, saveFailure: saveFailure)
     } catch {
       throw .game(error)
@@ -255,14 +255,12 @@ public final class Device {
   /// a process killed at any instant still finds the last action's save, a machine losing its power
   /// may not. Set back to `true`, the save is flushed, and a failure to flush is answered. Every
   /// other save (a delivery's before its `finish()`, the close's, a new game's) always waits.
-  public func setActionSavesFlushed(_ flushed: Bool) async -> SaveError? {
+  @discardableResult
+  public func setActionSavesFlushed(_ flushed: Bool) -> SaveError? {
     actionSavesFlushed = flushed
+    guard flushed else { return nil }
     do {
-      if let app {
-        try await app.setActionSavesFlushed(flushed)
-      } else if flushed {
-        try storage.flush()
-      }
+      try storage.flush()
       return nil
     } catch {
       return error
@@ -364,7 +362,6 @@ public final class Device {
         verifier: verifier, crashHook: faults.crashHook,
         newGame: { GameState(seed: seed, clock: clock, rules: rules) },
         settle: Self.settlingUpdates(of: store))
-      if !actionSavesFlushed { try? await app.setActionSavesFlushed(false) }
       self.app = app
       return report
     } catch {
@@ -690,12 +687,10 @@ public final class Device {
     guard let memory = snapshot.running else { return }
     await setStoreClock()
     let store = store
-    let resumed = await AppModel.resume(
+    app = await AppModel.resume(
       memory, rules: rules, storage: FaultySaveStorage(base: storage, faults: faults), store: store,
       verifier: verifier, crashHook: faults.crashHook,
       settle: Self.settlingUpdates(of: store))
-    if !actionSavesFlushed { try? await resumed.setActionSavesFlushed(false) }
-    app = resumed
   }
 
   /// Writes the save a snapshot holds to the device's storage.

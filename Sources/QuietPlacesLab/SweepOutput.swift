@@ -82,8 +82,7 @@ public enum SweepOutput {
     guard variants > 1 else {
       return "interrupted by \(by): \(runs.withThousandsSeparators) of the \(total.withThousandsSeparators) "
         + "\(total == 1 ? "run" : "runs") \(runs == 1 ? "was" : "were") played; the rest were not played, and the "
-        + "output counts only "
-        + "those runs"
+        + "output counts only those runs"
     }
     let left =
       leftOut == 0

@@ -16,13 +16,15 @@ extension AppModel {
   /// Runs a player's action and, as a shipping mobile game does, saves at once, so a crash loses
   /// only the sailing since the last save, never an action. A failed save leaves the action in
   /// memory (the next save, at the latest the close, writes it) and is returned for the player to
-  /// see.
-  public func act(_ command: GameCommand) throws(GameError) -> (events: [GameEvent], saveFailure: SaveError?)
-  {
+  /// see. With `flushed` false (actions played in bulk, as `autoplay` plays them) the save replaces
+  /// the file as one step without waiting for the disk to hold it; every other save always waits.
+  public func act(_ command: GameCommand, flushed: Bool = true) throws(GameError) -> (
+    events: [GameEvent], saveFailure: SaveError?
+  ) {
     let events = try perform(command)
     guard command.isPlayerAction else { return (events, nil) }
     do {
-      if actionSavesFlushed {
+      if flushed {
         try storage.write(save)
       } else {
         try storage.writeUnflushed(save)
@@ -37,14 +39,6 @@ extension AppModel {
   /// the game after it: no list of events is made.
   public func sail(seconds: Int64) throws(GameError) {
     try save.game.sail(seconds: seconds, rules: rules)
-  }
-
-  /// Whether an action's save waits for the disk to hold it (the default), or (`false`, for actions
-  /// played in bulk) only replaces the file as one step; back to `true`, the last save is flushed.
-  /// A delivery's save, the close's and every other save always wait.
-  public func setActionSavesFlushed(_ flushed: Bool) throws(SaveError) {
-    actionSavesFlushed = flushed
-    if flushed { try storage.flush() }
   }
 
   /// Saves a new game at once, so a crash right after `new` finds it.

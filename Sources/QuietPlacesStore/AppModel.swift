@@ -18,8 +18,6 @@ public actor AppModel {
 
   let rules: Rules
   let storage: any SaveStorage
-  /// Whether a player's action's save waits for the disk (``setActionSavesFlushed(_:)``).
-  var actionSavesFlushed = true
   let store: any StoreClient
   let verifier: TransactionVerifier
   let crashHook: CrashHook

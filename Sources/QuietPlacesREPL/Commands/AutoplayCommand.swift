@@ -115,14 +115,14 @@ struct AutoplayCommand: REPLCommand {
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
     guard await session.device.game != nil else { throw .appClosed(command: Self.name) }
     let device = session.device
-    _ = await device.setActionSavesFlushed(false)
+    device.setActionSavesFlushed(false)
     let played: Result<[OutputLine], CommandError>
     do {
       played = .success(try await play(in: session))
     } catch {
       played = .failure(error)
     }
-    if let failure = await device.setActionSavesFlushed(true) {
+    if let failure = device.setActionSavesFlushed(true) {
       let error = CommandError.save(failure)
       switch played {
       case .success(let lines): return lines + [.error(error)]
