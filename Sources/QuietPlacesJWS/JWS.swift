@@ -1,4 +1,5 @@
 import FoundationEssentials
+import QuietPlacesUtilities
 
 /// JWS compact serialization (RFC 7515) signed and verified with ES256 (RFC 7518 §3.4).
 ///
@@ -27,8 +28,19 @@ public enum JWS {
   ///
   /// A chain of standard base64 needs no escaping, so its JSON is written directly; anything else
   /// goes through `JSONEncoder`. Every signature of a key carries the same chain, and the encoder's
-  /// set-up cost more than the rest of a token's text.
+  /// set-up cost more than the rest of a token's text; each chain's header is written once.
   static func encodedHeader(_ certificateChain: [String]) throws(JWSError) -> String {
+    if let header = encodedHeaders[certificateChain] { return header }
+    let header = try writtenHeader(certificateChain)
+    encodedHeaders[certificateChain] = header
+    return header
+  }
+
+  /// Headers written, by their certificate chain.
+  private static let encodedHeaders = BoundedCache<[String], String>(limit: 16)
+
+  /// The header of ``encodedHeader(_:)``, written.
+  private static func writtenHeader(_ certificateChain: [String]) throws(JWSError) -> String {
     let base64 = certificateChain.allSatisfy { certificate in
       certificate.utf8.allSatisfy { byte in
         switch byte {
@@ -63,7 +75,7 @@ public enum JWS {
   /// Verifies `compact` with `publicKey` and returns its payload, or throws what is wrong.
   public static func verifiedPayload(of compact: String, publicKey: ES256PublicKey) throws(JWSError) -> Data {
     let parts = try split(compact)
-    let header = try JWSHeader.parse(try decode(parts.header, "header"))
+    let header = try parsedHeader(parts.header)
     guard header.alg == "ES256" else { throw .unsupportedAlgorithm(header.alg) }
     let payload = try decode(parts.payload, "payload")
     let signatureBytes = try decode(parts.signature, "signature")
@@ -85,7 +97,20 @@ public enum JWS {
 
   /// Decodes the header WITHOUT verifying the signature; for display and logs only.
   public static func unverifiedHeader(of compact: String) throws(JWSError) -> JWSHeader {
-    try JWSHeader.parse(try decode(try split(compact).header, "header"))
+    try parsedHeader(try split(compact).header)
+  }
+
+  /// Headers read, by their base64url text: a header is a pure function of its text, and every
+  /// token a key signs carries the same one (a certificate chain of a kilobyte or more).
+  private static let headers = BoundedCache<String, JWSHeader>(limit: 16)
+
+  /// The header whose base64url text is `part`, read once for each text.
+  private static func parsedHeader(_ part: Substring) throws(JWSError) -> JWSHeader {
+    let text = String(part)
+    if let header = headers[text] { return header }
+    let header = try JWSHeader.parse(try decode(part, "header"))
+    headers[text] = header
+    return header
   }
 
   private static func split(

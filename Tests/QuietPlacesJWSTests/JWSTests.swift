@@ -209,3 +209,24 @@ func theHeaderIsWhatJSONEncoderWrites(chain: [String]) throws {
   #expect(token.hasPrefix(expected + "."))
   #expect(try JWS.unverifiedHeader(of: token) == JWSHeader(alg: "ES256", x5c: chain))
 }
+
+/// Headers are read once for each text and written once for each chain: tokens of two chains, read
+/// in turn, each keep their own, and a header that is not one is still refused after good ones.
+@Test func eachChainKeepsItsOwnHeader() throws {
+  let key = try ES256PrivateKey()
+  let first = try JWS.sign(payload: payload, key: key, certificateChain: ["AAAA"])
+  let second = try JWS.sign(payload: payload, key: key, certificateChain: ["BBBB", "CCCC"])
+  for _ in 0..<2 {
+    #expect(try JWS.unverifiedHeader(of: first).x5c == ["AAAA"])
+    #expect(try JWS.unverifiedHeader(of: second).x5c == ["BBBB", "CCCC"])
+    #expect(try JWS.verifiedPayload(of: first, publicKey: key.publicKey) == payload)
+    #expect(try JWS.verifiedPayload(of: second, publicKey: key.publicKey) == payload)
+  }
+  #expect(
+    try JWS.sign(payload: payload, key: key, certificateChain: ["AAAA"]).hasPrefix(first.prefix { $0 != "." })
+  )
+  let notAHeader = Base64URL.encode(Data(#"{"alg":"ES256""#.utf8)) + first.drop { $0 != "." }
+  #expect(throws: JWSError.invalidEncoding("header is not JSON")) {
+    try JWS.verifiedPayload(of: notAHeader, publicKey: key.publicKey)
+  }
+}
