@@ -56,7 +56,7 @@ extension StoreAccount {
       // A queued forged token reaches the app as it is: were it signed with the account's own key,
       // its numbers would be delivered, so they are held to the same ranges.
       guard let jws = update.forgedJWS, let data = try? JWS.unverifiedPayload(of: jws),
-        let payload = try? JSONDecoder().decode(Transaction.self, from: data)
+        let payload = try? StrictJSONDecoder.decodeDeferring(Transaction.self, from: data)
       else { continue }
       let field = "queue[\(index)].forgedJWS."
       if let problem = FileBounds.transactionIDProblem(payload.transactionId, field: field + "transactionId")

@@ -44,7 +44,7 @@ public struct TransactionVerifier: Sendable {
   }
 
   private static func decode(_ payload: Data) -> Transaction? {
-    try? JSONDecoder().decode(Transaction.self, from: payload)
+    try? StrictJSONDecoder.decodeDeferring(Transaction.self, from: payload)
   }
 }
 

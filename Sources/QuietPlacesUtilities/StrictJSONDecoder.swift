@@ -48,6 +48,16 @@ public struct StrictJSONDecoder: Sendable {
     return value
   }
 
+  /// The `T` in `data`, read by this decoder where it takes all of it on, otherwise by `JSONDecoder`
+  /// (which gives the value, or the error it has always given).
+  public static func decodeDeferring<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let decoder = StrictJSONDecoder()
+    if let document = try? decoder.parse(data), let value = try? decoder.decode(T.self, from: document) {
+      return value
+    }
+    return try JSONDecoder().decode(T.self, from: data)
+  }
+
   // MARK: - The document
 
   fileprivate enum Value: Sendable {

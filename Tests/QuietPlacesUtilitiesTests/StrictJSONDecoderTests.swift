@@ -103,4 +103,24 @@ struct StrictJSONDecoderTests {
     #expect(throws: StrictJSONDecoder.Unsupported.self) { try strict(Probing.self, "1.5") }
     #expect(try foundation(Probing.self, "1.5").value == "double 1.5")
   }
+
+  /// `decodeDeferring` gives what `JSONDecoder` gives, from whichever decoder read it, and throws
+  /// where `JSONDecoder` throws.
+  @Test func decodingDeferringGivesWhatJSONDecoderGives() throws {
+    let text =
+      #"{"b":true,"small":-3,"big":9007199254740993,"unsigned":1,"inner":{"name":"a","values":[0.5],"empty":[],"nothing":{}},"list":[null],"nested":[],"byName":{},"byNumber":{"2":"two"}}"#
+    let data = Data(text.utf8)
+    #expect(
+      try StrictJSONDecoder.decodeDeferring(Outer.self, from: data) == (try foundation(Outer.self, text)))
+    // Left to JSONDecoder by the strict decoder, read all the same.
+    #expect(try StrictJSONDecoder.decodeDeferring(Probing.self, from: Data("1.5".utf8)).value == "double 1.5")
+    #expect(try StrictJSONDecoder.decodeDeferring([Int].self, from: Data("[1e2]".utf8)) == [100])
+    // Refused by both.
+    #expect(throws: DecodingError.self) {
+      try StrictJSONDecoder.decodeDeferring([Int].self, from: Data("[1".utf8))
+    }
+    #expect(throws: DecodingError.self) {
+      try StrictJSONDecoder.decodeDeferring(Inner.self, from: Data(#"{"name":"a"}"#.utf8))
+    }
+  }
 }
