@@ -32,13 +32,7 @@ struct Coverage: Sendable, Equatable {
         "a one-shot save failure used", "crash before saving a delivery", "crash before finishing a delivery",
       ]
     ),
-    (
-      "transaction states",
-      [
-        "unfinished", "finished", "refunded, unfinished", "refunded, finished", "waiting for approval",
-        "interrupted", "held for launch", "another app's or product's",
-      ]
-    ),
+    ("transaction states", TransactionState.State.allCases.map(\.rawValue)),
     ("prestige", ["New Bearings", "Passing the Atlas", "fresh voyage"]),
   ]
 
@@ -121,25 +115,47 @@ struct Coverage: Sendable, Equatable {
     }
   }
 
-  /// The states each transaction of the account is in, as `(ID, state)` pairs.
-  static func transactionStates(_ inspection: DeviceInspection) -> Set<String> {
-    var states: Set<String> = []
+  /// A transaction in a state: the coverage table counts each transaction once for each state it
+  /// was seen in.
+  struct TransactionState: Hashable {
+    /// The transaction's ID (a purchase waiting for approval or interrupted has one too).
+    var id: UInt64
+    var state: State
+
+    /// The states of the coverage table's `transaction states` rows, in its order, by their rows' names.
+    enum State: String, CaseIterable {
+      case unfinished
+      case finished
+      case refundedUnfinished = "refunded, unfinished"
+      case refundedFinished = "refunded, finished"
+      case waitingForApproval = "waiting for approval"
+      case interrupted
+      case heldForLaunch = "held for launch"
+      case foreign = "another app's or product's"
+    }
+  }
+
+  /// The states each transaction of the account is in.
+  static func transactionStates(_ inspection: DeviceInspection, into states: inout Set<TransactionState>) {
     let account = inspection.account
     for transaction in account.transactions {
-      let state: String
+      let state: TransactionState.State
       if transaction.bundleID != ProductID.bundleID || ProductID(fullID: transaction.productID) == nil {
-        state = "another app's or product's"
+        state = .foreign
       } else if transaction.isRevoked {
-        state = transaction.finished ? "refunded, finished" : "refunded, unfinished"
+        state = transaction.finished ? .refundedFinished : .refundedUnfinished
       } else {
-        state = transaction.finished ? "finished" : "unfinished"
+        state = transaction.finished ? .finished : .unfinished
       }
-      states.insert("\(transaction.id)|\(state)")
+      states.insert(TransactionState(id: transaction.id, state: state))
     }
-    for waiting in account.pendingApprovals { states.insert("\(waiting.id)|waiting for approval") }
-    for waiting in account.interruptedPurchases { states.insert("\(waiting.id)|interrupted") }
-    for id in inspection.heldForLaunch { states.insert("\(id)|held for launch") }
-    return states
+    for waiting in account.pendingApprovals {
+      states.insert(TransactionState(id: waiting.id, state: .waitingForApproval))
+    }
+    for waiting in account.interruptedPurchases {
+      states.insert(TransactionState(id: waiting.id, state: .interrupted))
+    }
+    for id in inspection.heldForLaunch { states.insert(TransactionState(id: id, state: .heldForLaunch)) }
   }
 }
 

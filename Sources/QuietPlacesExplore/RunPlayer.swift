@@ -19,7 +19,7 @@ struct RunPlayer: Sendable {
     var steps: [ExploreStep] = []
     guard let session = await context.session(game: game) else { return RunResult(record: record, steps: []) }
     var coverage = Coverage()
-    var states: Set<String> = []
+    var states: Set<Coverage.TransactionState> = []
     var checkpoints: [String] = []
     var checked: [Invariant: Int] = [:]
     var checks: [String: Int] = [:]
@@ -63,7 +63,7 @@ struct RunPlayer: Sendable {
         Self.countPrestige(step, after: previous, before: before, after: after, into: &coverage)
       }
       previous = step
-      if let after { states.formUnion(Coverage.transactionStates(after)) }
+      if let after { Coverage.transactionStates(after, into: &states) }
       let invariants =
         ExploreContext.cheap
         + ExploreContext.costlyDue(step: number, of: context.steps, run: run)
@@ -84,9 +84,7 @@ struct RunPlayer: Sendable {
       }
     }
     await session.finish()
-    for state in states {
-      coverage.add("transaction states", String(state.split(separator: "|", maxSplits: 1)[1]))
-    }
+    for state in states { coverage.add("transaction states", state.state.rawValue) }
     for (invariant, count) in checked { checks[invariant.name] = count }
     record.checks = checks
     record.coverage = coverage.counts
