@@ -73,6 +73,10 @@ public enum CommandError: Error, Sendable, Equatable {
   case unknownInvariant(String, suggestion: String?)
   /// `check --invariant` was given an expression that does not read.
   case invariantExpression(ExpressionError)
+  /// `check` was given an expression without `--invariant`, as typed.
+  case expressionWithoutOption(String)
+  /// `check --invariant` was given more than one quoted expression: the first, then the rest.
+  case severalExpressions(String, then: String)
   /// An input line longer than ``InputLimit/maximumBytes``: not run, and not shown.
   case lineTooLong(limit: Int)
   /// A line whose bytes are not UTF-8 text.
@@ -220,6 +224,14 @@ public enum CommandError: Error, Sendable, Equatable {
         + Invariant.families.joined(separator: ", ") + "; help check lists every name)"
     case .invariantExpression(let error):
       return error.message
+    case .expressionWithoutOption(let text):
+      return "'\(text)' is an expression, not an invariant's name; check one with "
+        + "check --invariant '\(text)'"
+    case .severalExpressions(let first, let rest):
+      let after = rest.first == "'" || rest.first == "\"" ? rest : "'\(rest)'"
+      return "check --invariant takes one expression in one pair of quotes, and '\(first)' is followed "
+        + "by \(after); to check two, join them with and inside the quotes: "
+        + "check --invariant '\(first) and …'"
     case .lineTooLong(let limit):
       return "the line is longer than \(limit.withThousandsSeparators) bytes, the most one line may hold; "
         + "it was not run (nor shown): put long text in a file"

@@ -19,7 +19,8 @@ private let malformedLines = [
   "state --yaml", "launch", "new --seed x", "new --storefront XYZ", "fresh-voyage now", "close now",
   "save a b", "transactions all", "shop now", "restore now", "delete-app now", "quit now", "rates now",
   "status now", "log now", "storekit", "storekit chek Configuration/QuietPlaces.storekit",
-  "storekit check /nonexistent.storekit",
+  "storekit check /nonexistent.storekit", "check postmarks <= 3", "check 'postmarks <= 3'",
+  "check --invariant 'postmarks <= 3' 'knowledge >= 0'", "check --invariant 'postmarks <= 3' and",
 ]
 
 @Suite struct MalformedInputTests {

@@ -27,10 +27,16 @@ struct CheckCommand: REPLCommand {
 
   init(parsing arguments: [String]) throws(CommandError) {
     if arguments.first == "--invariant" {
-      let text = Self.unquoted(arguments.dropFirst().joined(separator: " "))
+      let typed = arguments.dropFirst().joined(separator: " ")
+      if let (first, rest) = Self.quotedThenMore(typed) { throw .severalExpressions(first, then: rest) }
+      let text = Self.unquoted(typed)
       guard !text.isEmpty else { throw Self.usageError() }
       subject = .expression(text)
       return
+    }
+    // A name is letters, dots and dashes: a comparison or a quote is an expression's.
+    if arguments.contains(where: { $0.contains(where: { "<>=!'\"".contains($0) }) }) {
+      throw .expressionWithoutOption(Self.unquoted(arguments.joined(separator: " ")))
     }
     var chosen: Set<Invariant> = []
     for name in arguments {
@@ -90,6 +96,16 @@ struct CheckCommand: REPLCommand {
       lines.append("the \(invariants.count) invariants checked hold (of \(total))")
     }
     return lines
+  }
+
+  /// The first quoted part of `text` and what follows it, when `text` starts with a quote that
+  /// closes before its end (`'a <= 1' 'b <= 2'`); `nil` otherwise.
+  static func quotedThenMore(_ text: String) -> (String, String)? {
+    guard let quote = text.first, quote == "'" || quote == "\"" else { return nil }
+    let inside = text.dropFirst()
+    guard let close = inside.firstIndex(of: quote) else { return nil }
+    let rest = inside[inside.index(after: close)...].trimmingWhitespace
+    return rest.isEmpty ? nil : (String(inside[..<close]), rest)
   }
 
   /// The text with one pair of surrounding quotes (`'…'` or `"…"`) taken off, as a shell would.
