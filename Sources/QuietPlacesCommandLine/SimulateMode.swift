@@ -156,6 +156,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     // files were read goes beside it, and so does what is played otherwise than it reads.
     context.printError(provenance.line + balance.provenanceSuffix)
     for note in plan.notes { context.printError("note: " + note) }
+    if let note = Self.oneSeedNote(plan.seeds) { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
     let settings = SweepSettings(request)
     // A Ctrl-C or SIGTERM stops the sweep: no run starts, those playing end, and what was played is
@@ -293,6 +294,13 @@ struct SimulateMode: CommandLineMode, Equatable {
       return .stopped(by: signal)
     }
     return .success
+  }
+
+  /// Said when the sweep plays one seed, numbered 2 or more: `--seeds 20` is the seed 20, not 20
+  /// seeds, and a table of one run per variant is easily read as a table of many.
+  static func oneSeedNote(_ seeds: [UInt64]) -> String? {
+    guard seeds.count == 1, let seed = seeds.first, seed >= 2 else { return nil }
+    return "the sweep plays one seed, seed \(seed); for \(seed) seeds, write --seeds 1-\(seed)"
   }
 
   /// What a sweep's runs were played on, as their JSON Lines say it: the fingerprints of the

@@ -154,4 +154,22 @@ import Testing
           + "plays as 'baseline' does"
       ])
   }
+
+  /// `--seeds 20` is the seed 20: a sweep of one seed numbered 2 or more says so, and how to ask
+  /// for 20 seeds; a sweep of seed 1, or of many seeds, says nothing of it.
+  @Test func oneSeedIsSaidToBeOne() async throws {
+    let folder = try TemporaryFolder()
+    let base = ["simulate", "--strategy", "idle", "--until", "time:1h", "--seeds"]
+    let one = await ProgramRun.run(base + ["20"], in: folder.url)
+    #expect(one.status == .success)
+    #expect(
+      one.errors.filter { $0.hasPrefix("note: ") } == [
+        "note: the sweep plays one seed, seed 20; for 20 seeds, write --seeds 1-20"
+      ])
+    for seeds in ["1", "1-20", "20,21"] {
+      let run = await ProgramRun.run(base + [seeds], in: folder.url)
+      #expect(run.status == .success)
+      #expect(run.errors.filter { $0.hasPrefix("note: ") }.isEmpty, "\(seeds)")
+    }
+  }
 }
