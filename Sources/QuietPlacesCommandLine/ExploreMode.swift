@@ -197,7 +197,7 @@ struct ExploreMode: CommandLineMode, Equatable {
     // A Ctrl-C or SIGTERM stops the runs and reports those played, with their findings; so does an
     // output whose reader went away (`| head`), once the JSON Lines stream to it.
     let stopSignal = context.stopOnSignals()
-    let streams = format == .jsonl && duration == nil
+    let streams = format == .jsonl
     if streams { signal(SIGPIPE, SIG_IGN) }
     let outcome = await explorer.run(
       errors: Self.standardError(context), progress: isatty(STDERR_FILENO) == 1,

@@ -4,8 +4,11 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   /// The record's type in JSON Lines.
   var type = "explore"
   var seed: UInt64
-  /// The runs of the whole exploration (all shards together).
-  var runs: Int
+  /// The runs of the whole exploration (all shards together); absent from a timed exploration's
+  /// header (`--for`), written before its runs, whose ``ExploreEndRecord`` counts them.
+  var runs: Int?
+  /// The seconds of `--for`; absent from a counted exploration's header.
+  var seconds: Double?
   /// Steps a run plays at most.
   var steps: Int
   /// This file's share of the runs, `K/N`.
@@ -23,9 +26,20 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   /// Whether two headers are of the same exploration (shards aside, and what they were played on,
   /// which `explore merge` compares first to name it).
   func sameExploration(as other: ExploreHeader) -> Bool {
-    seed == other.seed && runs == other.runs && steps == other.steps && commands == other.commands
+    seed == other.seed && runs == other.runs && seconds == other.seconds && steps == other.steps
+      && commands == other.commands
       && invariants == other.invariants && (playedUnder ?? []) == (other.playedUnder ?? [])
   }
+}
+
+/// The last record of a timed exploration's JSON Lines (`--for`) that played to its end: the runs it
+/// played, which its header, written before them, could not say. `explore merge` needs it, so that a
+/// file cut short (its process killed) is refused rather than read as a whole exploration.
+struct ExploreEndRecord: Codable, Sendable, Equatable {
+  /// The record's type in JSON Lines.
+  var type = "end"
+  /// The runs played.
+  var runs: Int
 }
 
 /// The last record of the JSON Lines of an exploration that stopped before its end (a Ctrl-C, a

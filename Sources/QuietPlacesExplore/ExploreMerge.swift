@@ -11,6 +11,8 @@ public enum ExploreMerge {
   ) throws(ExploreError) -> Explorer.Outcome {
     let decoder = JSONDecoder()
     var header: (name: String, record: ExploreHeader)?
+    // A timed exploration's count of runs, from its last record.
+    var end: Int?
     var runs: [Int: RunRecord] = [:]
     var findings: [String: Finding] = [:]
     // Which file each run came from: a run read twice would count its finding twice.
@@ -43,6 +45,8 @@ public enum ExploreMerge {
             }
             sources[record.run] = name
             runs[record.run] = record
+          case "end":
+            end = try decoder.decode(ExploreEndRecord.self, from: data).runs
           case "interrupted":
             let record = try decoder.decode(ExploreInterruptedRecord.self, from: data)
             throw ExploreError.mergeInterrupted(name, by: record.by, lastRun: record.lastRun)
@@ -70,12 +74,18 @@ public enum ExploreMerge {
     guard var whole = header?.record else {
       throw .mergeFile(files.first?.name ?? "(no file)", reason: "it holds no exploration")
     }
-    let missing = (1...max(1, whole.runs)).filter { runs[$0] == nil }
-    guard missing.isEmpty else { throw .mergeMissing(runs: missing, of: whole.runs) }
+    guard let count = whole.runs ?? end else {
+      throw .mergeFile(
+        header?.name ?? "(no file)",
+        reason: "it ends before its last record, which counts the runs of a timed exploration (--for): "
+          + "the exploration was cut short (its process killed?), so its runs are not a whole exploration")
+    }
+    let missing = (1...max(1, count)).filter { runs[$0] == nil }
+    guard missing.isEmpty else { throw .mergeMissing(runs: missing, of: count) }
     whole.shard = "1/1"
     let order = Invariant.allCases.map(\.name) + whole.invariants.map { "'\($0)'" }
     let report = ExploreReport(
-      header: whole, runs: (1...whole.runs).compactMap { runs[$0] },
+      header: whole, runs: (1...count).compactMap { runs[$0] },
       findings: order.compactMap { findings[$0] })
     return Explorer.Outcome(output: format == .jsonl ? report.jsonl : report.text, found: !findings.isEmpty)
   }

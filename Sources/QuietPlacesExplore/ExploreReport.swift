@@ -178,7 +178,10 @@ struct ExploreReport {
 
   /// The JSON Lines: the header, every run, every finding.
   var jsonl: String {
-    ([Self.jsonLine(header)] + runLines + findings.map(Self.jsonLine)).joined(separator: "\n") + "\n"
+    // A timed exploration's header does not count its runs; its last record does.
+    let end = header.runs == nil ? [Self.jsonLine(ExploreEndRecord(runs: tally.runs))] : []
+    return ([Self.jsonLine(header)] + runLines + findings.map(Self.jsonLine) + end).joined(separator: "\n")
+      + "\n"
   }
 
   private func pad(_ text: String, _ width: Int) -> String {

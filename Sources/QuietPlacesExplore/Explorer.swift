@@ -179,9 +179,9 @@ public struct Explorer: Sendable {
   /// (SIGINT)`, `SIGTERM`), no run starts, those playing finish, and the report is of the runs
   /// played, saying so; their findings are shrunk and written as usual.
   ///
-  /// With `stream`, JSON Lines of a counted exploration (`--runs`) are handed to it as they are
-  /// made (the header first, then each run as it ends, in order), and the outcome holds only the
-  /// records after the runs; a timed one's header waits for its count of runs, so it does not stream.
+  /// With `stream`, JSON Lines are handed to it as they are made (the header first, then each run
+  /// as it ends, in order), and the outcome holds only the records after the runs. A timed
+  /// exploration's header (`--for`) does not count its runs: its last record does.
   public func run(
     errors: @escaping @Sendable (String) -> Void, progress: Bool,
     stopRequested: @escaping @Sendable () -> String? = { nil }, stream: ((String) -> Void)? = nil
@@ -192,11 +192,12 @@ public struct Explorer: Sendable {
     // kept whole, steps included, only when it found something (its steps serve only to shrink the
     // finding; an exploration of hours would otherwise hold every step it played).
     var tally = ExploreTally()
-    let streamed = options.format == .jsonl && options.duration == nil ? stream : nil
+    let streamed = options.format == .jsonl ? stream : nil
     let records = options.format == .jsonl && streamed == nil ? LineSpool() : nil
     func header(runs: Int) -> ExploreHeader {
       ExploreHeader(
-        seed: options.seed, runs: runs, steps: options.steps,
+        seed: options.seed, runs: options.duration == nil ? runs : nil, seconds: options.duration,
+        steps: options.steps,
         shard: "\(options.shardIndex + 1)/\(options.shardCount)",
         commands: context.generator.kinds.map(\.rawValue), invariants: context.expressions.map(\.text),
         playedUnder: options.playedUnder.isEmpty ? nil : options.playedUnder, playedOn: options.playedOn)
@@ -297,12 +298,14 @@ public struct Explorer: Sendable {
       outcome.interrupted = interrupted != nil || shrinkingStoppedBy != nil
       return outcome
     }
-    // JSON Lines say a stop in a record of their own at the end: a header streamed before the runs
-    // could not.
-    let stop = interrupted.map(ExploreReport.jsonLine)
+    // JSON Lines say a stop in a record of their own at the end (a header streamed before the runs
+    // could not), and so does a timed exploration its count of runs.
+    let last =
+      interrupted.map(ExploreReport.jsonLine)
+      ?? (options.duration == nil ? nil : ExploreReport.jsonLine(ExploreEndRecord(runs: tally.runs)))
     var outcome = Outcome(
       head: streamed == nil ? [ExploreReport.jsonLine(header(runs: total))] : [],
-      records: records, tail: findings.map(ExploreReport.jsonLine) + (stop.map { [$0] } ?? []),
+      records: records, tail: findings.map(ExploreReport.jsonLine) + (last.map { [$0] } ?? []),
       found: !findings.isEmpty, notWritten: notWritten)
     outcome.interrupted = interrupted != nil || shrinkingStoppedBy != nil
     return outcome

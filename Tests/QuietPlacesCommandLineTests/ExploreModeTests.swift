@@ -37,6 +37,24 @@ import Testing
     #expect(!one.output.contains { $0.contains("steps/s") })
   }
 
+  /// `--for` with `--format jsonl` prints the header (its seconds, not a count of runs), each run,
+  /// and a last record counting them; `explore merge` of those lines prints them again.
+  @Test func aTimedExplorationsJSONLinesEndWithItsCount() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let timed = await ProgramRun.run([
+      "explore", "--for", "1s", "--steps", "5", "--format", "jsonl", "--findings", folder.url.path,
+    ])
+    #expect(timed.status == .success)
+    let header = try #require(timed.output.first)
+    #expect(header.contains(#""seconds":1,"#) && !header.contains(#""runs":"#))
+    #expect(timed.output.last == #"{"runs":\#(timed.output.count - 2),"type":"end"}"#)
+    let file = folder.url.appendingPathComponent("timed.jsonl")
+    try (timed.output.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    let merged = await ProgramRun.run(["explore", "merge", "--format", "jsonl", file.path])
+    #expect(merged.status == .success && merged.output == timed.output)
+  }
+
   @Test func shardsMergeIntoWhatOneExplorationPrints() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

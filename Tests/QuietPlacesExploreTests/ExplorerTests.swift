@@ -65,9 +65,9 @@ import Testing
     #expect(none.interrupted && none.output.hasPrefix("0 runs, 0 steps, 0 checks\n"))
   }
 
-  /// JSON Lines of a counted exploration stream as the runs end: the header, then each run in order,
-  /// the same lines as when they are printed at the end; a timed one's header needs its count of runs
-  /// first, so it does not stream.
+  /// JSON Lines stream as the runs end: the header, then each run in order, the same lines as when
+  /// they are printed at the end. A timed exploration's header does not count its runs (it is
+  /// written before them); its last record does.
   @Test func jsonLinesStreamAsTheRunsEnd() async throws {
     let whole = try await explore {
       $0.format = .jsonl
@@ -81,12 +81,17 @@ import Testing
     let lines = streamed.withLock { $0 }
     #expect(lines.count == 13)
     #expect(lines + Explorer.lines(rest.output) == Explorer.lines(whole.output))
-    let timedStream = Mutex(0)
-    let timed = try await explore(stream: { _ in timedStream.withLock { $0 += 1 } }) {
+    let timedStream = Mutex<[String]>([])
+    let timed = try await explore(stream: { line in timedStream.withLock { $0.append(line) } }) {
       $0.format = .jsonl
       $0.duration = 1
     }
-    #expect(timedStream.withLock { $0 } == 0 && timed.output.hasPrefix(#"{"commands":"#))
+    let timedLines = timedStream.withLock { $0 }
+    let timedHeader = try #require(timedLines.first)
+    #expect(timedHeader.hasPrefix(#"{"commands":"#) && timedHeader.contains(#""seconds":1,"#))
+    #expect(!timedHeader.contains(#""runs":"#))
+    #expect(timedLines.count >= 2 && timedLines.dropFirst().allSatisfy { $0.hasSuffix(#""type":"run"}"#) })
+    #expect(Explorer.lines(timed.output) == [#"{"runs":\#(timedLines.count - 1),"type":"end"}"#])
     // A stop while streaming ends the lines with what stopped it.
     let stopped = try await explore(stopRequested: Self.stop(after: 3, by: "standard output closing")) {
       $0.format = .jsonl
@@ -116,6 +121,22 @@ import Testing
       error.message
         == "shard-2.jsonl is of an exploration stopped by Ctrl-C (SIGINT) after run 5, so it lacks the runs after "
         + "it; play that shard again to the end, then merge")
+  }
+
+  /// A timed exploration's JSON Lines merge into themselves (or its text report); cut before the
+  /// last record that counts its runs (a process killed while it streamed), they are refused, not
+  /// read as a whole exploration of the runs they hold.
+  @Test func aTimedExplorationMergesOnlyWhole() async throws {
+    let timed = try await explore {
+      $0.format = .jsonl
+      $0.duration = 1
+    }
+    #expect(try ExploreMerge.merge([("timed.jsonl", timed.output)], format: .jsonl).output == timed.output)
+    let report = try ExploreMerge.merge([("timed.jsonl", timed.output)], format: .text).output
+    let runs = Explorer.lines(timed.output).count - 2
+    #expect(report.hasPrefix("\(runs.withThousandsSeparators) runs, "))
+    let cut = Explorer.lines(timed.output).dropLast().joined(separator: "\n")
+    #expect(throws: ExploreError.self) { try ExploreMerge.merge([("cut.jsonl", cut)], format: .text) }
   }
 
   @Test func theOutputIsTheSameWhateverTheJobs() async throws {
