@@ -16,7 +16,7 @@ private let malformedLines = [
   "store ask-to-buy maybe", "store approve", "store decline",
   "store resolve", "store continue", "store frobnicate", "store unavailable gold", "store replay 999",
   "store forge gold", "fault save-fails sometimes", "preview nothing", "help nosuch", "record",
-  "state --yaml", "launch", "new --seed x", "new --storefront XYZ", "fresh-voyage now", "close now",
+  "state --yaml", "state postmarks", "launch", "new --seed x", "new --storefront XYZ", "fresh-voyage now", "close now",
   "save a b", "transactions all", "shop now", "restore now", "delete-app now", "quit now", "rates now",
   "status now", "log now", "storekit", "storekit chek Configuration/QuietPlaces.storekit",
   "storekit check /nonexistent.storekit", "check postmarks <= 3", "check 'postmarks <= 3'",

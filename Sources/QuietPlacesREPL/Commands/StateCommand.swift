@@ -20,9 +20,14 @@ struct StateCommand: REPLCommand {
   let fields: [String]
 
   init(parsing arguments: [String]) throws(CommandError) {
-    // A person who types `state` wants the state in words: that is `status`.
+    // A person who types `state` wants the state in words: that is `status`; one who names fields
+    // (`state postmarks`, `state postmarks --json`) is shown the line that prints them.
     guard arguments.first == "--json" else {
-      throw .usage(command: Self.name, expected: "\(Self.usage[0]) (status shows the state in words)")
+      let fields = arguments.filter { $0 != "--json" }
+      let line =
+        fields.isEmpty || fields.contains(where: { $0.hasPrefix("-") })
+        ? "" : "; for those fields, write state --json \(fields.joined(separator: " "))"
+      throw .usage(command: Self.name, expected: "\(Self.usage[0])\(line) (status shows the state in words)")
     }
     fields = Array(arguments.dropFirst())
   }
