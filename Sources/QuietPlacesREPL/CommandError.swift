@@ -11,6 +11,9 @@ import QuietPlacesUtilities
 public enum CommandError: Error, Sendable, Equatable {
   /// No command of that name.
   case unknownCommand(String, suggestion: String?)
+  /// A line of JSON sent as a command (a driver that took `--jsonl` to read JSON too); the command
+  /// line one of its strings holds, when one does.
+  case jsonLine(command: String?)
   /// The command's words are not of its form.
   case usage(command: String, expected: String)
   /// One argument is not among what the command accepts.
@@ -150,6 +153,10 @@ public enum CommandError: Error, Sendable, Equatable {
           "unknown command '\(name.fromOutside)'; did you mean '\(suggestion)'? (help lists every command)"
       }
       return "unknown command '\(name.fromOutside)'; help lists every command"
+    case .jsonLine(let command):
+      let hint = command.map { ": send \($0.fromOutside)" } ?? ", such as advance 8h"
+      return "this line is JSON, and commands are read as plain text, one a line (with --jsonl too, "
+        + "whose answers are JSON)\(hint)"
     case .usage(let command, let expected):
       return "\(command): expected \(expected)"
     case .badArgument(let argument, let expected):

@@ -260,6 +260,9 @@ public final class Session: LineInterpreter {
       if ["y", "yes", "n", "no"].contains(name) {
         return ([.error(.noQuestion(words[0]))], true)
       }
+      if text.hasPrefix("{") || text.hasPrefix("["), let json = try? JSONValue(parsing: text) {
+        return ([.error(.jsonLine(command: Self.commandIn(json: json)))], true)
+      }
       return ([.error(.unknownCommand(words[0], suggestion: CommandRegistry.suggestion(for: name)))], true)
     }
     do {
@@ -271,6 +274,22 @@ public final class Session: LineInterpreter {
       step.refused = true
       return ([.error(error)], command.isRecorded)
     }
+  }
+
+  /// The command line a line of JSON holds: its first string (in an object's members or an array's
+  /// items, not nested deeper) whose first word is a command's name.
+  static func commandIn(json: JSONValue) -> String? {
+    let values: [JSONValue]
+    switch json {
+    case .object(let members): values = members.map(\.value)
+    case .array(let items): values = items
+    default: return nil
+    }
+    for case .string(let line) in values {
+      let words = CommandWords.split(line.trimmingWhitespace)
+      if let first = words.first, CommandRegistry.command(named: first.lowercased()) != nil { return line }
+    }
+    return nil
   }
 
   /// The next line after a question: `y` or `yes` confirms, anything else cancels.
