@@ -139,6 +139,20 @@ import Testing
     #expect(throws: ExploreError.self) { try ExploreMerge.merge([("cut.jsonl", cut)], format: .text) }
   }
 
+  /// The runs the benchmark times play the same lines, in run order, on one job or two.
+  @Test func playedLinesAreTheSameWhateverTheJobs() async throws {
+    var options = ExploreOptions()
+    options.runs = 8
+    options.steps = 15
+    options.findings =
+      FileManager.default.temporaryDirectory.appendingPathComponent("explore-tests-\(UUID())").path
+    let explorer = try await Explorer.make(
+      options, rules: rules, storeKit: storeKit, environment: environment)
+    let one = await explorer.playedLines(runs: 8)
+    #expect(one.count == 8 && one.allSatisfy { $0.first?.hasPrefix("new --seed ") == true && $0.count > 1 })
+    #expect(await explorer.playedLines(runs: 8, jobs: 2) == one)
+  }
+
   @Test func theOutputIsTheSameWhateverTheJobs() async throws {
     let one = try await explore { $0.jobs = 1 }
     let two = try await explore { $0.jobs = 2 }
