@@ -41,6 +41,39 @@ struct Benchmark {
       URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("quietplaces").path
   }
 
+  /// Said when the `quietplaces` beside this benchmark is missing, or was linked before one of its
+  /// modules was compiled again (`swift build --product quietplaces-benchmark` alone compiles the
+  /// modules both use and links only the benchmark): the figures that run it would measure the
+  /// older build.
+  static func staleExecutableWarning(_ executable: String) -> String? {
+    func built(_ path: String) -> Date? {
+      (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+    guard let linked = built(executable) else {
+      return "warning: \(executable) is missing, so the figures that run it fail; "
+        + "swift build -c release builds it beside this benchmark"
+    }
+    // The object files of the executable's modules: every module's but this benchmark's and the tests'.
+    let folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+    let modules = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      $0.hasSuffix(".build") && !$0.hasSuffix("Tests.build") && !$0.hasSuffix("TestSupport.build")
+        && $0 != "quietplaces_benchmark.build"
+    }
+    for module in modules.sorted() {
+      let objects =
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(module).path))
+      for object in objects ?? [] where object.hasSuffix(".o") {
+        guard let compiled = built(folder.appendingPathComponent(module).appendingPathComponent(object).path),
+          compiled > linked
+        else { continue }
+        return "warning: \(executable) was linked before \(module.dropLast(6)) was compiled again, so the "
+          + "figures that run it ((d), (e), (g), (i) and the pipes of (j)) would measure an older build; "
+          + "swift build -c release links it again"
+      }
+    }
+    return nil
+  }
+
   /// Runs every figure and returns whether all targets held.
   mutating func run() async -> Bool {
     #if DEBUG
@@ -51,6 +84,7 @@ struct Benchmark {
     print(
       "quietplaces-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(configuration) build")
     print("package: \(root.path)")
+    if let warning = Self.staleExecutableWarning(executable) { print(warning) }
     print("")
     if CommandLine.arguments.dropFirst().first == "lab-runs" {
       return labRuns(Array(CommandLine.arguments.dropFirst(2)))
