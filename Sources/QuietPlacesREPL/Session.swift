@@ -218,7 +218,7 @@ public final class Session: LineInterpreter {
     if output.hasError { hadError = true }
     if let recorder, recorded {
       do {
-        try recorder.record(command: text, output: output.texts)
+        try recorder.record(command: text, output: output.texts.filter { !environmentLines.contains($0) })
       } catch {
         // The recording ends at the first failed write, and the command that could not be
         // recorded counts as failed: a transcript cut short is never mistaken for a whole one.
@@ -230,6 +230,24 @@ public final class Session: LineInterpreter {
     }
     await recordStep(stepFrames.removeLast(), replayed: recorded, answer: isAnswer)
     return output
+  }
+
+  /// The lines `status` adds that name this session's configuration and save folder: a recording
+  /// leaves them out of its blocks (the session `quietplaces test` gives a script has none, so a
+  /// recording with a `status` would otherwise never pass) and says them once in its header.
+  var environmentLines: [String] {
+    [environment.provenance?.line, environment.saveFolder?.line].compactMap { $0 }
+  }
+
+  /// The header lines of a recording that say which configuration and save folder it was recorded
+  /// under, and that `status`'s lines naming them are left out below.
+  var recordedEnvironment: [String] {
+    let lines = environmentLines
+    guard !lines.isEmpty else { return [] }
+    return lines.map { "# \($0)" }
+      + [
+        "# status prints these two; they are left out below (quietplaces test runs a script in a session of its own)"
+      ]
   }
 
   /// What the line being run did so far; commands fill it in.

@@ -75,7 +75,7 @@ struct RecordCommand: REPLCommand {
             header: [
               "# Recorded with quietplaces; run it with: quietplaces test \(path)",
               "# It starts from a fresh engine, as the session did.",
-            ])
+            ] + session.recordedEnvironment)
           session.recorder = recorder
         } catch {
           throw .file(
@@ -99,7 +99,7 @@ struct RecordCommand: REPLCommand {
           header: [
             "# Recorded with quietplaces; run it with: quietplaces test \(path)",
             "# It starts from the device as it was when the recording began, in \(bundleName) beside it.",
-          ])
+          ] + session.recordedEnvironment)
         try recorder.record(
           command: "load \(bundleName)",
           output: ["Loaded the device bundle \(bundleName) (\(AppSave.writer)):"]
