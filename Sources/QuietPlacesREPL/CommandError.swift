@@ -11,6 +11,9 @@ import QuietPlacesUtilities
 public enum CommandError: Error, Sendable, Equatable {
   /// No command of that name.
   case unknownCommand(String, suggestion: String?)
+  /// The name of one of the command line's modes (`simulate`, `explore`, `test`, `run`), typed as a
+  /// command: what it is, and the REPL command nearest to it.
+  case commandLineMode(String)
   /// A line of JSON sent as a command (a driver that took `--jsonl` to read JSON too); the command
   /// line one of its strings holds, when one does.
   case jsonLine(command: String?)
@@ -153,6 +156,16 @@ public enum CommandError: Error, Sendable, Equatable {
           "unknown command '\(name.fromOutside)'; did you mean '\(suggestion)'? (help lists every command)"
       }
       return "unknown command '\(name.fromOutside)'; help lists every command"
+    case .commandLineMode(let name):
+      let nearest =
+        switch name {
+        case "simulate": "; in this session, autoplay plays a strategy"
+        case "explore": "; in this session, check checks the invariants on this device"
+        case "run": "; in this session, paste the script's lines"
+        default: "; in this session, record FILE writes a script of what follows"
+        }
+      return "'\(name)' is not a command here but a mode of the command line: run quietplaces \(name) from a "
+        + "shell (quietplaces \(name) --help says how)\(nearest)"
     case .jsonLine(let command):
       let hint = command.map { ": send \($0.fromOutside)" } ?? ", such as advance 8h"
       return "this line is JSON, and commands are read as plain text, one a line (with --jsonl too, "

@@ -278,6 +278,9 @@ public final class Session: LineInterpreter {
       if ["y", "yes", "n", "no"].contains(name) {
         return ([.error(.noQuestion(words[0]))], true)
       }
+      if ["simulate", "explore", "test", "run"].contains(name) {
+        return ([.error(.commandLineMode(name))], true)
+      }
       if text.hasPrefix("{") || text.hasPrefix("["), let json = try? JSONValue(parsing: text) {
         return ([.error(.jsonLine(command: Self.commandIn(json: json)))], true)
       }
