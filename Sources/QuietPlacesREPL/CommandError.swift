@@ -14,6 +14,9 @@ public enum CommandError: Error, Sendable, Equatable {
   /// The name of one of the command line's modes (`simulate`, `explore`, `test`, `run`), typed as a
   /// command: what it is, and the REPL command nearest to it.
   case commandLineMode(String)
+  /// A shell's command line (`quietplaces status`, `$ quietplaces …`) typed as a command: the REPL
+  /// command it holds.
+  case shellLine(command: String)
   /// A line of JSON sent as a command (a driver that took `--jsonl` to read JSON too); the command
   /// line one of its strings holds, when one does.
   case jsonLine(command: String?)
@@ -166,6 +169,13 @@ public enum CommandError: Error, Sendable, Equatable {
         }
       return "'\(name)' is not a command here but a mode of the command line: run quietplaces \(name) from a "
         + "shell (quietplaces \(name) --help says how)\(nearest)"
+    case .shellLine(let command):
+      guard !command.isEmpty else {
+        return "this line is a shell's command line, and this session is quietplaces already: "
+          + "type a command alone (help lists them)"
+      }
+      return
+        "this line is a shell's command line; in this session, type the command alone: \(command.fromOutside)"
     case .jsonLine(let command):
       let hint = command.map { ": send \($0.fromOutside)" } ?? ", such as advance 8h"
       return "this line is JSON, and commands are read as plain text, one a line (with --jsonl too, "

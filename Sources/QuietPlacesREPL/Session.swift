@@ -278,6 +278,18 @@ public final class Session: LineInterpreter {
       if ["y", "yes", "n", "no"].contains(name) {
         return ([.error(.noQuestion(words[0]))], true)
       }
+      // A shell's line pasted whole: `quietplaces CMD …` or `$ quietplaces CMD …`.
+      let shell = words.drop { $0 == "$" }
+      if shell.first == "quietplaces" {
+        let mode = shell.dropFirst().first?.lowercased() ?? ""
+        if ["simulate", "explore", "test", "run"].contains(mode) {
+          return ([.error(.commandLineMode(mode))], true)
+        }
+        if mode.isEmpty || mode.hasPrefix("-") || CommandRegistry.command(named: mode) != nil {
+          let command = mode.hasPrefix("-") ? "" : shell.dropFirst().joined(separator: " ")
+          return ([.error(.shellLine(command: command))], true)
+        }
+      }
       if ["simulate", "explore", "test", "run"].contains(name) {
         return ([.error(.commandLineMode(name))], true)
       }
