@@ -239,12 +239,30 @@ public final class Session: LineInterpreter {
     [environment.provenance?.line, environment.saveFolder?.line].compactMap { $0 }
   }
 
+  /// The StoreKit file the session reads in place of the Configuration's own (`--storekit FILE`),
+  /// as given, with its fingerprint.
+  var storeKitOverride: (file: String, fingerprint: String)? {
+    guard let storeKit = environment.provenance?.fingerprints.first(where: { $0.name == "storekit" }),
+      storeKit.file != "QuietPlaces.storekit"
+    else { return nil }
+    return (storeKit.file, storeKit.value)
+  }
+
+  /// The options a recording is run with to replay as it was recorded: `--storekit FILE ` when the
+  /// session read another StoreKit file, else nothing.
+  var recordedOptions: String {
+    storeKitOverride.map { "--storekit \($0.file) " } ?? ""
+  }
+
   /// The header lines of a recording that say which configuration and save folder it was recorded
-  /// under, and that `status`'s lines naming them are left out below.
+  /// under, and that `status`'s lines naming them are left out below; recorded under another
+  /// StoreKit file, a `# requires:` line, so that a run on the Configuration's own skips it, saying
+  /// why, rather than failing at the first price.
   var recordedEnvironment: [String] {
     let lines = environmentLines
     guard !lines.isEmpty else { return [] }
-    return lines.map { "# \($0)" }
+    return (storeKitOverride.map { ["# requires: storekit \($0.fingerprint)"] } ?? [])
+      + lines.map { "# \($0)" }
       + [
         "# status prints these two; they are left out below (quietplaces test runs a script in a session of its own)"
       ]

@@ -27,4 +27,31 @@ import Testing
     #expect(test.status == 0, "\(test.output)")
     #expect(test.lines.contains("1 passed, 0 failed"))
   }
+
+  /// Recorded under another StoreKit file, a recording says to run it with that file, and requires
+  /// it: a run on the Configuration's own skips it, saying why, instead of failing at the first
+  /// price.
+  @Test func aRecordingUnderAnotherStoreKitFileRequiresIt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let catalogue = try String(contentsOf: Fixtures.storeKitFile, encoding: .utf8)
+    try #require(catalogue.contains(#""4.99""#))
+    try catalogue.replacingOccurrences(of: #""4.99""#, with: #""5.99""#)
+      .write(to: folder.url.appendingPathComponent("dearer.storekit"), atomically: true, encoding: .utf8)
+    let session = try ChildProcess.run(
+      ["--save-dir", "saves", "--storekit", "dearer.storekit"], input: "record rec.qp\nshop\nrecord stop\n",
+      in: folder.url)
+    #expect(session.status == 0, "\(session.output)")
+    let recording = try String(contentsOf: folder.url.appendingPathComponent("rec.qp"), encoding: .utf8)
+    #expect(
+      recording.hasPrefix(
+        "# Recorded with quietplaces; run it with: quietplaces test --storekit dearer.storekit rec.qp\n"))
+    #expect(recording.contains("\n# requires: storekit "))
+    #expect(recording.contains("£5.99"))
+    let plain = try ChildProcess.run(["test", "rec.qp"], in: folder.url)
+    #expect(plain.status == 0 && plain.lines.contains("0 passed, 0 failed, 1 skipped"), "\(plain.output)")
+    #expect(plain.lines.contains { $0.hasPrefix("skip rec.qp: requires storekit ") })
+    let dearer = try ChildProcess.run(["test", "--storekit", "dearer.storekit", "rec.qp"], in: folder.url)
+    #expect(dearer.status == 0 && dearer.lines.contains("1 passed, 0 failed"), "\(dearer.output)")
+  }
 }

@@ -73,7 +73,7 @@ struct RecordCommand: REPLCommand {
           let recorder = try TranscriptRecorder(
             url: URL(fileURLWithPath: path),
             header: [
-              "# Recorded with quietplaces; run it with: quietplaces test \(path)",
+              "# Recorded with quietplaces; run it with: quietplaces test \(session.recordedOptions)\(path)",
               "# It starts from a fresh engine, as the session did.",
             ] + session.recordedEnvironment)
           session.recorder = recorder
@@ -97,7 +97,7 @@ struct RecordCommand: REPLCommand {
         let recorder = try TranscriptRecorder(
           url: URL(fileURLWithPath: path),
           header: [
-            "# Recorded with quietplaces; run it with: quietplaces test \(path)",
+            "# Recorded with quietplaces; run it with: quietplaces test \(session.recordedOptions)\(path)",
             "# It starts from the device as it was when the recording began, in \(bundleName) beside it.",
           ] + session.recordedEnvironment)
         try recorder.record(
