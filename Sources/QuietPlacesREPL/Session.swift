@@ -268,6 +268,9 @@ public final class Session: LineInterpreter {
       ]
   }
 
+  /// The command line's modes, which a user may type in the REPL as if they were commands.
+  static let commandLineModes: Set<String> = ["simulate", "explore", "test", "run"]
+
   /// What the line being run did so far; commands fill it in.
   var step: StepRecord {
     get { stepFrames.last ?? finishedStep }
@@ -300,7 +303,7 @@ public final class Session: LineInterpreter {
       let shell = words.drop { $0 == "$" }
       if shell.first == "quietplaces" {
         let mode = shell.dropFirst().first?.lowercased() ?? ""
-        if ["simulate", "explore", "test", "run"].contains(mode) {
+        if Self.commandLineModes.contains(mode) {
           return ([.error(.commandLineMode(mode))], true)
         }
         if mode.isEmpty || mode.hasPrefix("-") || CommandRegistry.command(named: mode) != nil {
@@ -308,7 +311,7 @@ public final class Session: LineInterpreter {
           return ([.error(.shellLine(command: command))], true)
         }
       }
-      if ["simulate", "explore", "test", "run"].contains(name) {
+      if Self.commandLineModes.contains(name) {
         return ([.error(.commandLineMode(name))], true)
       }
       if text.hasPrefix("{") || text.hasPrefix("["), let json = try? JSONValue(parsing: text) {
