@@ -34,31 +34,14 @@ extension Benchmark {
     }
     // A first pass warms the caches; the second is timed.
     _ = await explorer.playedLines(runs: 20)
-    let start = Stopwatch.now()
-    let startCPU = Self.cpuSeconds(RUSAGE_SELF)
-    let runs = await explorer.playedLines(runs: Self.exploredRuns)
-    let seconds = Double(Stopwatch.now() - start) / 1e9
-    let cpu = Self.cpuSeconds(RUSAGE_SELF) - startCPU
+    let (runs, seconds, cpu) = await Self.timedPlay(explorer, jobs: 1, label: "in process")
     let steps = runs.reduce(0) { $0 + $1.count - 1 }
     let inProcess = Double(steps) / cpu
-    print(
-      "  in process: \(Format.grouped(Double(steps))) steps in \(Format.duration(seconds)) "
-        + "(\(Format.rate(Double(steps) / seconds)) checked steps) using \(Format.duration(cpu)) of CPU: "
-        + "\(Format.rate(inProcess)) checked steps per CPU second")
     // explore.md §5 counts on 2 cores, per core: the same runs two at once, their CPU seconds
     // (both cores') against their steps. One job leaves a second thread to be woken for the app's
     // update listener, which costs CPU that two busy jobs do not spend.
-    let startTwo = Stopwatch.now()
-    let startTwoCPU = Self.cpuSeconds(RUSAGE_SELF)
-    let two = await explorer.playedLines(runs: Self.exploredRuns, jobs: 2)
-    let twoSeconds = Double(Stopwatch.now() - startTwo) / 1e9
-    let twoCPU = Self.cpuSeconds(RUSAGE_SELF) - startTwoCPU
-    let twoSteps = two.reduce(0) { $0 + $1.count - 1 }
-    let perCore = Double(twoSteps) / twoCPU
-    print(
-      "  in process, --jobs 2: \(Format.grouped(Double(twoSteps))) steps in \(Format.duration(twoSeconds)) "
-        + "(\(Format.rate(Double(twoSteps) / twoSeconds)) checked steps) using \(Format.duration(twoCPU)) of CPU: "
-        + "\(Format.rate(perCore)) checked steps per CPU second")
+    let (two, _, twoCPU) = await Self.timedPlay(explorer, jobs: 2, label: "in process, --jobs 2")
+    let perCore = Double(two.reduce(0) { $0 + $1.count - 1 }) / twoCPU
     report.add(
       "(j) explorer checked steps per CPU second, --jobs 2", Format.rate(perCore),
       target: "≥ 20,000 per core",
@@ -99,6 +82,24 @@ extension Benchmark {
         + "\(Format.ratio(wallRatio)) (per CPU second \(Format.ratio(inProcess / pipeRate)))",
       target: "printed (a compiled driver: both sides do the same engine work)", passed: nil)
     pythonDriver(piped, wallRate: wallRate, cpuRate: inProcess, folder: folder)
+  }
+
+  /// Plays the figure's runs on `jobs` jobs, timed, and prints the line `label: N steps in …`; the
+  /// lines played, the wall seconds and this process's CPU seconds.
+  static func timedPlay(_ explorer: Explorer, jobs: Int, label: String) async -> (
+    runs: [[String]], seconds: Double, cpu: Double
+  ) {
+    let start = Stopwatch.now()
+    let startCPU = cpuSeconds(RUSAGE_SELF)
+    let runs = await explorer.playedLines(runs: exploredRuns, jobs: jobs)
+    let seconds = Double(Stopwatch.now() - start) / 1e9
+    let cpu = cpuSeconds(RUSAGE_SELF) - startCPU
+    let steps = Double(runs.reduce(0) { $0 + $1.count - 1 })
+    print(
+      "  \(label): \(Format.grouped(steps)) steps in \(Format.duration(seconds)) "
+        + "(\(Format.rate(steps / seconds)) checked steps) using \(Format.duration(cpu)) of CPU: "
+        + "\(Format.rate(steps / cpu)) checked steps per CPU second")
+    return (runs, seconds, cpu)
   }
 
   /// The same piped runs driven by `Scripts/explore/jsonl-driver.py`, the kind of harness explore.md
