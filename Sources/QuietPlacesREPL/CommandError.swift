@@ -255,13 +255,13 @@ public enum CommandError: Error, Sendable, Equatable {
     case .invariantExpression(let error):
       return error.message
     case .expressionWithoutOption(let text):
-      return "'\(text)' is an expression, not an invariant's name; check one with "
-        + "check --invariant '\(text)'"
+      return "'\(text.fromOutside)' is an expression, not an invariant's name; check one with "
+        + "check --invariant '\(text.fromOutside)'"
     case .severalExpressions(let first, let rest):
-      let after = rest.first == "'" || rest.first == "\"" ? rest : "'\(rest)'"
-      return "check --invariant takes one expression in one pair of quotes, and '\(first)' is followed "
-        + "by \(after); to check two, join them with and inside the quotes: "
-        + "check --invariant '\(first) and …'"
+      let after = rest.first == "'" || rest.first == "\"" ? "\(rest.fromOutside)" : "'\(rest.fromOutside)'"
+      return "check --invariant takes one expression in one pair of quotes, and '\(first.fromOutside)' is "
+        + "followed by \(after); to check two, join them with and inside the quotes: "
+        + "check --invariant '\(first.fromOutside) and …'"
     case .lineTooLong(let limit):
       return "the line is longer than \(limit.withThousandsSeparators) bytes, the most one line may hold; "
         + "it was not run (nor shown): put long text in a file"

@@ -268,9 +268,6 @@ public final class Session: LineInterpreter {
       ]
   }
 
-  /// The command line's modes, which a user may type in the REPL as if they were commands.
-  static let commandLineModes: Set<String> = ["simulate", "explore", "test", "run"]
-
   /// What the line being run did so far; commands fill it in.
   var step: StepRecord {
     get { stepFrames.last ?? finishedStep }
@@ -299,24 +296,7 @@ public final class Session: LineInterpreter {
       if ["y", "yes", "n", "no"].contains(name) {
         return ([.error(.noQuestion(words[0]))], true)
       }
-      // A shell's line pasted whole: `quietplaces CMD …` or `$ quietplaces CMD …`.
-      let shell = words.drop { $0 == "$" }
-      if shell.first == "quietplaces" {
-        let mode = shell.dropFirst().first?.lowercased() ?? ""
-        if Self.commandLineModes.contains(mode) {
-          return ([.error(.commandLineMode(mode))], true)
-        }
-        if mode.isEmpty || mode.hasPrefix("-") || CommandRegistry.command(named: mode) != nil {
-          let command = mode.hasPrefix("-") ? "" : shell.dropFirst().joined(separator: " ")
-          return ([.error(.shellLine(command: command))], true)
-        }
-      }
-      if Self.commandLineModes.contains(name) {
-        return ([.error(.commandLineMode(name))], true)
-      }
-      if text.hasPrefix("{") || text.hasPrefix("["), let json = try? JSONValue(parsing: text) {
-        return ([.error(.jsonLine(command: Self.commandIn(json: json)))], true)
-      }
+      if let meant = UnknownLine.error(words: words, text: text) { return ([.error(meant)], true) }
       return ([.error(.unknownCommand(words[0], suggestion: CommandRegistry.suggestion(for: name)))], true)
     }
     do {
@@ -328,22 +308,6 @@ public final class Session: LineInterpreter {
       step.refused = true
       return ([.error(error)], command.isRecorded)
     }
-  }
-
-  /// The command line a line of JSON holds: its first string (in an object's members or an array's
-  /// items, not nested deeper) whose first word is a command's name.
-  static func commandIn(json: JSONValue) -> String? {
-    let values: [JSONValue]
-    switch json {
-    case .object(let members): values = members.map(\.value)
-    case .array(let items): values = items
-    default: return nil
-    }
-    for case .string(let line) in values {
-      let words = CommandWords.split(line.trimmingWhitespace)
-      if let first = words.first, CommandRegistry.command(named: first.lowercased()) != nil { return line }
-    }
-    return nil
   }
 
   /// The next line after a question: `y` or `yes` confirms, anything else cancels.

@@ -18,7 +18,9 @@ struct HelpCommand: REPLCommand {
       return
     }
     guard arguments.count <= 2, let command = CommandRegistry.command(named: name.lowercased()) else {
-      if Session.commandLineModes.contains(name.lowercased()) { throw .commandLineMode(name.lowercased()) }
+      if UnknownLine.commandLineModes.contains(name.lowercased()) {
+        throw .commandLineMode(name.lowercased())
+      }
       throw .unknownCommand(name, suggestion: CommandRegistry.suggestion(for: name.lowercased()))
     }
     self.command = command

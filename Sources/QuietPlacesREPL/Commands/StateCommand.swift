@@ -1,5 +1,6 @@
 import QuietPlacesGame
 import QuietPlacesStore
+import QuietPlacesUtilities
 
 /// `state --json [FIELD ...]`: the machine-readable state, or only the fields named, on one line.
 struct StateCommand: REPLCommand {
@@ -26,7 +27,7 @@ struct StateCommand: REPLCommand {
       let fields = arguments.filter { $0 != "--json" }
       let line =
         fields.isEmpty || fields.contains(where: { $0.hasPrefix("-") })
-        ? "" : "; for those fields, write state --json \(fields.joined(separator: " "))"
+        ? "" : "; for those fields, write state --json \(fields.joined(separator: " ").fromOutside)"
       throw .usage(command: Self.name, expected: "\(Self.usage[0])\(line) (status shows the state in words)")
     }
     fields = Array(arguments.dropFirst())
