@@ -45,6 +45,15 @@ public struct ConfigurationProvenance: Sendable, Equatable {
   public var source: Source
   /// The balance, the StoreKit configuration and the price table, in that order.
   public var fingerprints: [Fingerprint]
+  /// Whether the StoreKit configuration was given by path (`--storekit FILE`) in place of the
+  /// folder's `QuietPlaces.storekit`.
+  public var storeKitGiven: Bool
+
+  /// The StoreKit file given by path in place of the folder's own, as given, with its fingerprint;
+  /// `nil` when the folder's own was read.
+  public var givenStoreKit: Fingerprint? {
+    storeKitGiven ? fingerprints.first { $0.name == "storekit" } : nil
+  }
 
   /// The fingerprints of the files a session reads: `balance.json`, the StoreKit configuration
   /// (`storeKitFile`, named `storeKitPath`, else the folder's `QuietPlaces.storekit`) and the price
@@ -52,6 +61,7 @@ public struct ConfigurationProvenance: Sendable, Equatable {
   public init(folder: URL, source: Source, storeKitFile: URL? = nil, storeKitPath: String? = nil) {
     self.folder = folder
     self.source = source
+    storeKitGiven = storeKitFile != nil
     let storeKit = storeKitFile ?? folder.appendingPathComponent("QuietPlaces.storekit")
     fingerprints = [
       Fingerprint(
@@ -96,7 +106,7 @@ public struct ConfigurationProvenance: Sendable, Equatable {
   /// the folder is.
   public var prints: String {
     fingerprints.map { print in
-      let named = print.file == "QuietPlaces.storekit" || print.name != "storekit" ? "" : " (\(print.file))"
+      let named = print.name == "storekit" && storeKitGiven ? " (\(print.file))" : ""
       return "\(print.name) \(print.value)\(named)"
     }.joined(separator: ", ")
   }
@@ -107,7 +117,7 @@ public struct ConfigurationProvenance: Sendable, Equatable {
     var members = ["\"folder\":\(folder.path.jsonQuoted)", "\"source\":\(source.rawValue.jsonQuoted)"]
     for print in fingerprints {
       members.append("\(print.name.jsonQuoted):\(print.value.jsonQuoted)")
-      if print.name == "storekit", print.file != "QuietPlaces.storekit" {
+      if print.name == "storekit", storeKitGiven {
         members.append("\"storekitFile\":\(print.file.jsonQuoted)")
       }
     }

@@ -242,10 +242,7 @@ public final class Session: LineInterpreter {
   /// The StoreKit file the session reads in place of the Configuration's own (`--storekit FILE`),
   /// as given, with its fingerprint.
   var storeKitOverride: (file: String, fingerprint: String)? {
-    guard let storeKit = environment.provenance?.fingerprints.first(where: { $0.name == "storekit" }),
-      storeKit.file != "QuietPlaces.storekit"
-    else { return nil }
-    return (storeKit.file, storeKit.value)
+    environment.provenance?.givenStoreKit.map { ($0.file, $0.value) }
   }
 
   /// The options a recording is run with to replay as it was recorded: `--storekit FILE ` when the
@@ -264,7 +261,7 @@ public final class Session: LineInterpreter {
     return (storeKitOverride.map { ["# requires: storekit \($0.fingerprint)"] } ?? [])
       + lines.map { "# \($0)" }
       + [
-        "# status prints these two; they are left out below (quietplaces test runs a script in a session of its own)"
+        "# status prints these; they are left out below (quietplaces test runs a script in a session of its own)"
       ]
   }
 
