@@ -113,7 +113,6 @@ struct AutoplayCommand: REPLCommand {
   /// time, so a process killed meanwhile finds the last action's save, and the last one is flushed
   /// once the run ends. A delivery's save still waits before its `finish()`.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    guard await session.device.game != nil else { throw .appClosed(command: Self.name) }
     let device = session.device
     device.setActionSavesFlushed(false)
     let played: Result<[OutputLine], CommandError>
