@@ -1,11 +1,12 @@
 import FoundationEssentials
 import QuietPlacesStoreKit
+import QuietPlacesUtilities
 
 /// What the simulated store sells and how it starts: the products and default settings of a
 /// StoreKit configuration file.
 public struct StoreCatalogue: Sendable, Equatable {
   /// One product as configured: ID, type, price decimal and its localizations.
-  public struct Item: Sendable, Equatable {
+  public struct Item: Sendable, Hashable {
     /// The full product ID.
     public var productID: String
     /// Consumable or non-consumable.
@@ -27,7 +28,7 @@ public struct StoreCatalogue: Sendable, Equatable {
   }
 
   /// A product's name and description in one locale.
-  public struct Localization: Sendable, Equatable {
+  public struct Localization: Sendable, Hashable {
     /// The localised display name.
     public var displayName: String
     /// The localised description.
@@ -42,7 +43,9 @@ public struct StoreCatalogue: Sendable, Equatable {
   /// The storefront a new account starts in.
   public var defaultStorefront: Storefront
   /// The locale used when the storefront's own localization is missing.
-  public var defaultLocale: String
+  public var defaultLocale: String {
+    didSet { made = MadeProducts() }
+  }
   /// Whether a new account starts with Ask to Buy on.
   public var askToBuyEnabled: Bool
   /// Whether a new account starts with failing purchases on.
@@ -50,7 +53,11 @@ public struct StoreCatalogue: Sendable, Equatable {
   /// The StoreKit errors a new account starts with, by API: the error's name, or "" for the default.
   public var storeKitErrors: [StoreKitErrorSetting.API: String] = [:]
   /// Every storefront's currency and every locale's way of writing prices (CLDR).
-  public var formats: PriceFormats
+  public var formats: PriceFormats {
+    didSet { made = MadeProducts() }
+  }
+  /// The products made so far, shared by the catalogue's copies.
+  private var made = MadeProducts()
 
   /// Makes a catalogue.
   public init(
@@ -81,8 +88,33 @@ public struct StoreCatalogue: Sendable, Equatable {
   /// configuration's `_locale`): the localization of that locale (else of its language, else the
   /// configuration's, else the first), and the price in the storefront's currency written by the
   /// locale's CLDR rules. A name left empty is shown as the product ID.
+  ///
+  /// A product is a pure function of the item, storefront and locale (and of the catalogue's
+  /// default locale and formats), so each is made once: the shop asks for all five at every look.
   public func product(_ item: Item, in storefront: Storefront, locale: String? = nil) -> Product {
-    let locale = locale ?? defaultLocale
+    let key = MadeProducts.Key(item: item, storefront: storefront, locale: locale ?? defaultLocale)
+    if let product = made.products[key] { return product }
+    let product = makeProduct(item, in: storefront, locale: key.locale)
+    made.products[key] = product
+    return product
+  }
+
+  /// Products already made by a catalogue and its copies, by what they were made from; a copy whose
+  /// default locale or formats change starts afresh. Not part of what a catalogue is: two
+  /// catalogues are equal whatever they made.
+  struct MadeProducts: Sendable, Equatable {
+    struct Key: Hashable, Sendable {
+      var item: Item
+      var storefront: Storefront
+      var locale: String
+    }
+
+    let products = BoundedCache<Key, Product>(limit: 256)
+
+    static func == (lhs: MadeProducts, rhs: MadeProducts) -> Bool { true }
+  }
+
+  private func makeProduct(_ item: Item, in storefront: Storefront, locale: String) -> Product {
     let language = String(PriceFormats.normalise(locale).prefix { $0 != "_" })
     let byLanguage = item.localizations.keys.sorted().first {
       PriceFormats.normalise($0).prefix { $0 != "_" } == language
