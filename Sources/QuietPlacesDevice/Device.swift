@@ -453,10 +453,8 @@ public final class Device {
   /// Delivers the updates that arrived and reports what the app did; a crashed app closes.
   public func settle() async -> Settled {
     guard let app else { return Settled(events: [], crashed: false) }
-    await app.settle(sent: await store.updatesYielded())
-    let events = await app.drainJournal()
-    guard await app.hasCrashed else { return Settled(events: events, crashed: false) }
-    let crash = await app.crashReport
+    let (events, crashed, crash) = await app.settled(sent: await store.updatesYielded())
+    guard crashed else { return Settled(events: events, crashed: false) }
     await app.terminate()
     self.app = nil
     return Settled(events: events, crashed: true, crash: crash)

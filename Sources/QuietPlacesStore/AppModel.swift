@@ -118,6 +118,14 @@ public actor AppModel {
     }
   }
 
+  /// What the app did once `sent` updates went through the pipeline (or it crashed): what the
+  /// pipeline reported since it was last asked, and where it died if it did; one call where the
+  /// device would otherwise make four.
+  public func settled(sent: Int) async -> (events: [StoreEvent], crashed: Bool, crash: AppCrash?) {
+    await settle(sent: sent)
+    return (drainJournal(), hasCrashed, crashReport)
+  }
+
   private func resumeSettleWaiters() {
     let waiters = settleWaiters
     settleWaiters = []
