@@ -57,16 +57,23 @@ struct Coverage: Sendable, Equatable {
     self.counts = counts
   }
 
-  /// Counts what a step did.
+  /// Counts what a step did. An illegal line refused is counted in the row of the command it names,
+  /// when that is one of `kinds` (the kinds the exploration plays): `advance 0s` refused is
+  /// `advance` refused; the `illegal` row keeps the lines that name none, and any the REPL took
+  /// (its done cell, which should never be reached).
   mutating func step(
-    _ step: ExploreStep, refused: Bool, cancelled: Bool, events: [StoreEvent], before: DeviceInspection?,
-    after: DeviceInspection?
+    _ step: ExploreStep, among kinds: [StepKind], refused: Bool, cancelled: Bool, events: [StoreEvent],
+    before: DeviceInspection?, after: DeviceInspection?
   ) {
     guard !cancelled else {
       add("commands", Self.cancelRow)
       return
     }
-    add("commands", "\(step.kind.rawValue) \(refused ? "refused" : "done")")
+    var kind = step.kind
+    if case .illegal(let line) = step, refused {
+      kind = StepKind.named(byIllegalLine: line, among: kinds) ?? .illegal
+    }
+    add("commands", "\(kind.rawValue) \(refused ? "refused" : "done")")
     for event in events { add("store events", Self.row(event)) }
     if !refused {
       switch step {

@@ -119,7 +119,8 @@ struct ExploreReport {
     for kind in commandRows {
       let done = coverage.count("commands", "\(kind.rawValue) done")
       // An illegal line is always refused (typed while a question waits, it cancels it: the row
-      // below), so its done cell has nothing to reach; a count there is a line the REPL took.
+      // below), so its done cell has nothing to reach; a count there is a line the REPL took. One
+      // that names a command is counted in that command's row.
       let doneCell = kind == .illegal && done == 0 ? "—" : cell(done)
       lines.append(
         "  " + pad(kind.rawValue, firstWidth) + pad(doneCell, 16)
@@ -128,7 +129,10 @@ struct ExploreReport {
     let cancels = coverage.count("commands", Coverage.cancelRow)
     lines.append("  " + pad(Coverage.cancelRow, firstWidth) + cell(cancels))
     if commandRows.contains(.illegal) {
-      lines.append("  (— an illegal line is never done: it is refused, or it cancels a question waiting)")
+      lines.append(
+        "  (an illegal line refused counts in the row of the command it names: advance 0s in advance;")
+      lines.append(
+        "   illegal counts those that name no command, such as frobnicate; —: an illegal line is never done)")
     }
     for (title, rows) in Coverage.sections.dropFirst() {
       lines.append("  " + title)

@@ -53,7 +53,8 @@ struct RunPlayer: Sendable {
       // Any line but an answer, typed while a question waits, only cancels it.
       let cancelled = view.asking && step.kind != .yes && step.kind != .no
       coverage.step(
-        step, refused: done.refused, cancelled: cancelled, events: done.storeEvents, before: before,
+        step, among: context.generator.kinds, refused: done.refused, cancelled: cancelled,
+        events: done.storeEvents, before: before,
         after: after)
       if !done.refused && !cancelled {
         switch step {

@@ -142,20 +142,28 @@ struct StepGenerator {
     case .rewind: return .rewind(view.checkpoints.isEmpty || chance(0.1) ? "nowhere" : pick(view.checkpoints))
     case .new: return .new(seed: 1 + random.next() % 1_000)
     case .autoplay: return .autoplay(duration(from: 60, to: 86_400))
-    // While a question waits, `y` would answer it: not an illegal line then.
+    // While a question waits, `y` or `n` would answer it: not an illegal line then.
     case .illegal:
-      return .illegal(pick(view.asking ? Self.illegalLines.filter { $0 != "y" } : Self.illegalLines))
+      return .illegal(
+        pick(view.asking ? Self.illegalLines.filter { $0 != "y" && $0 != "n" } : Self.illegalLines))
     case .yes: return .answer(true)
     case .no: return .answer(false)
     }
   }
 
-  /// Lines the REPL must refuse with one `error:` line, changing nothing (typed while a question
-  /// waits, any of them but `y` cancels it instead).
+  /// Lines the REPL must refuse with one `error:` line, changing nothing, whether the app is open or
+  /// closed (typed while a question waits, any of them but `y` and `n` cancels it instead). Each
+  /// command the generator draws only in its legal forms has a bad form here (a control with an
+  /// argument it does not take, a product that is not one), so that every command's refusal is
+  /// reached.
   static let illegalLines = [
     "buy gold", "advance 0s", "advance 101y", "advance 90", "upgrade sails 0", "upgrade rudder", "hire -1",
     "hire 1000001", "colour pink", "store replay 99999", "store approve 99999", "refund 99999", "refund gold",
     "store storefront XYZ", "fault save-fails maybe", "rewind nowhere", "frobnicate", "y", "store", "fault",
     "new --seed x", "away", "load", "prestige sideways", "store ask-to-buy maybe", "upgrade cargo 5",
+    "store interrupted maybe", "store fail-purchases maybe", "store cancel-next now", "store offline maybe",
+    "store unavailable gold", "store available gold", "store forge gold", "store foreign",
+    "store delay-restore now", "store clear all", "store error nonsense on", "store new-device now",
+    "fault crash-before-save now", "fault crash-before-finish now", "delete-app now", "n",
   ]
 }

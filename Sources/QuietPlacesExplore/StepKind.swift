@@ -133,6 +133,18 @@ enum StepKind: String, CaseIterable, Sendable {
     }
   }
 
+  /// The row of the coverage table an illegal line is counted in: the command it names, among
+  /// `kinds` (the kinds an exploration plays, whose rows its table prints) and `y` and `n`, the
+  /// longest that fits (`store replay 99999` is `store replay`, `buy gold` is `buy`); `nil` for a
+  /// line that names none of them (an unknown command, `store` or `fault` alone), which the
+  /// `illegal` row counts.
+  static func named(byIllegalLine line: String, among kinds: [StepKind]) -> StepKind? {
+    let text = line.trimmingWhitespace.lowercased()
+    return (kinds + [.yes, .no])
+      .filter { $0 != .illegal && (text == $0.rawValue || text.hasPrefix($0.rawValue + " ")) }
+      .max { $0.rawValue.count < $1.rawValue.count }
+  }
+
   /// The kinds a name given to `--only` or `--without` stands for: the kind itself, and every kind
   /// it is the first word of (`store` for every control, `buy` for `buy` and `buy supplies`);
   /// `nil` when it names none.
