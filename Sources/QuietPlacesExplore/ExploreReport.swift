@@ -137,7 +137,11 @@ struct ExploreReport {
     for (title, rows) in Coverage.sections.dropFirst() {
       lines.append("  " + title)
       let rowWidth = max(firstWidth - 2, (rows.map(\.count).max() ?? 0) + 2)
-      for name in rows { lines.append("    " + pad(name, rowWidth) + cell(coverage.count(title, name))) }
+      for name in rows {
+        let count = coverage.count(title, name)
+        let why = count == 0 ? Coverage.unreachableWhy["\(title)|\(name)"].map { " " + $0 } ?? "" : ""
+        lines.append("    " + pad(name, rowWidth) + cell(count) + why)
+      }
     }
     lines.append("  \(unreached) of \(cells) counts never reached")
     lines.append("")

@@ -387,6 +387,26 @@ import Testing
   }
 
   /// The report says which commands were drawn when `--only` or `--without` left some out.
+  /// The coverage table counts an illegal line refused as its command refused, and says beside the
+  /// one row a simulated store cannot reach why it stays unreached.
+  @Test func theCoverageTableCountsRefusalsByCommandAndSaysWhatCannotBeReached() async throws {
+    // Of the 42 illegal lines, 3 are advance's: in 150 runs of 60 steps some are drawn.
+    let outcome = try await explore {
+      $0.runs = 150
+      $0.steps = 60
+      $0.seed = 1
+    }
+    let lines = outcome.output.split(separator: "\n").map(String.init)
+    let advance = try #require(lines.first { $0.hasPrefix("  advance ") })
+    #expect(!advance.hasSuffix("never reached"), "\(advance)")
+    #expect(
+      lines.contains {
+        $0.hasPrefix("    revoked during a restore's read ")
+          && $0.hasSuffix("never reached (the simulated store answers a read at once)")
+      })
+    #expect(lines.contains { $0.contains("advance 0s in advance") })
+  }
+
   @Test func theReportNamesTheCommandsLeftOut() async throws {
     let whole = try await explore { $0.runs = 2 }
     #expect(!whole.output.contains("played "))
