@@ -288,8 +288,11 @@ public struct Explorer: Sendable {
       "explore: \(tally.runs.withThousandsSeparators) \(tally.runs == 1 ? "run" : "runs"), "
         + "\(steps.withThousandsSeparators) steps in "
         + "\(Self.format(played.seconds)) s (\(Int(Double(steps) / max(1e-9, played.seconds)).withThousandsSeparators) "
-        + "steps/s, \(jobs) \(jobs == 1 ? "job" : "jobs")); findings shrunk and written in "
-        + "\(Self.format((elapsed - played).seconds)) s\n")
+        + "steps/s, \(jobs) \(jobs == 1 ? "job" : "jobs")); "
+        + (findings.isEmpty
+          ? "no finding to shrink\n"
+          : "\(findings.count == 1 ? "1 finding" : "\(findings.count) findings") shrunk in "
+            + "\(Self.format((elapsed - played).seconds)) s\n"))
     guard options.format == .jsonl else {
       let report = ExploreReport(
         header: header(runs: total), tally: tally, runLines: [], findings: findings, interrupted: interrupted)

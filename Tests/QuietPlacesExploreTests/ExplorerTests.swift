@@ -13,7 +13,7 @@ import Testing
 
   func explore(
     stopRequested: @escaping @Sendable () -> String? = { nil }, stream: ((String) -> Void)? = nil,
-    _ change: (inout ExploreOptions) -> Void
+    errors: @escaping @Sendable (String) -> Void = { _ in }, _ change: (inout ExploreOptions) -> Void
   ) async throws -> Explorer.Outcome {
     var options = ExploreOptions()
     options.runs = 12
@@ -24,7 +24,7 @@ import Testing
     change(&options)
     let explorer = try await Explorer.make(
       options, rules: rules, storeKit: storeKit, environment: environment)
-    return await explorer.run(errors: { _ in }, progress: false, stopRequested: stopRequested, stream: stream)
+    return await explorer.run(errors: errors, progress: false, stopRequested: stopRequested, stream: stream)
   }
 
   /// A stop request answering true from its `after + 1`th question on: the explorer asks once
@@ -387,6 +387,22 @@ import Testing
   }
 
   /// The report says which commands were drawn when `--only` or `--without` left some out.
+  /// Standard error's last line says how many findings were shrunk, and that there was none to
+  /// shrink when there was none (not that none was shrunk in 0.00 s).
+  @Test func theTimingLineSaysWhatWasShrunk() async throws {
+    let said = Mutex<[String]>([])
+    let record: @Sendable (String) -> Void = { line in said.withLock { $0.append(line) } }
+    _ = try await explore(errors: record) { $0.runs = 2 }
+    #expect(said.withLock { $0.last?.hasSuffix("; no finding to shrink\n") == true })
+    said.withLock { $0 = [] }
+    _ = try await explore(errors: record) {
+      $0.runs = 2
+      $0.invariants = ["postmarks >= 1"]
+    }
+    let last = said.withLock { $0.last ?? "" }
+    #expect(last.contains("; 1 finding shrunk in "), "\(last)")
+  }
+
   /// The coverage table counts an illegal line refused as its command refused, and says beside the
   /// one row a simulated store cannot reach why it stays unreached.
   @Test func theCoverageTableCountsRefusalsByCommandAndSaysWhatCannotBeReached() async throws {
