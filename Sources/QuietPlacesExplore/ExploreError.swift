@@ -28,6 +28,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case mergeMismatch(String, String)
   /// Two files given to `explore merge` were played on other files (by their fingerprints).
   case mergePlayedOn(String, String?, String, String?)
+  /// Two files given to `explore merge` were drawn by other revisions of the step generator.
+  case mergeGenerator(String, Int, String, Int)
   /// The files given to `explore merge` lack runs.
   case mergeMissing(runs: [Int], of: Int)
   /// A file given to `explore merge` twice.
@@ -69,6 +71,11 @@ public enum ExploreError: Error, Sendable, Equatable {
       let these = otherOn.map { "was played on (\($0.fromOutside))" } ?? "does not say what it was played on"
       let those = firstOn.map { "\(first) on (\($0.fromOutside))" } ?? "\(first) does"
       return "\(other) \(these), \(those); merge the shards of one exploration, played on the same files"
+    case .mergeGenerator(let first, let firstRevision, let other, let otherRevision):
+      return
+        "\(other) was drawn by revision \(otherRevision) of the explorer's step generator, \(first) by "
+        + "revision \(firstRevision): one seed draws other steps under each; merge the shards of one "
+        + "exploration, played by one build"
     case .mergeMissing(let runs, let total):
       let shown = runs.prefix(10).map(String.init).joined(separator: ", ")
       return

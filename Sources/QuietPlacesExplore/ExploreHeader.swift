@@ -22,6 +22,13 @@ struct ExploreHeader: Codable, Sendable, Equatable {
   var playedUnder: [String]?
   /// The fingerprints of the files played on; absent in files written before they were said.
   var playedOn: String?
+  /// The revision of the step generator that drew the runs (its kinds, weights, arguments and
+  /// illegal lines): one seed draws other steps under another, so shards of two revisions are not
+  /// one exploration. Absent in files of revision 1.
+  var generator: Int? = StepGenerator.revision
+
+  /// ``generator``, with the revision a file that does not say it was written by.
+  var generatorRevision: Int { generator ?? 1 }
 
   /// Whether two headers are of the same exploration (shards aside, and what they were played on,
   /// which `explore merge` compares first to name it).

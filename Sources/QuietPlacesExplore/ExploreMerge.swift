@@ -34,6 +34,10 @@ public enum ExploreMerge {
               throw ExploreError.mergePlayedOn(
                 header.name, header.record.playedOn, name, record.playedOn)
             }
+            if let header, header.record.generatorRevision != record.generatorRevision {
+              throw ExploreError.mergeGenerator(
+                header.name, header.record.generatorRevision, name, record.generatorRevision)
+            }
             if let header, !header.record.sameExploration(as: record) {
               throw ExploreError.mergeMismatch(header.name, name)
             }

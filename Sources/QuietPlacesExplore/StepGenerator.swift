@@ -10,6 +10,11 @@ import QuietPlacesUtilities
 /// from meaningful ranges — durations log-uniform from 1 s to 2 years, every product, the
 /// transaction IDs the account holds (now and then one it does not), storefronts, counts, `max`.
 struct StepGenerator {
+  /// The revision of what the generator draws, written in an exploration's JSON Lines header:
+  /// raised whenever the same seed would draw other steps (2: a bad form for every command among
+  /// the illegal lines).
+  static let revision = 2
+
   /// The longest duration drawn: two years of 365.25 days.
   static let longest: Double = 2 * 365.25 * 86_400
 

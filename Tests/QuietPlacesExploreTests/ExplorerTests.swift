@@ -386,7 +386,33 @@ import Testing
     }
   }
 
-  /// The report says which commands were drawn when `--only` or `--without` left some out.
+  /// Shards drawn by another revision of the step generator (an older build: the same seed drew
+  /// other steps) are refused by the merge, naming both revisions; a file that does not say its
+  /// revision is of revision 1.
+  @Test func shardsOfAnotherGeneratorAreNotMerged() async throws {
+    func shard(_ k: Int) async throws -> (String, String) {
+      let outcome = try await explore {
+        $0.runs = 4
+        $0.format = .jsonl
+        $0.shardIndex = k - 1
+        $0.shardCount = 2
+      }
+      return ("shard-\(k).jsonl", outcome.output)
+    }
+    let first = try await shard(1)
+    let second = try await shard(2)
+    #expect(first.1.hasPrefix("{") && first.1.contains(#""generator":\#(StepGenerator.revision)"#))
+    _ = try ExploreMerge.merge([first, second], format: .text)
+    let older = (
+      second.0, second.1.replacingOccurrences(of: #","generator":\#(StepGenerator.revision)"#, with: "")
+    )
+    #expect(older.1 != second.1)
+    #expect(throws: ExploreError.mergeGenerator("shard-1.jsonl", StepGenerator.revision, "shard-2.jsonl", 1))
+    {
+      try ExploreMerge.merge([first, older], format: .text)
+    }
+  }
+
   /// Standard error's last line says how many findings were shrunk, and that there was none to
   /// shrink when there was none (not that none was shrunk in 0.00 s).
   @Test func theTimingLineSaysWhatWasShrunk() async throws {
@@ -423,6 +449,7 @@ import Testing
     #expect(lines.contains { $0.contains("advance 0s in advance") })
   }
 
+  /// The report says which commands were drawn when `--only` or `--without` left some out.
   @Test func theReportNamesTheCommandsLeftOut() async throws {
     let whole = try await explore { $0.runs = 2 }
     #expect(!whole.output.contains("played "))
