@@ -129,10 +129,9 @@ struct ExploreReport {
     let cancels = coverage.count("commands", Coverage.cancelRow)
     lines.append("  " + pad(Coverage.cancelRow, firstWidth) + cell(cancels))
     if commandRows.contains(.illegal) {
-      lines.append(
-        "  (an illegal line refused counts in the row of the command it names: advance 0s in advance;")
-      lines.append(
-        "   illegal counts those that name no command, such as frobnicate; —: an illegal line is never done)")
+      lines.append("  (an illegal line refused counts in the row of the command it names, if that is played:")
+      lines.append("   advance 0s in advance; illegal counts those that name none, such as frobnicate;")
+      lines.append("   —: an illegal line is never done)")
     }
     for (title, rows) in Coverage.sections.dropFirst() {
       lines.append("  " + title)
