@@ -62,7 +62,9 @@ whole=0
 while IFS=: read -r file line _; do
   echo "error: $file:$line imports Foundation; the modules of quietplaces import FoundationEssentials (what they use of Foundation is there)"
   whole=$((whole + 1))
-done < <(grep -rnE --include='*.swift' '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+Foundation[[:space:]]*$' Sources \
+done < <(grep -rnE --include='*.swift' \
+  '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*import[[:space:]]+((typealias|struct|class|enum|protocol|let|var|func)[[:space:]]+)?Foundation([[:space:]]*$|\.)' \
+  Sources \
   | grep -v '^Sources/quietplaces-benchmark/' || true)
 
 if ((undeclared > 0)); then
