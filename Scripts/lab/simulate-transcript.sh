@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Command-line transcripts of `quietplaces simulate`, checked: what a user sees for each command, as a
-# `.qp` script checks the REPL (the golden runner plays REPL commands only, not command lines).
+# Command-line transcripts of `quietplaces simulate` (and of `quietplaces explore`, in
+# Scripts/explore/), checked: what a user sees for each command, as a `.qp` script checks the REPL
+# (the golden runner plays REPL commands only, not command lines).
 #
 # A transcript (TRANSCRIPT.txt) holds blocks: a line `$ quietplaces ARGUMENTS` (words split at spaces;
 # no quoting), then the lines it prints, standard output then standard error (the `configuration:`
