@@ -139,7 +139,11 @@ extension Balance {
         try require(!name.isEmpty, "\(placeKey).name", "must not be empty")
         try require(
           names.insert(name.lowercased()).inserted, "\(placeKey).name", "repeats the place '\(name)'")
-        try positive(place.legNauticalMiles, "\(placeKey).legNauticalMiles")
+        try require(
+          place.legNauticalMiles.isFinite && place.legNauticalMiles >= Rules.shortestLeg,
+          "\(placeKey).legNauticalMiles",
+          "must be at least \(Rules.shortestLeg.plainText) nautical miles, not \(place.legNauticalMiles.plainText): "
+            + "shorter legs put arrivals closer together than the clock tells apart at the ship's top speed")
         try positive(place.reward, "\(placeKey).reward")
       }
     }

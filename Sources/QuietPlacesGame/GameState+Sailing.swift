@@ -23,6 +23,14 @@ public let maximumArrivalsPerAdvance = 2e9
 /// stretch, so more levels cost their price but add no speed.
 public let maximumSpeedKnots = 1e12
 
+extension Rules {
+  /// The shortest leg a balance may give, in nautical miles. At the top speed (``maximumSpeedKnots``)
+  /// such a leg takes 3.6 × 10^-10 s, so the few microseconds at the end of an absence that the
+  /// closed form leaves to single arrivals hold tens of thousands of them at most; legs of 10^-20
+  /// miles made one `away 1h` step 10^16 arrivals one by one.
+  public static let shortestLeg = 0.1
+}
+
 /// Two instants closer than this are the same instant (rounding of sums of leg times).
 let instantTolerance = 1e-6
 
@@ -88,15 +96,19 @@ struct ElapsedTime {
 }
 
 extension GameState {
-  /// The most arrivals `seconds` of sailing can hold, plus one: the ship at its speed all along over
-  /// the route's shortest leg; online with a current all along, offline with the one running (if
-  /// any). What an `advance` is refused by, and what bounds the checks that step arrivals one by one.
+  /// The most arrivals `seconds` of sailing can hold, plus one: the ship at its speed all along; online
+  /// with a current all along, offline with the one running (if any). Its distance holds at most one
+  /// arrival per shortest leg, and at most five per whole loop and five more (any five legs in a
+  /// row are a loop), whichever is fewer: one very short leg among long ones bounds the count by the
+  /// loop. What an `advance` is refused by, and what bounds the checks that step arrivals one by one.
   public func arrivalsAtMost(seconds: Double, online: Bool, rules: Rules) -> Double {
     let first = Rules.place(route: route, index: 0)
     var shortest = rules.legs[first]
     for place in first..<first + Rules.placesPerRoute { shortest = min(shortest, rules.legs[place]) }
     let fastest = online ? baseSpeed(rules) * max(1, rules.currentSpeedMultiplier) : speed(rules)
-    return fastest * seconds / 3600 / shortest + 1
+    let distance = fastest * seconds / 3600
+    let places = Double(Rules.placesPerRoute)
+    return min(distance / shortest, places * (distance / rules.loopLengths[route - 1] + 1)) + 1
   }
 
   /// Sails `seconds` with the app open.

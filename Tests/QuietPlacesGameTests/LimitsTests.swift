@@ -61,12 +61,14 @@ import Testing
     game.stamped = (1 << 5) - 1
     #expect(game.baseSpeed(rules) == maximumSpeedKnots)
     let before = game
-    // An hour at up to 2 × 10^12 knots over legs of at least 1.0 nm: about 2 × 10^12 arrivals.
+    // An hour at up to 2 × 10^12 knots (a current all along) over loops of 6.0 nm: at most five
+    // arrivals a loop and five more, 5 · (2 × 10^12 / 6 + 1) + 1 ≈ 1.67 × 10^12.
+    let distance = maximumSpeedKnots * max(1, rules.currentSpeedMultiplier)
     #expect {
       try game.apply(.advance(seconds: 3600), rules: rules)
     } throws: { error in
       guard case .tooMuchSailing(let estimate, let limit) = error as? GameError else { return false }
-      return estimate > 1.9e12 && limit == maximumArrivalsPerAdvance
+      return abs(estimate - (5 * (distance / 6 + 1) + 1)) <= 1 && limit == maximumArrivalsPerAdvance
     }
     #expect(game == before)
     _ = try game.apply(.close, rules: rules)
@@ -77,6 +79,40 @@ import Testing
     #expect(abs(Double(game.lifetime.arrivals) - miles / 6 * 5) <= 5)
     #expect(game.isOpen)
     #expect(allFinite(game))
+  }
+
+  /// One leg of 0.1 nm among legs of 1.2 to 1.4: an advance is bounded by the loop, not by that
+  /// leg, so an hour is not refused as about ten times the arrivals it can hold.
+  @Test func oneShortLegBoundsTheArrivalsByTheLoop() throws {
+    var balance = rules.balance
+    balance.routes[0].places[0].legNauticalMiles = 0.1
+    let short = try Rules(balance: balance)
+    let game = GameState(seed: 7, clock: short.startClock, rules: short)
+    let fastest = game.baseSpeed(short) * max(1, short.currentSpeedMultiplier)
+    // Legs 0.1, 1.2, 1.4, 1.2 and 1.2: a loop of 5.1 nm.
+    let loop = 0.1 + 1.2 + 1.4 + 1.2 + 1.2
+    let bound = game.arrivalsAtMost(seconds: 3600, online: true, rules: short)
+    #expect(abs(bound - (5 * (fastest / loop + 1) + 1)) < 1e-9)
+    #expect(bound < fastest / 0.1 + 1)
+    // The shortest leg bounds it when the legs are alike: the configuration's own.
+    let alike = GameState(seed: 7, clock: rules.startClock, rules: rules)
+    let speed = alike.baseSpeed(rules) * max(1, rules.currentSpeedMultiplier)
+    #expect(alike.arrivalsAtMost(seconds: 60, online: true, rules: rules) == speed * 60 / 3600 / 1.0 + 1)
+  }
+
+  /// Legs shorter than 0.1 nm are refused: at the top speed the closed form would leave the last
+  /// microseconds of an absence to ever more single arrivals (10^-20 nm: 10^16 of them).
+  @Test func aLegShorterThanATenthOfAMileIsRefused() throws {
+    var balance = rules.balance
+    balance.routes[2].places[3].legNauticalMiles = 0.099
+    #expect {
+      try Rules(balance: balance)
+    } throws: { error in
+      let text = (error as? BalanceError)?.description ?? ""
+      return text.contains("routes[2].places[3].legNauticalMiles") && text.contains("at least 0.1")
+    }
+    balance.routes[2].places[3].legNauticalMiles = 0.1
+    _ = try Rules(balance: balance)
   }
 
   @Test func everyPlaceStampedGivesNoMorePostmarks() throws {
