@@ -105,6 +105,19 @@ public enum DurationFormat {
     return seconds < 0 ? "-" + text : text
   }
 
+  /// `seconds` exactly, every non-zero unit: `6d 21h 18m`, `3h 7m 5s`, `1y 3d`. For the time a
+  /// command says it sailed or credited, which a reader adds up and compares with the clock.
+  public static func exact(seconds: Int64) -> String {
+    var rest = seconds.magnitude
+    var parts: [String] = []
+    for (unit, size) in outputUnits where rest >= size {
+      parts.append("\(rest / size)\(unit)")
+      rest %= size
+    }
+    let text = parts.isEmpty ? "0s" : parts.joined(separator: " ")
+    return seconds < 0 ? "-" + text : text
+  }
+
   /// `seconds` exactly, every non-zero unit from days down, as `advance` reads it: `4d23h10m23s`,
   /// `5m58s`, `6m`, `0s`. For waits that a user may want to repeat with `advance`.
   public static func typed(seconds: Int64) -> String {

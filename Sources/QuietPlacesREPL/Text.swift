@@ -50,6 +50,9 @@ enum Text {
   /// A duration such as `2h 30m`.
   static func duration(_ seconds: Int64) -> String { DurationFormat.string(seconds: seconds) }
 
+  /// A duration to the second (`3h 7m 5s`): what a command sailed, credited or let pass.
+  static func exactDuration(_ seconds: Int64) -> String { DurationFormat.exact(seconds: seconds) }
+
   /// A duration of fractional seconds, rounded down to whole seconds, where an instant within a
   /// microsecond of the next second is that second (the engine's tolerance for sums of leg times:
   /// 1727.9999999999968 is 28m 48s, as `state --json` shows it). A duration no clock holds (beyond
@@ -109,13 +112,13 @@ enum Text {
 
   /// What a launch credited for the absence.
   static func absence(_ report: AbsenceReport, at now: Int64, rules: Rules) -> [String] {
-    var lines = ["Launched at \(instant(now)) after \(duration(report.absence)) away."]
+    var lines = ["Launched at \(instant(now)) after \(exactDuration(report.absence)) away."]
     if report.credited == 0 {
       lines.append("Hold \(report.holdHours)h: nothing to credit.")
       return lines
     }
     let capped = report.credited < report.absence ? " (the hold is full)" : ""
-    lines.append("Hold \(report.holdHours)h: credited \(duration(report.credited)) of sailing\(capped):")
+    lines.append("Hold \(report.holdHours)h: credited \(exactDuration(report.credited)) of sailing\(capped):")
     lines += sailing(report.sailing, rules: rules).map { "  " + $0 }
     return lines
   }

@@ -59,6 +59,18 @@ import Testing
     if seconds > 0 { #expect(try DurationFormat.parse(expected) == seconds) }
   }
 
+  /// What a command sailed or credited is written to the second, every unit that is not zero:
+  /// 6d 21h 18m = 6 · 86,400 + 21 · 3,600 + 18 · 60 = 595,080 s, where the summary form says 6d 21h.
+  @Test(arguments: [
+    (Int64(0), "0s"), (595_080, "6d 21h 18m"), (11_225, "3h 7m 5s"), (93_784, "1d 2h 3m 4s"),
+    (7_205, "2h 5s"),
+    (Int64(31_557_600 + 3 * 86_400), "1y 3d"), (Int64(-61), "-1m 1s"),
+  ])
+  func exact(seconds: Int64, expected: String) throws {
+    #expect(DurationFormat.exact(seconds: seconds) == expected)
+    if seconds > 0 { #expect(try DurationFormat.parse(expected) == seconds) }
+  }
+
   @Test(arguments: [
     ("90s", Int64(90)), ("45m", 2_700), ("8h", 28_800), ("2d", 172_800), ("1w", 604_800), ("1h30m", 5_400),
     // Spaces between parts, and the Julian year of 365.25 days: 1y = 365.25 × 86,400 = 31,557,600 s.

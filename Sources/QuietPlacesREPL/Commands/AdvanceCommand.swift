@@ -106,13 +106,13 @@ struct AdvanceCommand: REPLCommand {
     guard case .sailed(let event, let game) = advanced else {
       return [
         .info(
-          "The app is closed: the clock moves \(Text.duration(seconds)) to \(Text.instant(session.device.now)); nothing is produced until launch."
+          "The app is closed: the clock moves \(Text.exactDuration(seconds)) to \(Text.instant(session.device.now)); nothing is produced until launch."
         )
       ]
     }
     guard case .sailed(let report) = event else { return [] }
     var lines = Text.sailing(report, rules: session.rules)
-    lines[0] = "Sailed \(Text.duration(seconds)): " + lines[0]
+    lines[0] = "Sailed \(Text.exactDuration(seconds)): " + lines[0]
     // The closing position line is the state after the step, not an event for `log`.
     session.remember(.info(lines))
     lines.append("  " + Text.position(game, rules: session.rules))
