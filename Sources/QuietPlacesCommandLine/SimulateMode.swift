@@ -173,7 +173,7 @@ struct SimulateMode: CommandLineMode, Equatable {
       results = try await Sweep.run(
         runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores,
         keepSteps: record != nil, progress: { done, total in progress.update(done, total) },
-        stopRequested: { stopSignal() != nil })
+        stopRequested: { stopSignal() != nil }, stopPlaying: { stopSignal() != nil })
     } catch {
       progress.clear()
       context.printError(OutputLine.errorText(error.message))
@@ -265,7 +265,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     do {
       try await Sweep.forEach(
         runs, plan: plan, configuration: storeKit, jobs: parallel.jobs ?? Sweep.cores,
-        stopRequested: { stopSignal() != nil }
+        stopRequested: { stopSignal() != nil }, stopPlaying: { stopSignal() != nil }
       ) { result in
         progress.clear()
         var result = result

@@ -38,6 +38,9 @@ public struct Autoplay: Sendable {
   /// The longest single wait: a day.
   static let longestWait: Int64 = 86_400
 
+  /// How many steps a run plays between two questions whether to stop (a few milliseconds).
+  static let stepsBetweenStopChecks = 4_096
+
   private let strategy: Strategy
   private let goal: PlayGoal
   private let rules: Rules
@@ -436,13 +439,25 @@ public struct Autoplay: Sendable {
 extension Autoplay {
   /// Plays `strategy` on `device`, whose app is open, from its current state until `goal`: each
   /// step carried out with the device's verbs.
+  ///
+  /// `stopPlaying`, when given, is asked every ``stepsBetweenStopChecks`` steps: once it answers
+  /// `true` the run ends there, unfinished, with ``LabError/stoppedPlaying``.
   public static func run(
-    _ strategy: Strategy, goal: PlayGoal, on device: Device, keeping: Keeping = Keeping()
+    _ strategy: Strategy, goal: PlayGoal, on device: Device, keeping: Keeping = Keeping(),
+    stopPlaying: (@Sendable () -> Bool)? = nil
   ) async throws(LabError) -> PlayReport {
     guard let game = await device.game else { throw .appClosed }
     var autoplay = Autoplay(strategy, goal: goal, rules: device.rules, from: game, keeping: keeping)
     var next = autoplay.nextStep()
+    var untilStopCheck = stepsBetweenStopChecks
     while let step = next {
+      if let stopPlaying {
+        untilStopCheck -= 1
+        if untilStopCheck <= 0 {
+          untilStopCheck = stepsBetweenStopChecks
+          if stopPlaying() { throw .stoppedPlaying }
+        }
+      }
       guard step.playsOnOpenApp else {
         let start = autoplay.profileStart
         let game = try await device.play(step)
@@ -452,9 +467,13 @@ extension Autoplay {
       }
       // The player's actions and open sailing that follow one another are played in one visit to
       // the app, until a step that leaves it (an absence, a purchase) or the end.
-      var playing = (autoplay: consume autoplay, step: step as PlayStep?)
+      var playing = (autoplay: consume autoplay, step: step as PlayStep?, steps: 0)
       let open = try await device.whileOpen(&playing) { app, open, playing throws(LabError) in
         while let step = playing.step {
+          // A long visit (a balance that acts every second, all online) hands back now and then, so
+          // that the loop above can ask whether to stop.
+          if stopPlaying != nil, playing.steps >= stepsBetweenStopChecks { return }
+          playing.steps += 1
           let start = playing.autoplay.profileStart
           let game = try open.play(step, on: app)
           playing.autoplay.profiled(step.phase, since: start)
@@ -464,6 +483,7 @@ extension Autoplay {
       }
       guard open else { throw .appClosedDuringRun(at: device.now) }
       (autoplay, next) = (playing.autoplay, playing.step)
+      untilStopCheck -= playing.steps - 1
     }
     return autoplay.report
   }

@@ -151,6 +151,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case purchaseStopped(ProductID)
   /// A purchase ended otherwise than bought.
   case purchaseIncomplete(ProductID, PurchaseOutcome)
+  /// A run was told to stop while it played (a signal), before its end.
+  case stoppedPlaying
   /// A run of a sweep failed.
   case run(index: Int, variant: String, seed: UInt64, LabError)
   /// `--owned` names a product the StoreKit configuration (by name) does not have.
@@ -374,6 +376,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
       return "buying \(id.rawValue) stopped the app"
     case .purchaseIncomplete(let id, let outcome):
       return "buying \(id.rawValue) did not complete: \(Self.describe(outcome))"
+    case .stoppedPlaying:
+      return "the run was stopped while it played, before its end"
     case .run(let index, let variant, let seed, let error):
       return "run \(index) (\(variant), seed \(seed)): \(error.message)"
     case .ownedNotSold(let id, let file):

@@ -19,22 +19,30 @@ public enum Sweep {
   /// Plays one run of the plan on a device from `factory` (made for the plan's StoreKit
   /// configuration), under the run's variant's rules. The sweep's first run (index 0) also keeps its
   /// timeline.
+  ///
+  /// `stopPlaying`, when given, is asked every few thousand steps; once it answers `true` the run
+  /// ends unfinished and gives `nil`.
   public static func run(
-    _ run: SimulatePlan.Run, plan: SimulatePlan, factory: DeviceFactory, keepSteps: Bool
-  ) async throws(LabError) -> RunResult {
+    _ run: SimulatePlan.Run, plan: SimulatePlan, factory: DeviceFactory, keepSteps: Bool,
+    stopPlaying: (@Sendable () -> Bool)? = nil
+  ) async throws(LabError) -> RunResult? {
     let variant = plan.variants[run.variant]
     let report: PlayReport
     let device: Device
+    do {
+      device = try factory.with(rules: variant.rules).makeDevice(seed: run.seed)
+      _ = try await device.launch()
+    } catch {
+      throw .run(index: run.index, variant: variant.name, seed: run.seed, .deviceNotStarted(error))
+    }
     do throws(LabError) {
-      do {
-        device = try factory.with(rules: variant.rules).makeDevice(seed: run.seed)
-        _ = try await device.launch()
-      } catch {
-        throw .deviceNotStarted(error)
-      }
       report = try await Autoplay.run(
         variant.strategy, goal: plan.goal, on: device,
-        keeping: Autoplay.Keeping(steps: keepSteps, samples: true, timeline: run.index == 0))
+        keeping: Autoplay.Keeping(steps: keepSteps, samples: true, timeline: run.index == 0),
+        stopPlaying: stopPlaying)
+    } catch .stoppedPlaying {
+      _ = await device.close()
+      return nil
     } catch {
       throw .run(index: run.index, variant: variant.name, seed: run.seed, error)
     }
@@ -60,20 +68,27 @@ public enum Sweep {
   ///
   /// `stopRequested` is asked before each run starts: once it answers `true`, no run starts, those
   /// playing end, and the results are those of the runs played, a prefix of `runs` (see
-  /// ``wholeSeeds(_:variants:)``).
+  /// ``wholeSeeds(_:variants:)``). `stopPlaying`, when given, is asked by the runs playing every few
+  /// thousand steps: once it answers `true` they end unfinished, and the results are the runs
+  /// finished before the first of them.
   public static func run(
     _ runs: [SimulatePlan.Run], plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
     keepSteps: Bool = false, progress: @Sendable (Int, Int) -> Void = { _, _ in },
-    stopRequested: @escaping () -> Bool = { false }
+    stopRequested: @escaping () -> Bool = { false }, stopPlaying: (@Sendable () -> Bool)? = nil
   ) async throws(LabError) -> [RunResult] {
     guard let first = plan.variants.first else { return [] }
     let factory = try Self.factory(first, configuration: configuration)
     var results: [RunResult] = []
     results.reserveCapacity(runs.count)
+    var cut = false
     try await BoundedParallel.forEach(runs.lazy.prefix { _ in !stopRequested() }, atMost: jobs) {
       run throws(LabError) in
-      try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps)
+      try await Self.run(run, plan: plan, factory: factory, keepSteps: keepSteps, stopPlaying: stopPlaying)
     } inOrder: { index, result in
+      guard !cut, let result else {
+        cut = true
+        return
+      }
       progress(index + 1, runs.count)
       results.append(result)
     }
@@ -91,17 +106,23 @@ public enum Sweep {
   /// as it and every run before it have ended, keeping none: what the sweep holds at once (at most
   /// `jobs` runs playing and results waiting for an earlier one) does not grow with its length.
   ///
-  /// `stopRequested` is asked before each run starts, as in ``run(_:plan:configuration:jobs:keepSteps:progress:stopRequested:)``.
+  /// `stopRequested` is asked before each run starts, as in ``run(_:plan:configuration:jobs:keepSteps:progress:stopRequested:stopPlaying:)``.
   public static func forEach(
     _ runs: SimulatePlan.LazyRuns, plan: SimulatePlan, configuration: StoreKitConfiguration, jobs: Int,
-    stopRequested: @escaping () -> Bool = { false }, each: (RunResult) -> Void
+    stopRequested: @escaping () -> Bool = { false }, stopPlaying: (@Sendable () -> Bool)? = nil,
+    each: (RunResult) -> Void
   ) async throws(LabError) {
     guard let first = plan.variants.first else { return }
     let factory = try Self.factory(first, configuration: configuration)
+    var cut = false
     try await BoundedParallel.forEach(runs.lazy.prefix { _ in !stopRequested() }, atMost: jobs) {
       run throws(LabError) in
-      try await Self.run(run, plan: plan, factory: factory, keepSteps: false)
+      try await Self.run(run, plan: plan, factory: factory, keepSteps: false, stopPlaying: stopPlaying)
     } inOrder: { _, result in
+      guard !cut, let result else {
+        cut = true
+        return
+      }
       each(result)
     }
   }
