@@ -133,6 +133,12 @@ struct AutoplayCommand: REPLCommand {
 
   private func play(in session: Session) async throws(CommandError) -> [OutputLine] {
     guard let game = await session.device.game else { throw .appClosed(command: Self.name) }
+    if case .until(let milestones) = request.stop {
+      let routes = session.rules.routeCount
+      for case .route(let route) in milestones where route > routes {
+        throw .lab(.routeBeyondAtlas(route, routes: routes))
+      }
+    }
     var autoplay = Autoplay(request.strategy, goal: request.goal, rules: session.rules, from: game)
     var stopped = false
     // On a terminal, a run that takes a while says how far it got, a few times a second.
