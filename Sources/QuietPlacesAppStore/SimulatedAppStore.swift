@@ -105,6 +105,20 @@ public actor SimulatedAppStore: StoreClient {
     self.account = account
   }
 
+  /// What is wrong with an account's signing key or certificate (the words an account file's error
+  /// uses), or `nil`: what a device bundle's account is checked for when the bundle is read, so that
+  /// a bad one is the bundle's error, not the store's account file's.
+  public static func keyProblem(of account: StoreAccount) -> String? {
+    guard let der = Data(base64Encoded: account.signingKey) else { return "'signingKey' is not base64" }
+    do {
+      _ = try ES256PrivateKey(pkcs8DERRepresentation: der)
+    } catch {
+      return "'signingKey' is not a P-256 private key (\(error.description))"
+    }
+    guard Data(base64Encoded: account.certificate) != nil else { return "'certificate' is not base64" }
+    return nil
+  }
+
   /// Takes over `account` (from a device bundle or a checkpoint) and writes it to `accountFile`, so
   /// the store stands exactly where that account stood; `nil` keeps it in memory.
   public init(catalogue: StoreCatalogue, account: StoreAccount, accountFile: URL?) throws(AppStoreError) {

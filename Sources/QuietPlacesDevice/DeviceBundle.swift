@@ -344,7 +344,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
         problem:
           "\(within)'open' is \(bundle.open) but 'running' is \(bundle.running == nil ? "missing" : "there")")
     }
-    if let problem = bundle.account.problem() {
+    if let problem = bundle.account.problem() ?? SimulatedAppStore.keyProblem(of: bundle.account) {
       throw BundleError(file: file, problem: "\(within)account: \(problem)")
     }
     for checkpoint in bundle.checkpoints ?? [] {
