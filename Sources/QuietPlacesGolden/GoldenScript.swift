@@ -213,7 +213,8 @@ public struct GoldenScript: Sendable, Equatable {
 
   /// Parses the bytes of a script named `path`, reporting the first line that is not UTF-8.
   public static func parse(data: Data, path: String) throws(GoldenScriptError) -> GoldenScript {
-    if let text = String(data: data, encoding: .utf8) {
+    // Not `String(data:encoding:)`, which drops a byte-order mark the rewritten file must keep.
+    if let text = String(validating: data, as: UTF8.self) {
       return try parse(text, path: path)
     }
     var lineNumber = 1
