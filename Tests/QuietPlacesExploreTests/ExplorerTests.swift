@@ -185,7 +185,12 @@ import Testing
       try ExploreMerge.merge(shards + [("./shard-1.jsonl", shards[0].text)], format: .text)
     }
     let doubled = [("shard-1.jsonl", shards[0].text + shards[0].text)] + shards.dropFirst()
-    #expect(throws: ExploreError.mergeRunTwice(run: 1, first: "shard-1.jsonl", second: "shard-1.jsonl")) {
+    let headerLines = shards[0].text.split(separator: "\n").count
+    #expect(
+      throws: ExploreError.mergeFile(
+        "shard-1.jsonl",
+        reason: "line \(headerLines + 1) is a second header; a shard's file has one, on its first line")
+    ) {
       try ExploreMerge.merge(doubled, format: .text)
     }
   }
@@ -384,6 +389,52 @@ import Testing
     #expect(throws: ExploreError.mergePlayedOn("shard-1.jsonl", these, "shard-2.jsonl", other)) {
       try ExploreMerge.merge([first, second], format: .text)
     }
+  }
+
+  /// Run records are the exploration's own: a file starts with its header, each run has the seed
+  /// the header's seed gives its number, belongs to the file's shard and plays --steps steps (fewer
+  /// only when it broke an invariant). Records of another exploration under a copied header, or
+  /// without one, were merged into a report that claimed the header's seed.
+  @Test func runsOfAnotherExplorationAreNotMerged() async throws {
+    func shard(_ k: Int, seed: UInt64 = 1, steps: Int = 12) async throws -> [String] {
+      let outcome = try await explore {
+        $0.runs = 6
+        $0.seed = seed
+        $0.steps = steps
+        $0.format = .jsonl
+        $0.shardIndex = k - 1
+        $0.shardCount = 2
+      }
+      return outcome.output.split(separator: "\n").map(String.init)
+    }
+    let first = try await shard(1)
+    let second = try await shard(2)
+    func text(_ lines: [String]) -> String { lines.joined(separator: "\n") + "\n" }
+    _ = try ExploreMerge.merge([("1.jsonl", text(first)), ("2.jsonl", text(second))], format: .text)
+    func refusal(_ lines: [String]) -> String? {
+      do {
+        _ = try ExploreMerge.merge([("1.jsonl", text(lines)), ("2.jsonl", text(second))], format: .text)
+        return nil
+      } catch {
+        guard case .mergeFile("1.jsonl", let reason) = error else { return "\(error)" }
+        return reason
+      }
+    }
+    let otherSeed = try await shard(1, seed: 2)
+    let seed = ExploreContext.runSeed(1, run: 1)
+    #expect(
+      refusal([first[0]] + otherSeed.dropFirst())
+        == "line 2: run 1 has the seed \(ExploreContext.runSeed(2, run: 1)), but run 1 of the exploration of "
+        + "--seed 1 has the seed \(seed): it is a run of another exploration")
+    let fewerSteps = try await shard(1, steps: 5)
+    #expect(refusal([first[0]] + fewerSteps.dropFirst())?.hasPrefix("line 2: run 1 played ") == true)
+    #expect(
+      refusal(Array(first.dropFirst()))
+        == "line 1 comes before the file's header (a record of type 'explore'), with which the file of every "
+        + "shard starts")
+    #expect(
+      refusal([first[0]] + second.dropFirst())
+        == "line 2: run 2 is not a run of shard 1/2, which its header names")
   }
 
   /// Shards drawn by another revision of the step generator (an older build: the same seed drew
