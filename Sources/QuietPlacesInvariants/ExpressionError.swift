@@ -18,7 +18,7 @@ public struct ExpressionError: Error, Sendable, Equatable {
   /// The sentence after `error: `; an expression of more than 100 characters is quoted by its start
   /// and end, so that what is wrong stays within the line.
   public var message: String {
-    "invariant '\(Self.quoted(expression))' is malformed at column \(column): \(problem)"
+    "invariant '\(Self.quoted(expression).fromOutside)' is malformed at column \(column): \(problem)"
   }
 
   /// An expression as an error quotes it: whole up to 100 characters, else its first 70 and last 20.

@@ -160,10 +160,15 @@ extension InvariantExpression {
           "'in' looks for a number or a \"string\" in a list, not \(left.kind.described), as in \"charts\" in owned",
           at: token)
       }
-      // A list that holds values of the other kind would never hold this one.
-      if case .array(let items) = state[path], let first = items.first.flatMap(InvariantExpression.kind(of:)),
-        first != left.kind
-      {
+      // A list that holds values of the other kind would never hold this one: by the contract's type,
+      // or for a list it does not name, by the values it holds now.
+      var items: InvariantExpression.Kind?
+      if let known = InvariantExpression.listItems[path.description] {
+        items = known
+      } else if case .array(let values) = state[path] {
+        items = values.first.flatMap(InvariantExpression.kind(of:))
+      }
+      if let first = items, first != left.kind {
         throw fail(
           "'\(path.description)' holds \(first.plural), "
             + "so it never holds \(left.kind.described)",

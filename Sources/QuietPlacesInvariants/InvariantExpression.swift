@@ -75,6 +75,17 @@ public struct InvariantExpression: Sendable, Equatable {
 
   /// Reads `text`, checking every field and kind against `state` (a `state --json` object).
   public init(_ text: String, state: JSONValue) throws(ExpressionError) {
+    // An expression is one line of a script: a line break or another control character in it would
+    // split the `check --invariant` line a finding's script ends with.
+    if let index = text.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
+      let scalar = text.unicodeScalars[index]
+      throw ExpressionError(
+        expression: text,
+        column: text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: index) + 1,
+        problem:
+          "\(scalar == "\n" ? "a line break" : "a control character") (\\u{\(String(scalar.value, radix: 16, uppercase: true))}) "
+          + "cannot be part of an expression; write it on one line")
+    }
     var parser = Parser(text: text, tokens: try ExpressionToken.tokens(of: text), state: state)
     let (root, kind) = try parser.expression()
     try parser.expectEnd()
@@ -167,6 +178,13 @@ public struct InvariantExpression: Sendable, Equatable {
   }
 
   /// The kind of a JSON value.
+  /// What each list of `state --json` holds (the contract's types), so that `VALUE in LIST` is
+  /// checked whether or not the list is empty when the expression is read.
+  static let listItems: [String: Kind] = [
+    "balanceChanges": .text, "ledger": .number, "owned": .text, "sail.owned": .text, "stamped": .text,
+    "unfinished": .number, "visited": .text,
+  ]
+
   static func kind(of json: JSONValue) -> Kind? {
     switch json {
     case .number: .number

@@ -123,6 +123,38 @@ import Testing
     }
   }
 
+  /// What a list holds is the contract's type, not what it holds now: an empty list refuses a value
+  /// of the other kind just as a full one does (when it read its first item, `3 in owned` was
+  /// checked, and broken, at every step of a new game and refused once something was bought).
+  @Test func anEmptyListRefusesAValueOfTheOtherKindToo() throws {
+    let empty = try! JSONValue(parsing: #"{"ledger":[],"owned":[],"unfinished":[],"visited":[]}"#)
+    for (text, column, problem) in [
+      ("3 in owned", 3, "'owned' holds strings, so it never holds a number"),
+      ("\"1\" in ledger", 5, "'ledger' holds numbers, so it never holds a string"),
+      ("\"x\" in unfinished", 5, "'unfinished' holds numbers, so it never holds a string"),
+      ("1 in visited", 3, "'visited' holds strings, so it never holds a number"),
+    ] {
+      #expect(throws: ExpressionError(expression: text, column: column, problem: problem)) {
+        try InvariantExpression(text, state: empty)
+      }
+    }
+    #expect(try InvariantExpression("\"charts\" in owned", state: empty).holds(on: empty) == false)
+  }
+
+  /// A line break or another control character is refused where it is, in one line: a finding's
+  /// script ends with the expression on one `check --invariant` line.
+  @Test func aControlCharacterIsRefusedOnOneLine() {
+    #expect(
+      throws: ExpressionError(
+        expression: "postmarks\n< 0", column: 10,
+        problem: "a line break (\\u{A}) cannot be part of an expression; write it on one line")
+    ) {
+      try InvariantExpression("postmarks\n< 0", state: state)
+    }
+    let error = ExpressionError(expression: "a\u{7}b", column: 2, problem: "p")
+    #expect(error.message == "invariant 'a\\u{7}b' is malformed at column 2: p")
+  }
+
   @Test func theErrorIsOneSentenceWithTheColumn() {
     let error = ExpressionError(expression: "postmarks <=", column: 13, problem: "expected a field")
     #expect(error.message == "invariant 'postmarks <=' is malformed at column 13: expected a field")

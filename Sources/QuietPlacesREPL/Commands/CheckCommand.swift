@@ -101,7 +101,9 @@ struct CheckCommand: REPLCommand {
   /// The first quoted part of `text` and what follows it, when `text` starts with a quote that
   /// closes before its end (`'a <= 1' 'b <= 2'`); `nil` otherwise.
   static func quotedThenMore(_ text: String) -> (String, String)? {
-    guard let quote = text.first, quote == "'" || quote == "\"" else { return nil }
+    // A double quote may open the expression's own string (`"charts" in owned`); a single one only
+    // wraps an expression.
+    guard let quote = text.first, quote == "'" else { return nil }
     let inside = text.dropFirst()
     guard let close = inside.firstIndex(of: quote) else { return nil }
     let rest = inside[inside.index(after: close)...].trimmingWhitespace
@@ -113,7 +115,9 @@ struct CheckCommand: REPLCommand {
     guard text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first else {
       return text
     }
-    return String(text.dropFirst().dropLast())
+    let inside = text.dropFirst().dropLast()
+    // `"a" == "b"` is an expression with two strings, not one wrapped in quotes.
+    return inside.contains(first) ? text : String(inside)
   }
 }
 
