@@ -150,6 +150,15 @@ struct ExploreMode: CommandLineMode, Equatable {
 
   /// Explores; 1 when an invariant broke, 2 for options the explorer refuses (nothing is written).
   func run(in context: ProgramContext) async -> ExitStatus {
+    for (option, values) in [("--only", only), ("--without", without)] {
+      for value in values where Self.commands(value).isEmpty {
+        context.printError(
+          OutputLine.errorText(
+            "\(option) '\(value.fromOutside)' names no command; give commands as help names them, separated by "
+              + "commas, such as \(option) buy,store"))
+        return .usage
+      }
+    }
     // One exploration plays one balance: a key set twice would play only its last value.
     for (index, setting) in settings.enumerated() {
       guard let first = settings[..<index].first(where: { $0.key == setting.key }) else { continue }
@@ -161,11 +170,21 @@ struct ExploreMode: CommandLineMode, Equatable {
     }
     guard let (configured, storeKitConfiguration, provenance) = storeKit.load(context) else { return .usage }
     var rules = configured
+    // A finding's script plays on the balance before the --set values, which its `new` line sets.
+    var replay = ExploreOptions.FindingReplay(newOptions: settings.map(\.shown))
     do {
       var played = configured.balance
       if let file = balanceFile {
         played = try BalanceVariant.load(
           file: URL(fileURLWithPath: file, relativeTo: context.currentDirectory).path)
+        replay.header += [
+          "# Explored with --balance \(file): it replays where Configuration/balance.json is that file "
+            + "(QUIETPLACES_CONFIGURATION names the folder); elsewhere quietplaces test skips it.",
+          "# requires: balance \(ConfigurationProvenance.fingerprint(of: SweepOutputOptions.url(file, in: context)))",
+        ]
+      }
+      if balanceFile != nil || !settings.isEmpty {
+        replay.rules = played == configured.balance ? configured : try Rules(balance: played)
       }
       played = try BalanceVariant.apply(settings, to: played)
       if played != configured.balance { rules = try Rules(balance: played) }
@@ -179,7 +198,15 @@ struct ExploreMode: CommandLineMode, Equatable {
     let environment = SessionEnvironment(
       rules: rules, storeKit: storeKitConfiguration,
       saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("quietplaces-explore"))
+    if let given = provenance.givenStoreKit {
+      replay.header += [
+        "# Explored with --storekit \(given.file): run it with quietplaces test --storekit \(given.file) "
+          + "(under another StoreKit file it is skipped).",
+        "# requires: storekit \(given.value)",
+      ]
+    }
     var options = self.options
+    options.findingReplay = replay
     // What is played, wherever the files are: their fingerprints, and the --balance file's.
     options.playedOn =
       provenance.prints + BalanceOptions.fingerprints(of: balanceFile.map { [$0] } ?? [], in: context)

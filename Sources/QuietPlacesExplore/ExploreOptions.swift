@@ -1,3 +1,5 @@
+import QuietPlacesGame
+
 /// What an exploration was asked to do, as `quietplaces explore` reads it from its command line.
 public struct ExploreOptions: Sendable, Equatable {
   /// How the results are printed.
@@ -38,6 +40,33 @@ public struct ExploreOptions: Sendable, Equatable {
   public var playedOn: String?
   /// The command line as typed, quoted in each finding's script.
   public var invocation = "quietplaces explore"
+  /// What a finding's script needs to replay as the exploration played.
+  public var findingReplay = FindingReplay()
+
+  /// What a finding's script needs, beyond its commands, to replay under `quietplaces test` as the
+  /// exploration played: a script plays the Configuration's balance and StoreKit file unless it says
+  /// otherwise.
+  public struct FindingReplay: Sendable, Equatable {
+    /// Options of the script's `new` line: each `--set KEY=VALUE` as typed.
+    public var newOptions: [String] = []
+    /// Header lines: `# requires: storekit HASH` for another StoreKit file (with how to run the
+    /// script with it), `# requires: balance HASH` for a `--balance` file.
+    public var header: [String] = []
+    /// The balance the script's session starts from (the `--balance` file's, before any `--set`);
+    /// `nil`: the one explored, which has no `--set` then.
+    public var rules: Rules?
+
+    public init(newOptions: [String] = [], header: [String] = [], rules: Rules? = nil) {
+      self.newOptions = newOptions
+      self.header = header
+      self.rules = rules
+    }
+
+    public static func == (lhs: FindingReplay, rhs: FindingReplay) -> Bool {
+      lhs.newOptions == rhs.newOptions && lhs.header == rhs.header
+        && lhs.rules?.balance == rhs.rules?.balance
+    }
+  }
 
   public init() {}
 }

@@ -331,7 +331,7 @@ public struct Explorer: Sendable {
     let chosen = order.compactMap { first[$0] }
     let writer = FindingWriter(
       context: context, folder: folder, folderName: options.findings, invocation: options.invocation,
-      playedOn: options.playedOn)
+      playedOn: options.playedOn, replay: options.findingReplay)
     let context = context
     let runsBroken = counts
     let shrunk = await BoundedParallel.map(chosen, atMost: max(1, options.jobs)) {

@@ -17,6 +17,9 @@ struct FindingWriter {
   let invocation: String
   /// What the exploration played on (the files' fingerprints), for the script's comments.
   var playedOn: String?
+  /// What the script needs to replay as explored: the options of its `new` line (`--set KEY=VALUE`)
+  /// and its header lines (`# requires:` the StoreKit or balance file played, and how to run it).
+  var replay = ExploreOptions.FindingReplay()
 
   /// The file name of a finding: the invariant's name, or `invariant-N` for the N-th expression.
   func fileName(_ invariant: String) -> String {
@@ -32,9 +35,21 @@ struct FindingWriter {
 
   func finalCheck(_ invariant: String) -> (command: String, holds: [String]) {
     if let expression = context.expressions.first(where: { "'\($0.text)'" == invariant }) {
-      return ("check --invariant '\(expression.text)'", ["invariant '\(expression.text)' holds"])
+      let (command, shown) = Self.checkCommand(expression.text)
+      return (command, ["invariant '\(shown)' holds"])
     }
     return ("check", Session.allHold(Invariant.allCases))
+  }
+
+  /// The `check --invariant` line of an expression and the expression as `check` then reads it
+  /// (its words one space apart): in single quotes, or in double quotes when it holds a single one
+  /// (`nextPlace != "Lamplighter's Hut"` in single quotes would end at the apostrophe), or, holding
+  /// both, bare in parentheses, which no quote opens.
+  static func checkCommand(_ text: String) -> (command: String, shown: String) {
+    let shown = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    if !shown.contains("'") { return ("check --invariant '\(shown)'", shown) }
+    if !shown.contains("\"") { return ("check --invariant \"\(shown)\"", shown) }
+    return ("check --invariant (\(shown))", "(\(shown))")
   }
 
   /// The script's text for the shrunk steps, and what `check` found at its end (nil when the
@@ -54,10 +69,16 @@ struct FindingWriter {
           + "\(Self.steps(steps.count)). This script fails under quietplaces test until the engine is fixed.",
     ]
     if let playedOn { lines.insert("# Played on \(playedOn).", at: 1) }
+    lines += replay.header
     var found: String?
-    if let device = try? context.factory.makeDevice() {
-      let (session, _) = await Session.playing(device, environment: context.environment)
-      for command in ["new --seed \(game)"] + steps.map(\.line) {
+    // The script replays as `quietplaces test` plays it: on the balance before any --set (the
+    // Configuration's, or the --balance file its `# requires:` line pins), its `new` setting the rest.
+    var environment = context.environment
+    environment.rules = replay.rules ?? environment.rules
+    if let device = try? context.factory.with(rules: environment.rules).makeDevice() {
+      let (session, _) = await Session.playing(device, environment: environment)
+      let new = (["new --seed \(game)"] + replay.newOptions).joined(separator: " ")
+      for command in [new] + steps.map(\.line) {
         lines.append("> \(command)")
         lines += await session.execute(command).texts
       }

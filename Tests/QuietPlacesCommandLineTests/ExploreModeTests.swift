@@ -137,7 +137,34 @@ import Testing
     #expect(test.status == .failure)
   }
 
+  /// A finding made under `--set` replays under `quietplaces test` as explored: its `new` line sets
+  /// the same numbers, so the script passes every line up to the final check and fails there
+  /// (played on the Configuration's numbers, the pack granted 100, not 7, and it failed early).
+  /// An expression with an apostrophe is written in double quotes, which `check` reads whole.
+  @Test func aFindingUnderChangedNumbersReplaysUnderThem() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let run = await ProgramRun.run(
+      ["explore", "--seed", "1", "--runs", "4", "--steps", "20", "--only", "buy,launch,advance"]
+        + ["--set", "purchases.packPostmarks.marks100=7", "--set", "purchases.packPostmarks.marks550=9"]
+        + ["--invariant", "postmarks <= 0 or nextPlace == 'x'", "--findings", folder.url.path])
+    #expect(run.status == .failure)
+    let lines = try folder.read("invariant-1.qp").split(separator: "\n").map(String.init)
+    let commands = lines.filter { $0.hasPrefix("> ") }
+    #expect(
+      commands.first?.hasSuffix(
+        " --set purchases.packPostmarks.marks100=7 --set purchases.packPostmarks.marks550=9") == true)
+    #expect(commands.last == "> check --invariant \"postmarks <= 0 or nextPlace == 'x'\"")
+    #expect(lines.last == "invariant 'postmarks <= 0 or nextPlace == 'x'' holds")
+    let test = await ProgramRun.run(["test", folder.url.appendingPathComponent("invariant-1.qp").path])
+    #expect(test.status == .failure)
+    // Every line but the final check's matches: the diff starts at the expected `holds` line.
+    let removed = test.output.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }
+    #expect(removed == ["-invariant 'postmarks <= 0 or nextPlace == 'x'' holds"])
+  }
+
   @Test(arguments: [
+    ["--only", ","], ["--without", " , "],
     ["--runs", "0"], ["--steps", "-1"], ["--shard", "4/3"], ["--only", "buy,stor approve"],
     ["--findings", "/dev/null"], ["--findings", "/proc/quietplaces/findings"],
     ["--invariant", "postmarks <="],
