@@ -39,7 +39,7 @@ public struct Autoplay: Sendable {
   static let longestWait: Int64 = 86_400
 
   /// How many steps a run plays between two questions whether to stop (a few milliseconds).
-  static let stepsBetweenStopChecks = 4_096
+  public static let stepsBetweenStopChecks = 4_096
 
   private let strategy: Strategy
   private let goal: PlayGoal
@@ -440,11 +440,13 @@ extension Autoplay {
   /// Plays `strategy` on `device`, whose app is open, from its current state until `goal`: each
   /// step carried out with the device's verbs.
   ///
-  /// `stopPlaying`, when given, is asked every ``stepsBetweenStopChecks`` steps: once it answers
-  /// `true` the run ends there, unfinished, with ``LabError/stoppedPlaying``.
+  /// `stopPlaying`, when given, is asked every `checkingEvery` steps (``stepsBetweenStopChecks``, a
+  /// few milliseconds): once it answers `true` the run ends there, unfinished, with
+  /// ``LabError/stoppedPlaying``.
   public static func run(
     _ strategy: Strategy, goal: PlayGoal, on device: Device, keeping: Keeping = Keeping(),
-    stopPlaying: (@Sendable () -> Bool)? = nil
+    stopPlaying: (@Sendable () -> Bool)? = nil,
+    checkingEvery stepsBetweenStopChecks: Int = stepsBetweenStopChecks
   ) async throws(LabError) -> PlayReport {
     guard let game = await device.game else { throw .appClosed }
     var autoplay = Autoplay(strategy, goal: goal, rules: device.rules, from: game, keeping: keeping)

@@ -1,6 +1,7 @@
 import QuietPlacesDevice
 import QuietPlacesGame
 import QuietPlacesTestSupport
+import Synchronization
 import Testing
 
 @testable import QuietPlacesLab
@@ -16,6 +17,40 @@ import Testing
     _ = try await device.launch()
     return try await Autoplay.run(
       strategy, goal: PlayGoal(milestones: milestones), on: device, keeping: keeping)
+  }
+
+  /// A stop asked while a run plays ends it within the steps between two questions: a run that
+  /// would play for minutes (all online to route 8: a million steps in its first 51 days) throws
+  /// `stoppedPlaying` after its first 64, asked once; one never told to stop is asked as it plays.
+  @Test func aStopWhilePlayingEndsTheRunUnfinished() async throws {
+    let device = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(seed: 1)
+    _ = try await device.launch()
+    let asked = Mutex(0)
+    let goal = PlayGoal(milestones: [.route(8)])
+    await #expect(throws: LabError.stoppedPlaying) {
+      try await Autoplay.run(
+        Strategy(kind: .payback), goal: goal, on: device,
+        stopPlaying: {
+          asked.withLock { $0 += 1 }
+          return true
+        }, checkingEvery: 64)
+    }
+    #expect(asked.withLock { $0 } == 1)
+    // Told not to stop, a short run is asked once every 64 steps it plays.
+    let short = try DeviceFactory(DeviceConfiguration(rules: rules, storeKit: storeKit)).makeDevice(seed: 1)
+    _ = try await short.launch()
+    let counted = Mutex(0)
+    let report = try await Autoplay.run(
+      Strategy(kind: .payback), goal: PlayGoal(milestones: [.time(86_400)]), on: short,
+      keeping: .init(steps: true),
+      stopPlaying: {
+        counted.withLock { $0 += 1 }
+        return false
+      }, checkingEvery: 64)
+    // At most once each 64 steps (a visit to the open app that ends between two asks counts toward
+    // the next), and at least once in a run of more than 64.
+    #expect(report.steps.count > 64)
+    #expect((1...(report.steps.count / 64)).contains(counted.withLock { $0 }))
   }
 
   @Test func newMilestonesReadAndWriteBack() throws {

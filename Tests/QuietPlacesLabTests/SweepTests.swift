@@ -188,26 +188,6 @@ import Testing
     #expect(Sweep.wholeSeeds(stopped, variants: 1).count == 6)
   }
 
-  /// A stop asked while a run plays ends it there, within a few thousand steps: a run that would play
-  /// for minutes (all online, to route 8, a million steps in its first 51 days) gives no result, and
-  /// the sweep the runs finished before it. Before, a signal waited for the run to end.
-  @Test func aStopWhilePlayingEndsTheRunUnfinished() async throws {
-    let request = SimulateRequest(
-      seeds: [1, 2], sessions: [.always], milestones: [.route(8)], limit: 10 * 31_557_600)
-    let plan = try SimulatePlan.make(request, balance: rules.balance)
-    let asked = Mutex(0)
-    let started = ContinuousClock.now
-    let results = try await Sweep.run(
-      plan.runs(shard: nil), plan: plan, configuration: storeKit, jobs: 1,
-      stopPlaying: {
-        asked.withLock { $0 += 1 }
-        return true
-      })
-    #expect(results.isEmpty)
-    #expect(asked.withLock { $0 } >= 1)
-    #expect(ContinuousClock.now - started < .seconds(60))
-  }
-
   /// What a stopped sweep says: the whole seeds of how many, the runs, any left out; with one variant,
   /// the runs alone.
   @Test func aStoppedSweepSaysWhatItCounts() {
