@@ -108,10 +108,13 @@ public enum LabDuration {
     return text
   }
 
-  /// The unit ``span(_:unit:)`` uses for spans up to `longest`: hours below two days, days below
-  /// two years, then years.
+  /// The unit ``span(_:unit:)`` uses for spans up to `longest`: seconds below three minutes (which
+  /// would read `0.0h`, and a difference of 2 to 6 s a point `−0.001h (−0.001h … −0.001h)`), hours
+  /// below two days, days below two years, then years.
   public static func spanUnit(_ longest: Double) -> (name: String, seconds: Double) {
-    longest < 172_800 ? ("h", 3_600) : longest < 63_115_200 ? ("d", 86_400) : ("y", 31_557_600)
+    longest > 0 && longest < 180
+      ? ("s", 1)
+      : longest < 172_800 ? ("h", 3_600) : longest < 63_115_200 ? ("d", 86_400) : ("y", 31_557_600)
   }
 
   /// A span in one unit with one decimal (`24.8h`, `11.3d`, `3.4y`), so a row of them compares at a
@@ -123,8 +126,11 @@ public enum LabDuration {
     let scale = [1, 10, 100, 1_000][min(max(decimals, 0), 3)]
     let scaled = Int((seconds / unit.seconds * Double(scale)).rounded())
     guard scale > 1 else { return "\(scaled)\(unit.name)" }
-    let fraction = String(scaled % scale)
+    // A negative span (a difference) is its magnitude after a minus sign: `-0.5h`, not `0.-5h`.
+    let sign = scaled < 0 ? "-" : ""
+    let magnitude = scaled.magnitude
+    let fraction = String(magnitude % UInt(scale))
     let padding = String(repeating: "0", count: String(scale).count - 1 - fraction.count)
-    return "\(scaled / scale).\(padding)\(fraction)\(unit.name)"
+    return "\(sign)\(magnitude / UInt(scale)).\(padding)\(fraction)\(unit.name)"
   }
 }

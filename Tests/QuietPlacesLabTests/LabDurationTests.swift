@@ -52,4 +52,16 @@ import Testing
     #expect(message("30 min 1 hour")?.hasSuffix("such as for 8h or for 2d") == true)
     #expect(message("0 days")?.hasSuffix("such as for 8h or for 2d") == true)
   }
+
+  /// A column's unit: seconds below three minutes (a time of 2 to 6 s read `0.0h`, and its difference a
+  /// point), hours below two days, days below two years, then years.
+  @Test func aSpanUnderThreeMinutesIsInSeconds() {
+    #expect(LabDuration.spanUnit(6).name == "s" && LabDuration.spanUnit(179.9).name == "s")
+    #expect(LabDuration.spanUnit(180).name == "h" && LabDuration.spanUnit(0).name == "h")
+    #expect(LabDuration.spanUnit(172_800).name == "d" && LabDuration.spanUnit(63_115_200).name == "y")
+    #expect(LabDuration.span(-4.5, unit: LabDuration.spanUnit(6)) == "-4.5s")
+    // A negative span trapped (a negative count of padding zeros); it is its magnitude after a minus.
+    #expect(LabDuration.span(-1_800, unit: ("h", 3_600)) == "-0.5h")
+    #expect(LabDuration.span(-36, unit: ("h", 3_600), decimals: 2) == "-0.01h")
+  }
 }
