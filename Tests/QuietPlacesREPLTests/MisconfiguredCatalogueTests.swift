@@ -41,6 +41,30 @@ import Testing
     await session.finish()
   }
 
+  /// A display name is text from outside: a control character in it is written escaped, as the shop
+  /// writes it, where `buy` names the product (it printed the raw line break, splitting its line).
+  @Test func aDisplayNameWithAControlCharacterStaysOnItsLine() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let shipped = try String(
+      contentsOf: Fixtures.configurationFolder.appendingPathComponent("QuietPlaces.storekit"), encoding: .utf8
+    )
+    let edited = shipped.replacingOccurrences(
+      of: #""displayName" : "Luminous charts""#, with: #""displayName" : "Lum\u001b[31minous\nX""#)
+    #expect(edited != shipped)
+    let file = folder.url.appendingPathComponent("control.storekit")
+    try edited.write(to: file, atomically: true, encoding: .utf8)
+    let storeKit = try StoreKitConfiguration.load(from: file, path: "control.storekit")
+    let environment = SessionEnvironment(
+      rules: rules, storeKit: storeKit, saveDirectory: folder.url.appendingPathComponent("saves"))
+    let session = try await Session.start(environment).0
+    _ = await session.execute("new --seed 1")
+    let bought = await session.execute("buy charts").texts
+    #expect(bought.first?.hasPrefix(#"Bought Lum\u{1B}[31minous\u{A}X for "#) == true)
+    #expect(bought.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") })
+    await session.finish()
+  }
+
   @Test func chartsSoldAsAConsumableIsRemovedAtTheNextLaunch() async throws {
     let (session, folder) = try await session("type-mismatches.storekit", corpus: true)
     defer { folder.remove() }

@@ -88,22 +88,26 @@ struct BuyCommand: REPLCommand {
     }
     switch outcome {
     case .purchased(let item):
-      return [.info("Bought \(item.displayName) for \(item.displayPrice).")]
+      return [.info("Bought \(item.displayName.fromOutside) for \(item.displayPrice).")]
     case .returnedExisting(let item):
       return [
         .info(
-          "The App Store returned the \(item.displayName) transaction this account already has (it sells the product as a non-consumable, as StoreKit 2 does): nothing charged."
+          "The App Store returned the \(item.displayName.fromOutside) transaction this account already has (it sells the product as a non-consumable, as StoreKit 2 does): nothing charged."
         )
       ]
     case .cancelled(let item):
       return [
-        .info("The purchase sheet for \(item.displayName) was cancelled; nothing granted, nothing charged.")
+        .info(
+          "The purchase sheet for \(item.displayName.fromOutside) was cancelled; nothing granted, nothing charged."
+        )
       ]
     case .pending(let item):
-      return [.info("\(item.displayName) waits for approval (Ask to Buy); nothing granted yet.")]
+      return [.info("\(item.displayName.fromOutside) waits for approval (Ask to Buy); nothing granted yet.")]
     case .failed(let item, let error):
       return [
-        .info("The purchase of \(item.displayName) did not complete (\(describe(error))); nothing granted.")
+        .info(
+          "The purchase of \(item.displayName.fromOutside) did not complete (\(describe(error))); nothing granted."
+        )
       ]
     case .unavailable(let id):
       throw .productUnavailable(id)
