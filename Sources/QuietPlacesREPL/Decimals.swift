@@ -9,15 +9,19 @@ enum Decimals {
     guard value.isFinite, value != 0 else { return value }
     let exponent = Int(log10(value.magnitude).rounded(.down))
     let scale = digits - 1 - exponent
-    // Powers of ten up to 10^22 are exact; beyond, scale in two steps to stay within range.
+    // Powers of ten up to 10^22 are exact, so one division or product of them rounds once; beyond,
+    // the digits kept are read back as decimal text, which rounds once too (two divisions made
+    // 1e-100 read 9.999999999999999e-101).
     if scale >= 0 {
       let first = min(scale, 22)
       let scaled = value * pow(10, Double(first)) * pow(10, Double(scale - first))
       guard scaled.isFinite else { return value }
-      return scaled.rounded() / pow(10, Double(first)) / pow(10, Double(scale - first))
+      guard scale > 22 else { return scaled.rounded() / pow(10, Double(scale)) }
+      return Double("\(Int64(scaled.rounded()))e-\(scale)") ?? value
     }
     let divisor = pow(10, Double(-scale))
-    return (value / divisor).rounded() * divisor
+    guard -scale > 22 else { return (value / divisor).rounded() * divisor }
+    return Double("\(Int64((value / divisor).rounded()))e\(-scale)") ?? value
   }
 
   /// `value` with `digits` significant digits, trailing zeros dropped: `0.023148`, `1.2544`, `12`.

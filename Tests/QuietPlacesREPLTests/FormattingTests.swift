@@ -1,5 +1,6 @@
-import QuietPlacesREPL
 import Testing
+
+@testable import QuietPlacesREPL
 
 @Suite struct NumberFormatTests {
   @Test(arguments: [
@@ -57,6 +58,17 @@ import Testing
   func typed(seconds: Int64, expected: String) throws {
     #expect(DurationFormat.typed(seconds: seconds) == expected)
     if seconds > 0 { #expect(try DurationFormat.parse(expected) == seconds) }
+  }
+
+  /// `state --json` rounds to 12 significant digits, read back as the nearest double: 1e-100 stays
+  /// 1e-100 (two divisions by powers of ten made it 9.999999999999999e-101), and so do the other ends.
+  @Test(arguments: [
+    (1e-100, 1e-100), (1.234567890123456e-100, 1.23456789012e-100), (9.999999999999999e-101, 1e-100),
+    (1e-300, 1e-300), (123_456_789.123456, 123_456_789.123), (1.234567890123456e200, 1.23456789012e200),
+    (0.1 + 0.2, 0.3), (-2.5e-40, -2.5e-40),
+  ])
+  func roundedToTwelveDigits(value: Double, expected: Double) {
+    #expect(Decimals.rounded(value, significant: 12) == expected)
   }
 
   /// What a command sailed or credited is written to the second, every unit that is not zero:
