@@ -20,6 +20,8 @@ public enum GoalUnreachable: Error, Sendable, Equatable {
   case allRoutesChartered
   /// Not within the longest advance the engine accepts.
   case notWithinMaximum
+  /// The next one costs more than the largest number Discoveries reach (the largest `Double`).
+  case beyondEveryAmount
 }
 
 extension GameState {
@@ -49,6 +51,9 @@ extension GameState {
       if let limit = rules.levelLimit(of: item), equipment[item] >= limit {
         return .failure(.atLimit(item, limit: limit))
       }
+      if !rules.price(of: item, level: equipment[item]).isFinite { return .failure(.beyondEveryAmount) }
+    case .affordableScout:
+      if !rules.scoutPrice(hired: hiredScouts).isFinite { return .failure(.beyondEveryAmount) }
     case .affordableCharter:
       if nextCharterCost(rules) == nil { return .failure(.allRoutesChartered) }
     default:

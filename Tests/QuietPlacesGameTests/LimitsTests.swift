@@ -115,6 +115,18 @@ import Testing
     _ = try Rules(balance: balance)
   }
 
+  /// A level whose price is beyond the largest Double is never affordable: `advance until` says so
+  /// at once instead of sailing 100 years of copies to report "not within 100 years".
+  @Test func aPriceBeyondEveryAmountIsNeverAffordable() {
+    var game = newGame()
+    game.equipment.sails = 2_000  // 25 · 1.6^2000 is far beyond 1.8e308
+    game.hiredScouts = 1_000_000_000
+    #expect(!rules.price(of: .sails, level: game.equipment.sails).isFinite)
+    #expect(game.secondsUntil(.affordableEquipment(.sails), rules: rules) == .failure(.beyondEveryAmount))
+    #expect(!rules.scoutPrice(hired: game.hiredScouts).isFinite)
+    #expect(game.secondsUntil(.affordableScout, rules: rules) == .failure(.beyondEveryAmount))
+  }
+
   @Test func everyPlaceStampedGivesNoMorePostmarks() throws {
     var game = newGame()
     game.stamped = (1 << UInt64(rules.allPlaces.count)) - 1

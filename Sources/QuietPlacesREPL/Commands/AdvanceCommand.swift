@@ -91,6 +91,12 @@ struct AdvanceCommand: REPLCommand {
         return [.info("Never: every route is chartered already. Nothing advanced.")]
       case .failure(.notWithinMaximum):
         return [.info("Not within 100 years of sailing as things stand. Nothing advanced.")]
+      case .failure(.beyondEveryAmount):
+        return [
+          .info(
+            "Never: the next costs more than the most Discoveries the game holds (about 1.80e308). Nothing advanced."
+          )
+        ]
       }
     }
   }
