@@ -20,6 +20,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case expression(ExpressionError)
   /// The same `--invariant` expression given twice.
   case repeatedInvariant(String)
+  /// An `--invariant` that reads as an earlier one written otherwise (spaced otherwise).
+  case sameInvariant(String, earlier: String)
   /// The device could not be made (the StoreKit configuration).
   case device(String)
   /// A file given to `explore merge` cannot be read.
@@ -60,6 +62,10 @@ public enum ExploreError: Error, Sendable, Equatable {
       return error.message
     case .repeatedInvariant(let text):
       return "--invariant '\(ExpressionError.quoted(text))' is given twice; give each expression once"
+    case .sameInvariant(let text, let earlier):
+      return
+        "--invariant '\(ExpressionError.quoted(text))' reads as '\(ExpressionError.quoted(earlier))', given "
+        + "before; give each expression once"
     case .device(let reason):
       return "the device cannot be made: \(reason)"
     case .mergeFile(let path, let reason):

@@ -97,11 +97,16 @@ public struct Explorer: Sendable {
       let state = await session.stateJSON()
       await session.finish()
       for text in options.invariants {
+        let expression: InvariantExpression
         do {
-          expressions.append(try InvariantExpression(text, state: state))
+          expression = try InvariantExpression(text, state: state)
         } catch {
           throw .expression(error)
         }
+        if let earlier = expressions.first(where: { $0.reads(as: expression) }) {
+          throw .sameInvariant(text, earlier: earlier.text)
+        }
+        expressions.append(expression)
       }
     }
     let context = ExploreContext(

@@ -99,6 +99,10 @@ public struct InvariantExpression: Sendable, Equatable {
     fields = parser.fields
   }
 
+  /// Whether `other` reads as the same expression, however it is spaced (`postmarks<=3` and
+  /// `postmarks <= 3`): checked twice, it would be counted twice.
+  public func reads(as other: InvariantExpression) -> Bool { root == other.root }
+
   /// Whether it holds on `state`.
   public func holds(on state: JSONValue) -> Bool {
     Self.evaluate(root, state) == .truth(true)
