@@ -22,6 +22,8 @@ public enum CommandError: Error, Sendable, Equatable {
   case jsonLine(command: String?)
   /// The command's words are not of its form.
   case usage(command: String, expected: String)
+  /// A file name typed in quotes, which are not read (`inside`: what they hold).
+  case quotedFileName(command: String, typed: String, inside: String)
   /// One argument is not among what the command accepts.
   case badArgument(argument: String, expected: String)
   /// A duration that does not parse.
@@ -182,6 +184,14 @@ public enum CommandError: Error, Sendable, Equatable {
         + "whose answers are JSON)\(hint)"
     case .usage(let command, let expected):
       return "\(command): expected \(expected)"
+    case .quotedFileName(let command, let typed, let inside):
+      let suggestion = inside.split(whereSeparator: \.isWhitespace).joined(separator: "-")
+      guard !inside.contains(where: \.isWhitespace) else {
+        return "\(command): \(typed.fromOutside) is written in quotes, which are not read, and a file name "
+          + "here is one word: use a name without spaces, such as \(suggestion.fromOutside)"
+      }
+      return "\(command): \(typed.fromOutside) is written in quotes, which are not read and would be part "
+        + "of the file's name; write \(command) \(suggestion.isEmpty ? "FILE" : suggestion.fromOutside.description)"
     case .badArgument(let argument, let expected):
       return "'\(argument.fromOutside)' is not \(expected)"
     case .duration(let error):

@@ -64,6 +64,17 @@ extension REPLCommand {
   static func expectNoArguments(_ arguments: [String]) throws(CommandError) {
     guard arguments.isEmpty else { throw usageError() }
   }
+
+  /// Refuses a file name typed in quotes: a line's words are split at spaces and quotes are not
+  /// read, so `save 'q.json'` would name a file with the quotes in it, and `save "my file.json"` is
+  /// two words.
+  static func checkFileWords(_ arguments: [String]) throws(CommandError) {
+    let typed = arguments.joined(separator: " ")
+    guard let quote = typed.first, quote == "'" || quote == "\"", typed.count >= 2, typed.last == quote else {
+      return
+    }
+    throw .quotedFileName(command: name, typed: typed, inside: String(typed.dropFirst().dropLast()))
+  }
 }
 
 /// A command whose one argument is a file (`load FILE`, `bundle FILE`): it parses that word and
@@ -76,6 +87,7 @@ protocol FileArgumentCommand: REPLCommand {
 
 extension FileArgumentCommand {
   init(parsing arguments: [String]) throws(CommandError) {
+    try Self.checkFileWords(arguments)
     guard arguments.count == 1 else { throw Self.usageError() }
     self.init(path: arguments[0])
   }

@@ -20,6 +20,7 @@ struct RecordCommand: REPLCommand {
   let action: Action
 
   init(parsing arguments: [String]) throws(CommandError) {
+    try Self.checkFileWords(arguments)
     guard arguments.count == 1 else { throw Self.usageError() }
     action = arguments[0].lowercased() == "stop" ? .stop : .start(path: arguments[0])
   }

@@ -12,6 +12,7 @@ struct SaveCommand: REPLCommand {
   let path: String?
 
   init(parsing arguments: [String]) throws(CommandError) {
+    try Self.checkFileWords(arguments)
     guard arguments.count <= 1 else { throw Self.usageError() }
     path = arguments.first
   }
