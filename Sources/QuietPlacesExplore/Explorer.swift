@@ -150,6 +150,10 @@ public struct Explorer: Sendable {
     case .regular, .special:
       throw .findingsFolder(name, reason: "it is not a folder")
     case .missing:
+      // A link to nothing is missing to `stat`, but a folder cannot be made in its place.
+      if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path) {
+        throw .findingsFolder(name, reason: "it is a link to \(target), which does not exist")
+      }
       var parent = folder.deletingLastPathComponent()
       while FileKind(of: parent) == .missing, parent.path != "/" {
         parent = parent.deletingLastPathComponent()

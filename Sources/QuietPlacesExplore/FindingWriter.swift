@@ -97,14 +97,22 @@ struct FindingWriter {
   func write(_ text: String, name: String) throws(ExploreError) -> String {
     let path = folderName.hasSuffix("/") ? folderName + name : folderName + "/" + name
     let url = folder.appendingPathComponent(name)
+    if FileKind(of: url) == .folder {
+      throw .findingsNotWritten(
+        path, reason: "a folder of that name is there; remove it or give another --findings")
+    }
     if let problem = ReplacedFile.problem(at: url, replacingWith: .finding) {
       throw .findingsNotWritten(path, reason: problem)
     }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try AtomicFile.write(text, to: url)
     } catch {
       throw .findingsNotWritten(folderName, reason: error.readableReason)
+    }
+    do {
+      try AtomicFile.write(text, to: url)
+    } catch {
+      throw .findingsNotWritten(path, reason: error.readableReason)
     }
     return path
   }

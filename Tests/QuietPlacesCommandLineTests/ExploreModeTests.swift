@@ -184,6 +184,40 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: findings.path))
   }
 
+  /// A `--findings` that is a link to nothing is refused before any run, saying so (it was found
+  /// only at the end, as "file exists"); a folder where a finding's script goes is named as such.
+  @Test func findingsThatCannotBeWrittenAreSaidRight() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let link = folder.url.appendingPathComponent("dangling")
+    let target = folder.url.appendingPathComponent("nowhere")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    let run = await ProgramRun.run(
+      [
+        "explore", "--runs", "3", "--steps", "5", "--jobs", "1", "--invariant", "false", "--findings",
+        link.path,
+      ])
+    #expect(run.status == .usage && run.output.isEmpty)
+    #expect(
+      run.errors == [
+        "error: --findings \(link.path): it is a link to \(target.path), which does not exist; give a folder "
+          + "that can be written (it is made if missing)"
+      ])
+    let findings = folder.url.appendingPathComponent("findings")
+    try FileManager.default.createDirectory(
+      at: findings.appendingPathComponent("invariant-1.qp"), withIntermediateDirectories: true)
+    let blocked = await ProgramRun.run(
+      [
+        "explore", "--runs", "3", "--steps", "5", "--jobs", "1", "--invariant", "false", "--findings",
+        findings.path,
+      ])
+    #expect(blocked.status == .failure)
+    #expect(
+      blocked.errors.contains(
+        "error: \(findings.path)/invariant-1.qp: a finding could not be written (a folder of that name is there; "
+          + "remove it or give another --findings)"))
+  }
+
   /// Timed shards play as many runs as their time allows and would never merge: refused, saying how
   /// to split an exploration instead.
   @Test func aTimedExplorationIsNotSharded() async {
