@@ -283,7 +283,14 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
       }
       throw BundleError(file: file, problem: "it is not a device bundle (no kind \(kind))")
     }
-    guard let format = header.format, format >= 1, format <= currentFormat else {
+    guard let format = header.format else {
+      throw BundleError(
+        file: file,
+        problem:
+          "it has no 'format' (a bundle written by bundle FILE has \"format\" : \(currentFormat)): "
+          + "it was cut or edited; write 'format' back, or give the bundle as it was written")
+    }
+    guard format >= 1, format <= currentFormat else {
       throw BundleError(
         file: file,
         problem: "its format \(header.format.map(String.init) ?? "(none)") is not one this version reads "

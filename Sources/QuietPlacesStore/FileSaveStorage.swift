@@ -141,11 +141,17 @@ public enum SaveCodec {
     do {
       header = try JSONDecoder().decode(Header.self, from: data)
     } catch {
-      let isJSON = (try? JSONDecoder().decode(JSONValue.self, from: data)) != nil
+      // An object without its format number is a save cut or edited; anything else says what it is.
+      let isObject: Bool
+      if case .object? = try? JSONDecoder().decode(JSONValue.self, from: data) {
+        isObject = true
+      } else {
+        isObject = false
+      }
       throw .unreadable(
         file: file,
         reason: JSONNumberRange.problem(error, in: data)
-          ?? (isJSON ? "it has no save format number" : JSONValue.notJSONReason(data)),
+          ?? (isObject ? "it has no save format number" : JSONValue.notJSONReason(data)),
         keptAs: nil)
     }
     guard header.format >= readableFormats.lowerBound else {

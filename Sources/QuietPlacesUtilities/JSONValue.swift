@@ -32,10 +32,20 @@ public enum JSONValue: Sendable, Equatable, Codable {
   /// …)`), so a file cut short, nested without end or holding a stray byte says which.
   /// `data` that the parser does read is JSON that the decoder refused, and is called so.
   public static func notJSONReason(_ data: Data) -> String {
+    let value: JSONValue
     do {
-      _ = try JSONValue(parsing: data)
+      value = try JSONValue(parsing: data)
     } catch {
       return "it is not JSON (\(error))"
+    }
+    // A file of the game is an object; an array, string, number or null is some other file.
+    switch value {
+    case .object: break
+    case .array: return "it is a JSON array, not an object as the game's files are"
+    case .string: return "it is a JSON string, not an object as the game's files are"
+    case .number: return "it is a JSON number, not an object as the game's files are"
+    case .bool: return "it is a JSON true or false, not an object as the game's files are"
+    case .null: return "it is JSON null, not an object as the game's files are"
     }
     // JSON the system's decoder refuses: in practice a number of more digits than it reads.
     return "it is JSON, but the decoder refused it (a number too long to read?)"

@@ -108,7 +108,7 @@ import Testing
 
   @Test(arguments: [
     ("{\"format\":1,\"game\":{", "it is not JSON (unexpected end of data at line 1, column 21)"),
-    ("[1,2,3]", "it has no save format number"),
+    ("[1,2,3]", "it is a JSON array, not an object as the game's files are"),
     ("{\"format\":1}", "key 'game' is missing"),
     ("{\"format\":0}", "its format number 0 is not one any version writes"),
   ])
