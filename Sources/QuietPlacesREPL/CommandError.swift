@@ -213,7 +213,7 @@ public enum CommandError: Error, Sendable, Equatable {
     case .saveDuringLifecycle(let error, let aftermath):
       return Self.message(for: error) + "; " + aftermath.sentence
     case .file(let path, let reason):
-      return "\(path.fromOutside): \(reason)"
+      return "\(path.pathForMessage.fromOutside): \(reason)"
     case .store(let error):
       return error.description
     case .productUnavailable(let id):

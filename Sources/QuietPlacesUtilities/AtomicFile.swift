@@ -28,8 +28,10 @@ public enum AtomicFile {
       self.advice = advice
     }
 
-    /// `cannot write PATH (REASON); give a path in a folder that exists and is writable`.
-    public var description: String { "cannot write \(path) (\(reason)); \(advice)" }
+    /// `cannot write PATH (REASON); give a path in a folder that exists and is writable`. A path of
+    /// more than 200 characters is shown by its first 120 and last 60, so the reason and the advice
+    /// stay within the printed line.
+    public var description: String { "cannot write \(path.pathForMessage) (\(reason)); \(advice)" }
   }
 
   /// Writes `text` as UTF-8; see ``write(_:to:)-(Data,_)``.
@@ -55,7 +57,12 @@ public enum AtomicFile {
     let path = target.path
     let (folder, name) = split(path)
     func failure(_ step: String) -> WriteError {
-      WriteError(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))")
+      if errno == ENAMETOOLONG {
+        return WriteError(
+          path: url.path, reason: "its name is longer than the file system takes (255 bytes a name)",
+          advice: "give a shorter name")
+      }
+      return WriteError(path: url.path, reason: "\(step): \(String(cString: strerror(errno)))")
     }
     var existing = stat()
     let kept: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : newFileMode

@@ -25,3 +25,11 @@ extension String {
   /// This text, read from outside the program, as it may be printed (escaped and bounded).
   public var fromOutside: OutsideText { OutsideText(self) }
 }
+
+extension String {
+  /// A path as a message shows it: whole up to 200 characters, else its first 120 and last 60 with
+  /// its length, so that the reason and the advice after it stay within the printed line.
+  public var pathForMessage: String {
+    count <= 200 ? self : "\(prefix(120))…\(suffix(60)) (\(count) characters)"
+  }
+}
