@@ -50,7 +50,7 @@ struct PreviewCommand: REPLCommand {
       let ready = game.knowledge >= rules.atlasKnowledgeRequired ? "available" : "not yet"
       return [
         .info(
-          "Passing the Atlas: needs \(Text.count(rules.atlasKnowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (production ×\(Text.number(game.generationMultiplier(rules) + rules.productionPerGeneration))) and +\(Text.count(rules.atlasPostmarks)) Postmarks, and resets Knowledge to 0."
+          "Passing the Atlas: needs \(Text.count(rules.atlasKnowledgeRequired)) Knowledge, you hold \(Text.count(game.knowledge)) (\(ready)); grants +1 generation (generation multiplier ×\(Text.number(game.generationMultiplier(rules))) → ×\(Text.number(game.generationMultiplier(rules) + rules.productionPerGeneration))) and +\(Text.count(rules.atlasPostmarks)) Postmarks, and resets Knowledge to 0."
         )
       ]
     }
