@@ -12,6 +12,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case unknownStep(String, suggestion: String?)
   /// `--only` and `--without` left nothing to play.
   case nothingToPlay
+  /// `--only` named answers alone (`y`, `n`), which are played only while a question waits.
+  case answersAlone(String)
   /// `--findings` names something that is not a folder, or a folder that cannot be written.
   case findingsFolder(String, reason: String)
   /// A finding could not be written.
@@ -54,6 +56,9 @@ public enum ExploreError: Error, Sendable, Equatable {
         + "such as buy, store approve or fault, separated by commas)"
     case .nothingToPlay:
       return "--only and --without leave no command to play; allow at least one"
+    case .answersAlone(let named):
+      return "--only \(named): y and n answer a question, and are played only while one waits; add a command "
+        + "that asks one, such as --only buy,\(named)"
     case .findingsFolder(let path, let reason):
       return "--findings \(path): \(reason); give a folder that can be written (it is made if missing)"
     case .findingsNotWritten(let path, let reason):

@@ -132,6 +132,10 @@ public struct Explorer: Sendable {
     let chosen = only.isEmpty ? Set(StepKind.allCases) : try resolve(only)
     let dropped = try resolve(without)
     let kinds = StepKind.allCases.filter { chosen.contains($0) && !dropped.contains($0) && $0.weight > 0 }
+    // `y` and `n` are drawn only while a question waits: alone they would never be played.
+    if kinds.isEmpty, !only.isEmpty, chosen.allSatisfy({ $0.weight == 0 }) {
+      throw .answersAlone(only.joined(separator: ","))
+    }
     guard !kinds.isEmpty else { throw .nothingToPlay }
     return kinds
   }

@@ -164,7 +164,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ["--only", ","], ["--without", " , "], ["--invariant", "postmarks <= 3", "--invariant", "postmarks<=3"],
+    ["--only", ","], ["--without", " , "], ["--only", "y"],
+    ["--invariant", "postmarks <= 3", "--invariant", "postmarks<=3"],
     ["--runs", "0"], ["--steps", "-1"], ["--shard", "4/3"], ["--only", "buy,stor approve"],
     ["--findings", "/dev/null"], ["--findings", "/proc/quietplaces/findings"],
     ["--invariant", "postmarks <="],
