@@ -34,12 +34,16 @@ struct CheckCommand: REPLCommand {
       subject = .expression(text)
       return
     }
+    // Names and an expression are two checks: two lines.
+    if arguments.contains("--invariant") { throw Self.usageError() }
+    // Names in quotes (`check "money"`) are names: quotes are not read elsewhere either.
+    let names = arguments.map(Self.unquoted)
     // A name is letters, dots and dashes: a comparison or a quote is an expression's.
-    if arguments.contains(where: { $0.contains(where: { "<>=!'\"".contains($0) }) }) {
+    if names.contains(where: { $0.contains(where: { "<>=!'\"".contains($0) }) }) {
       throw .expressionWithoutOption(Self.unquoted(arguments.joined(separator: " ")))
     }
     var chosen: Set<Invariant> = []
-    for name in arguments {
+    for name in names {
       guard let named = Invariant.named(name) else {
         throw .unknownInvariant(
           name,
