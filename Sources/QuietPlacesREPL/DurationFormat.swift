@@ -22,6 +22,8 @@ public enum DurationFormat {
     case notADuration(String)
     /// A fraction such as `1.5h`.
     case fraction(String)
+    /// A number written with thousands separators, such as `1,000s`.
+    case separator(String)
     /// A number without a unit, such as `90`.
     case missingUnit(String)
     /// A letter that is not one of the units.
@@ -37,7 +39,8 @@ public enum DurationFormat {
     public var text: String? {
       switch self {
       case .empty: nil
-      case .notADuration(let text), .fraction(let text), .missingUnit(let text), .unknownUnit(let text, _),
+      case .notADuration(let text), .fraction(let text), .separator(let text), .missingUnit(let text),
+        .unknownUnit(let text, _),
         .unitsOutOfOrder(let text), .zero(let text), .beyondMaximum(let text):
         text
       }
@@ -63,6 +66,9 @@ public enum DurationFormat {
       case .fraction(let text):
         return
           "'\(text.fromOutside)' has a fraction; write whole numbers of smaller units, such as 1h30m for 1.5h"
+      case .separator(let text):
+        return "'\(text.fromOutside)' has a thousands separator; write the number without one, such as "
+          + "\(text.filter { $0 != "," }.fromOutside)"
       case .missingUnit(let text):
         return "'\(text.fromOutside)' ends without a unit; add s, m, h, d, w or y, such as \(text)m"
       case .unknownUnit(let text, let unit):
@@ -138,6 +144,21 @@ public enum DurationFormat {
     return typed
   }
 
+  /// Whether every comma in `text` stands between digits and before exactly three of them, as in
+  /// `1,000s` or `1,000,000s` (and not `1,5h`).
+  static func hasThousandsSeparators(_ text: String) -> Bool {
+    let characters = Array(text)
+    func isDigit(_ index: Int) -> Bool {
+      characters.indices.contains(index) && characters[index].isASCII && characters[index].isNumber
+    }
+    for (index, character) in characters.enumerated() where character == "," {
+      guard isDigit(index - 1), isDigit(index + 1), isDigit(index + 2), isDigit(index + 3),
+        !isDigit(index + 4)
+      else { return false }
+    }
+    return true
+  }
+
   /// The number of seconds `text` stands for, such as 5400 for `1h30m`.
   public static func parse(_ text: String) throws(ParseError) -> Int64 {
     guard !text.isEmpty else { throw .empty }
@@ -161,7 +182,10 @@ public enum DurationFormat {
         continue
       }
       if character == "." || character == "," {
-        throw amount == nil ? .notADuration(text) : .fraction(text)
+        guard amount != nil else { throw .notADuration(text) }
+        // `1,000s`: groups of three digits after each comma are a thousands separator, not a fraction.
+        if character == ",", Self.hasThousandsSeparators(text) { throw .separator(text) }
+        throw .fraction(text)
       }
       guard character.isLetter else { throw .notADuration(text) }
       guard let value = amount else { throw .notADuration(text) }

@@ -60,6 +60,19 @@ import Testing
     if seconds > 0 { #expect(try DurationFormat.parse(expected) == seconds) }
   }
 
+  /// A comma before three digits is a thousands separator, said so, not a fraction; `1,5h` is one.
+  @Test func aThousandsSeparatorIsNotAFraction() {
+    #expect(throws: DurationFormat.ParseError.separator("1,000s")) { try DurationFormat.parse("1,000s") }
+    #expect(throws: DurationFormat.ParseError.separator("1,000,000s")) {
+      try DurationFormat.parse("1,000,000s")
+    }
+    #expect(throws: DurationFormat.ParseError.fraction("1,5h")) { try DurationFormat.parse("1,5h") }
+    #expect(throws: DurationFormat.ParseError.fraction("1,0000s")) { try DurationFormat.parse("1,0000s") }
+    #expect(
+      DurationFormat.ParseError.separator("1,000s").description
+        == "'1,000s' has a thousands separator; write the number without one, such as 1000s")
+  }
+
   /// `state --json` rounds to 12 significant digits, read back as the nearest double: 1e-100 stays
   /// 1e-100 (two divisions by powers of ten made it 9.999999999999999e-101), and so do the other ends.
   @Test(arguments: [
