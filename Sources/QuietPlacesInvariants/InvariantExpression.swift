@@ -114,7 +114,8 @@ public struct InvariantExpression: Sendable, Equatable {
     let values = fields.map { "\($0) = \(Self.describe(state[JSONKeyPath(keys: $0)]))" }
     return InvariantBreak(
       name: "'\(text)'", expected: text,
-      found: values.isEmpty ? "it false" : values.joinedAsList("and"))
+      found: values.isEmpty
+        ? "that it reads no field of the state, and never holds" : values.joinedAsList("and"))
   }
 
   static func evaluate(_ node: Node, _ state: JSONValue) -> Value {

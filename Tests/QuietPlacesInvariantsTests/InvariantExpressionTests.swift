@@ -155,6 +155,14 @@ import Testing
     #expect(error.message == "invariant 'a\\u{7}b' is malformed at column 2: p")
   }
 
+  /// An expression that reads no field and does not hold says so (it said "found it false").
+  @Test func anExpressionOfNoFieldSaysWhyItNeverHolds() throws {
+    let broken = try #require(try InvariantExpression("1 == 2", state: state).check(on: state))
+    #expect(broken.found == "that it reads no field of the state, and never holds")
+    #expect(
+      try InvariantExpression("postmarks < 0", state: state).check(on: state)?.found == "postmarks = 340")
+  }
+
   @Test func theErrorIsOneSentenceWithTheColumn() {
     let error = ExpressionError(expression: "postmarks <=", column: 13, problem: "expected a field")
     #expect(error.message == "invariant 'postmarks <=' is malformed at column 13: expected a field")
