@@ -12,8 +12,10 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
   case unknownOption(String, command: String, suggestion: String?, elsewhere: Elsewhere?, options: [String])
   /// A flag given a value (`--update=yes`).
   case flagWithValue(option: String)
-  /// An option that needs a value came last, or before another option, or with an empty one.
+  /// An option that needs a value came last, or before another option.
   case missingValue(option: String, example: String)
+  /// An option given an empty value (`--filter ''`).
+  case emptyValue(option: String, example: String)
   /// An option's value that its reader refused.
   case invalidValue(option: String, value: String, problem: ValueProblem, example: String)
   /// An option given twice that is given once.
@@ -92,6 +94,8 @@ public enum CommandLineError: Error, Sendable, Equatable, CustomStringConvertibl
       return "\(option) takes no value; write \(option) alone"
     case .missingValue(let option, let example):
       return "\(option) needs a value; write it after the option, such as \(example)"
+    case .emptyValue(let option, let example):
+      return "\(option) is given an empty value; write one, such as \(example)"
     case .invalidValue(let option, let value, let problem, let example):
       return Self.sentence(problem, option: option, value: value, example: example)
     case .repeated(let option):

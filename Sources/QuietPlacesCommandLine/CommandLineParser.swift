@@ -122,9 +122,8 @@ public enum CommandLineParser {
           value = words[index]
           index += 1
         }
-        guard let value, !value.isEmpty else {
-          throw .missingValue(option: option.name, example: option.example)
-        }
+        guard let value else { throw .missingValue(option: option.name, example: option.example) }
+        guard !value.isEmpty else { throw .emptyValue(option: option.name, example: option.example) }
         if case .value = option.kind, repeated { throw .repeated(option: option.name) }
         if case .repeating = option.kind, !repeated { option.reset(&mode) }
         try set(option, value, in: &mode)

@@ -33,6 +33,10 @@ enum CommandRegistry {
   /// The closest name to a mistyped one, if any is close: the first name at the smallest edit distance
   /// within a third of the typed length (at least 1), else the first name the typed text begins.
   static func suggestion(for name: String) -> String? {
+    // A word with a control character (a stray Ctrl-G) is no command mistyped: one edit from `?`.
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      return nil
+    }
     if let closest = EditDistance.closest(
       to: name, in: allNames, within: EditDistance.tolerance(for: name), ignoringCase: false)
     {

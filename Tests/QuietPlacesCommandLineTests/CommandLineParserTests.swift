@@ -89,7 +89,8 @@ import Testing
       "error: --update is an option of sample check, not of sample check merge; sample check merge takes "
     ),
     (["check", "--jobs"], "error: --jobs needs a value; write it after the option, such as --jobs 2"),
-    (["check", "--jobs="], "error: --jobs needs a value; write it after the option, such as --jobs 2"),
+    (["check", "--jobs="], "error: --jobs is given an empty value; write one, such as --jobs 2"),
+    (["check", "--jobs", ""], "error: --jobs is given an empty value; write one, such as --jobs 2"),
     (
       ["check", "--jobs", "0"],
       "error: --jobs '0' is not a whole number from 1 to 1024; write one, such as --jobs 2"

@@ -27,4 +27,16 @@ import Testing
         "error: unknown command 'advance\\u{200B}1h'; did you mean 'advance'? (help lists every command)"
       ])
   }
+
+  /// A word holding a control character (a stray Ctrl-G) is no command mistyped: nothing is
+  /// suggested (one edit from `?`, it was offered `?`).
+  @Test func aControlCharacterIsNoCommandMistyped() async throws {
+    let (session, folder) = try await TestSessions.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(
+      await session.execute("\u{7}").map(\.text) == [
+        "error: unknown command '\\u{7}'; help lists every command"
+      ])
+    await session.finish()
+  }
 }

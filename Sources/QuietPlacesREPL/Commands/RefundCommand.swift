@@ -25,6 +25,14 @@ struct RefundCommand: REPLCommand {
       target = .transaction(id)
       return
     }
+    // All digits, too many for any ID: out of range, not another kind of word.
+    if !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      throw .badArgument(
+        argument: word,
+        expected:
+          "a transaction ID: it is beyond the largest one an account gives (\(UInt64.max)); write an ID "
+          + "as a purchase printed it, or a product")
+    }
     guard let product = ProductID(argument: word) else {
       throw .badArgument(
         argument: word,
