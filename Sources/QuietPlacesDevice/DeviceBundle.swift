@@ -293,7 +293,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     guard format >= 1, format <= currentFormat else {
       throw BundleError(
         file: file,
-        problem: "its format \(header.format.map(String.init) ?? "(none)") is not one this version reads "
+        problem: "its format \(format) is not one this version reads "
           + "(1 to \(currentFormat)); read it with the quietplaces that wrote it")
     }
     let saves = header.saves

@@ -182,7 +182,6 @@ public struct InvariantExpression: Sendable, Equatable {
     }
   }
 
-  /// The kind of a JSON value.
   /// What each list of `state --json` holds (the contract's types), so that `VALUE in LIST` is
   /// checked whether or not the list is empty when the expression is read.
   static let listItems: [String: Kind] = [
@@ -190,6 +189,7 @@ public struct InvariantExpression: Sendable, Equatable {
     "unfinished": .number, "visited": .text,
   ]
 
+  /// The kind of a JSON value.
   static func kind(of json: JSONValue) -> Kind? {
     switch json {
     case .number: .number
