@@ -79,23 +79,17 @@ public actor SimulatedAppStore: StoreClient {
     if let problem = account.catalogueProblem(catalogue) {
       throw .accountCorrupt(path: path, problem: problem)
     }
-    guard let der = Data(base64Encoded: account.signingKey) else {
-      throw .accountCorrupt(path: path, problem: "'signingKey' is not base64")
-    }
-    if let parsed, parsed.pkcs8DERRepresentation == der {
+    if let parsed, Data(base64Encoded: account.signingKey) == parsed.pkcs8DERRepresentation,
+      Data(base64Encoded: account.certificate) != nil
+    {
       self.key = parsed
       self.sharedTokens = sharedTokens
     } else {
       self.sharedTokens = nil
-      do {
-        self.key = try ES256PrivateKey(pkcs8DERRepresentation: der)
-      } catch {
-        throw .accountCorrupt(
-          path: path, problem: "'signingKey' is not a P-256 private key (\(error.description))")
+      switch Self.readKey(of: account) {
+      case .success(let key): self.key = key
+      case .failure(let problem): throw .accountCorrupt(path: path, problem: problem.text)
       }
-    }
-    guard Data(base64Encoded: account.certificate) != nil else {
-      throw .accountCorrupt(path: path, problem: "'certificate' is not base64")
     }
     self.publicKey = key.publicKey
     self.certificate = account.certificate
@@ -109,14 +103,30 @@ public actor SimulatedAppStore: StoreClient {
   /// uses), or `nil`: what a device bundle's account is checked for when the bundle is read, so that
   /// a bad one is the bundle's error, not the store's account file's.
   public static func keyProblem(of account: StoreAccount) -> String? {
-    guard let der = Data(base64Encoded: account.signingKey) else { return "'signingKey' is not base64" }
-    do {
-      _ = try ES256PrivateKey(pkcs8DERRepresentation: der)
-    } catch {
-      return "'signingKey' is not a P-256 private key (\(error.description))"
+    guard case .failure(let problem) = readKey(of: account) else { return nil }
+    return problem.text
+  }
+
+  /// What is wrong with an account's key or certificate, as its error says it.
+  private struct KeyProblem: Error {
+    var text: String
+  }
+
+  /// The account's signing key, its certificate checked to be base64; or what is wrong with them.
+  private static func readKey(of account: StoreAccount) -> Result<ES256PrivateKey, KeyProblem> {
+    guard let der = Data(base64Encoded: account.signingKey) else {
+      return .failure(KeyProblem(text: "'signingKey' is not base64"))
     }
-    guard Data(base64Encoded: account.certificate) != nil else { return "'certificate' is not base64" }
-    return nil
+    let key: ES256PrivateKey
+    do {
+      key = try ES256PrivateKey(pkcs8DERRepresentation: der)
+    } catch {
+      return .failure(KeyProblem(text: "'signingKey' is not a P-256 private key (\(error.description))"))
+    }
+    guard Data(base64Encoded: account.certificate) != nil else {
+      return .failure(KeyProblem(text: "'certificate' is not base64"))
+    }
+    return .success(key)
   }
 
   /// Takes over `account` (from a device bundle or a checkpoint) and writes it to `accountFile`, so
