@@ -1,5 +1,6 @@
 import FoundationEssentials
 import QuietPlacesInvariants
+import QuietPlacesUtilities
 
 /// `quietplaces explore merge FILE…`: the JSON Lines of an exploration's shards combined into
 /// exactly what the whole exploration prints.
@@ -141,8 +142,7 @@ public enum ExploreMerge {
         reason: "line \(line): run \(run) has the seed \(seed), but run \(run) of the exploration of --seed "
           + "\(header.seed) has the seed \(expected): it is a run of another exploration")
     }
-    let parts = header.shard.split(separator: "/").compactMap { Int($0) }
-    if parts.count == 2, parts[1] > 0, run < 1 || (run - 1) % parts[1] != parts[0] - 1 {
+    if let shard = Shard(header.shard), run < 1 || !shard.contains(run - 1) {
       throw .mergeFile(
         file, reason: "line \(line): run \(run) is not a run of shard \(header.shard), which its header names"
       )

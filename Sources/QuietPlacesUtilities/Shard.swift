@@ -19,6 +19,15 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// `K/N`, 1-based as `--shard` takes it.
   public var description: String { "\(index + 1)/\(count)" }
 
+  /// The shard `K/N` names (as ``description`` writes it), or `nil` when it names none.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+      return nil
+    }
+    self.init(index: k - 1, count: n)
+  }
+
   /// Whether the item at 0-based `position` belongs to this shard.
   public func contains(_ position: Int) -> Bool { position % count == index }
 }

@@ -16,4 +16,13 @@ import Testing
     #expect(Shard(index: 0, count: 4).description == "1/4")
     #expect(Shard(index: 3, count: 4).description == "4/4")
   }
+
+  /// `K/N` reads back as the shard it writes; what names no shard is nil.
+  @Test func aShardReadsBackFromItsText() {
+    #expect(Shard("2/3") == Shard(index: 1, count: 3))
+    #expect(Shard(Shard(index: 4, count: 5).description) == Shard(index: 4, count: 5))
+    for text in ["0/3", "4/3", "1/0", "1", "1/2/3", "a/2", "", "/2", "-1/2"] {
+      #expect(Shard(text) == nil, "\(text)")
+    }
+  }
 }
