@@ -101,7 +101,17 @@ public enum CommandLineParser {
       let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0])
       let inline = parts.count > 1 ? String(parts[1]) : nil
-      if name == versionName, inline == nil, let version = declaration.version { return .version(version) }
+      if name == versionName, inline == nil, let version = declaration.version {
+        // The version line stands alone: an option beside it (`--storekit FILE`) would be passed
+        // over, and the Configuration line would not be what that option asked for.
+        if let other = words.first(where: { $0 != versionName }) {
+          throw .changesNothing(
+            option: other,
+            reason: "\(versionName) prints the version and the Configuration found, and stops; "
+              + "run \(command) \(versionName) alone")
+        }
+        return .version(version)
+      }
       guard let option = declaration.option(named: name) else {
         throw unknownOption(name, in: declaration, command: command, tree: tree)
       }

@@ -71,6 +71,23 @@ import Testing
     #expect(lines.first?.hasPrefix("usage: sample check [PATH ...] [--update] [--list]") == true)
   }
 
+  /// `--version` prints what it finds and stops: an option beside it would be passed over without a
+  /// word (its Configuration line would not be what `--storekit FILE` asked for), so it is refused.
+  @Test(arguments: [
+    ["--version", "--quiet"], ["--quiet", "--version"], ["--version", "--folder", "x"],
+    ["--version", "extra"],
+  ])
+  func versionStandsAlone(arguments: [String]) throws {
+    let other = arguments.first { $0 != "--version" } ?? ""
+    #expect(throws: CommandLineError.self) { try parseSample(arguments) }
+    do {
+      _ = try parseSample(arguments)
+    } catch {
+      #expect(error.message.hasPrefix("\(other) changes nothing here: --version prints the version"))
+      #expect(error.message.hasSuffix("run sample --version alone"))
+    }
+  }
+
   @Test(arguments: [
     (
       ["check", "--jbos", "2"],

@@ -95,6 +95,15 @@ import Testing
     let provenance = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment)
     #expect(run.status == .success && run.output == [AppSave.writer, provenance.line])
     #expect(run.output.last?.contains("balance \(provenance.fingerprint(named: "balance") ?? "")") == true)
+    // Its Configuration line is the one found, so an option that would change it is refused, not
+    // passed over (the line would name a catalogue other than the one `--storekit` asked for).
+    let beside = await ProgramRun.run(["--version", "--storekit", "missing.storekit"])
+    #expect(beside.status == .usage && beside.output.isEmpty)
+    #expect(
+      beside.errors == [
+        "error: --storekit changes nothing here: --version prints the version and the Configuration found, "
+          + "and stops; run quietplaces --version alone"
+      ])
   }
 
   /// A `--bundle` file that cannot be read or is not a bundle is the command line asking for
