@@ -35,6 +35,11 @@ struct StoreKitConfigurationReader {
 
   init(formats: PriceFormats) { self.formats = formats }
 
+  /// The note of a file without `products`, which loads as one with none.
+  static let missingProducts = "the file has no \"products\": read as no products"
+  /// The note of a file whose `products` is `null`, which loads as one with none.
+  static let nullProducts = "\"products\" is null: read as no products"
+
   private mutating func problem(_ path: String, _ message: String) {
     findings.append(Finding(path: path, message: message))
   }
@@ -61,7 +66,8 @@ struct StoreKitConfigurationReader {
     let settings = readSettings(top.removeValue(forKey: "settings"))
     var products: [StoreKitConfiguration.Product] = []
     switch top.removeValue(forKey: "products") {
-    case nil, .null?: break
+    case nil: notes.append(Self.missingProducts)
+    case .null?: notes.append(Self.nullProducts)
     case .array(let values)?:
       var seen: [String: Int] = [:]
       for (index, value) in values.enumerated() {

@@ -326,3 +326,18 @@ func appleLocaleIdentifiersLoadAndResolve(locale: String, resolved: String) thro
   let trailingZero = try variant(#""displayPrice" : "4.99""#, #""displayPrice" : "4.990""#)
   #expect(try StoreKitConfiguration.parse(trailingZero, path: file).warnings.isEmpty)
 }
+
+/// A file with no `products`, or with `"products" : null`, loads as one with none, and says which it
+/// was (the note beside it names the game's products the store then answers are unavailable).
+@Test func missingOrNullProductsLoadAsNoneWithANote() throws {
+  let data = try Data(contentsOf: Fixtures.storeKitFile)
+  var top = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  top["products"] = NSNull()
+  let null = try StoreKitConfiguration.parse(try JSONSerialization.data(withJSONObject: top), path: file)
+  #expect(null.products.isEmpty)
+  #expect(null.notes.first == #""products" is null: read as no products"#)
+  top.removeValue(forKey: "products")
+  let missing = try StoreKitConfiguration.parse(try JSONSerialization.data(withJSONObject: top), path: file)
+  #expect(missing.products.isEmpty)
+  #expect(missing.notes.first == #"the file has no "products": read as no products"#)
+}

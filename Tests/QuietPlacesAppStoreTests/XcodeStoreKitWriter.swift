@@ -98,7 +98,12 @@ extension StoreKitConfiguration {
     top["nonRenewingSubscriptions"] = nonRenewingSubscriptions
     top["subscriptionGroups"] = subscriptionGroups
     top["version"] = .object(["major": .number("\(version.major)"), "minor": .number("\(version.minor)")])
-    top["products"] = .array(products.map(\.json))
+    // A file without `products`, or with null there, is written as it was read (its note says which).
+    if notes.contains(StoreKitConfigurationReader.nullProducts) {
+      top["products"] = .null
+    } else if !notes.contains(StoreKitConfigurationReader.missingProducts) {
+      top["products"] = .array(products.map(\.json))
+    }
     top["settings"] = settings.json
     return .object(top)
   }
