@@ -48,6 +48,9 @@ public struct InvariantExpression: Sendable, Equatable {
     case number(Double)
     case truth(Bool)
     case text(String)
+    /// Arithmetic went beyond the largest number a Double holds (about ±1.8e308): whatever uses
+    /// it cannot be checked, so the expression does not hold (an infinity is never compared).
+    case beyondRange
   }
 
   /// A node of the parsed expression.
@@ -94,6 +97,14 @@ public struct InvariantExpression: Sendable, Equatable {
         expression: text, column: 1,
         problem: "it is \(kind.described), not a truth value; compare it, as in postmarks <= 10000")
     }
+    // Numbers alone whose arithmetic goes beyond the largest number (`1e308 * 10`) could never be
+    // computed, whatever the state: refused here rather than broken at every step.
+    if Self.overflowsAlone(root) {
+      throw ExpressionError(
+        expression: text, column: 1,
+        problem: "its arithmetic on numbers alone goes beyond the largest number (about ±1.8e308), so it "
+          + "could never be computed; write numbers whose results stay within it")
+    }
     self.text = text
     self.root = root
     fields = parser.fields
@@ -108,14 +119,20 @@ public struct InvariantExpression: Sendable, Equatable {
     Self.evaluate(root, state) == .truth(true)
   }
 
-  /// The break when it does not hold on `state`: expected the expression, found the fields' values.
+  /// The break when it does not hold on `state`: expected the expression, found the fields' values
+  /// (and, when its arithmetic went beyond the largest number, that it could not be computed).
   public func check(on state: JSONValue) -> InvariantBreak? {
-    guard !holds(on: state) else { return nil }
+    let result = Self.evaluate(root, state)
+    guard result != .truth(true) else { return nil }
     let values = fields.map { "\($0) = \(Self.describe(state[JSONKeyPath(keys: $0)]))" }
-    return InvariantBreak(
-      name: "'\(text)'", expected: text,
-      found: values.isEmpty
-        ? "that it reads no field of the state, and never holds" : values.joinedAsList("and"))
+    var found =
+      values.isEmpty ? "that it reads no field of the state, and never holds" : values.joinedAsList("and")
+    if result == .beyondRange {
+      found =
+        "that its arithmetic goes beyond the largest number (about ±1.8e308), so it cannot be computed"
+        + (values.isEmpty ? "" : ", with " + values.joinedAsList("and"))
+    }
+    return InvariantBreak(name: "'\(text)'", expected: text, found: found)
   }
 
   static func evaluate(_ node: Node, _ state: JSONValue) -> Value {
@@ -127,29 +144,38 @@ public struct InvariantExpression: Sendable, Equatable {
     case .count(let path):
       if case .array(let items) = state[path] { return .number(Double(items.count)) }
       return .number(0)
-    case .negate(let inner): return .number(-number(evaluate(inner, state)))
-    case .not(let inner): return .truth(!truth(evaluate(inner, state)))
+    case .negate(let inner):
+      let value = evaluate(inner, state)
+      return value == .beyondRange ? value : .number(-number(value))
+    case .not(let inner):
+      let value = evaluate(inner, state)
+      return value == .beyondRange ? value : .truth(!truth(value))
     case .and(let left, let right):
-      return .truth(truth(evaluate(left, state)) && truth(evaluate(right, state)))
+      return logic(evaluate(left, state), evaluate(right, state)) { $0 && $1 }
     case .or(let left, let right):
-      return .truth(truth(evaluate(left, state)) || truth(evaluate(right, state)))
+      return logic(evaluate(left, state), evaluate(right, state)) { $0 || $1 }
     case .arithmetic(let symbol, let left, let right):
-      let a = number(evaluate(left, state))
-      let b = number(evaluate(right, state))
+      let (first, second) = (evaluate(left, state), evaluate(right, state))
+      guard first != .beyondRange, second != .beyondRange else { return .beyondRange }
+      let (a, b) = (number(first), number(second))
+      let result: Double
       switch symbol {
-      case "+": return .number(a + b)
-      case "-": return .number(a - b)
-      case "*": return .number(a * b)
-      case "/": return .number(a / b)
-      default: return .number(a.truncatingRemainder(dividingBy: b))
+      case "+": result = a + b
+      case "-": result = a - b
+      case "*": result = a * b
+      case "/": result = a / b
+      default: result = a.truncatingRemainder(dividingBy: b)
       }
+      return result.isFinite ? .number(result) : .beyondRange
     case .contains(let path, let item):
       guard case .array(let items) = state[path] else { return .truth(false) }
       let sought = evaluate(item, state)
+      guard sought != .beyondRange else { return sought }
       return .truth(items.contains { value(of: $0) == sought })
     case .comparison(let symbol, let left, let right):
       let a = evaluate(left, state)
       let b = evaluate(right, state)
+      guard a != .beyondRange, b != .beyondRange else { return .beyondRange }
       switch symbol {
       case "==": return .truth(a == b)
       case "!=": return .truth(a != b)
@@ -163,6 +189,37 @@ public struct InvariantExpression: Sendable, Equatable {
         }
       }
     }
+  }
+
+  /// Whether a part of `node` that reads no field computes beyond the largest number.
+  static func overflowsAlone(_ node: Node) -> Bool {
+    switch node {
+    case .number, .text, .truth, .field, .count: return false
+    case .negate(let inner), .not(let inner), .contains(_, let inner): return overflowsAlone(inner)
+    case .arithmetic(_, let left, let right), .comparison(_, let left, let right), .and(let left, let right),
+      .or(let left, let right):
+      if overflowsAlone(left) || overflowsAlone(right) { return true }
+      guard readsNoField(node) else { return false }
+      return evaluate(node, .null) == .beyondRange
+    }
+  }
+
+  /// Whether `node` computes the same whatever the state.
+  private static func readsNoField(_ node: Node) -> Bool {
+    switch node {
+    case .number, .text, .truth: true
+    case .field, .count, .contains: false
+    case .negate(let inner), .not(let inner): readsNoField(inner)
+    case .arithmetic(_, let left, let right), .comparison(_, let left, let right), .and(let left, let right),
+      .or(let left, let right):
+      readsNoField(left) && readsNoField(right)
+    }
+  }
+
+  /// `and` and `or`: beyond range when either side is (both sides are always computed).
+  private static func logic(_ a: Value, _ b: Value, _ combine: (Bool, Bool) -> Bool) -> Value {
+    guard a != .beyondRange, b != .beyondRange else { return .beyondRange }
+    return .truth(combine(truth(a), truth(b)))
   }
 
   private static func number(_ value: Value) -> Double {

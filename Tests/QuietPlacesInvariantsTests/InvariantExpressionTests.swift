@@ -163,6 +163,37 @@ import Testing
       try InvariantExpression("postmarks < 0", state: state).check(on: state)?.found == "postmarks = 340")
   }
 
+  /// Arithmetic past the largest Double made an infinity that compared as a number: `postmarks *
+  /// 1e308 * 10 > 0` held, and `x - x == 0` broke with nothing but the fields' values to show why. It
+  /// now never holds, and says it could not be computed; on numbers alone it is refused when read.
+  @Test func arithmeticBeyondTheLargestNumberIsNeverCompared() throws {
+    let beyond =
+      "that its arithmetic goes beyond the largest number (about ±1.8e308), so it cannot be computed"
+    for text in [
+      "postmarks * 1e308 * 10 > 0", "postmarks * 1e308 * 10 - postmarks * 1e308 * 10 == 0",
+      "-(postmarks * 1e308 * 10) < 0", "postmarks * 1e308 * 10 > 0 or true",
+      "not (postmarks * 1e308 * 10 > 0)",
+      "postmarks * 1e308 * 10 in ledger",
+    ] {
+      let expression = try InvariantExpression(text, state: state)
+      #expect(!expression.holds(on: state), "\(text)")
+      #expect(
+        expression.check(on: state)?.found.hasPrefix(beyond + ", with postmarks = 340") == true, "\(text)")
+    }
+    // Within range, the same arithmetic is checked as before.
+    #expect(try InvariantExpression("postmarks * 1e305 > 0", state: state).holds(on: state))
+    #expect(try InvariantExpression("1e308 * 1.5 / 2 > 0", state: state).holds(on: state))
+    for text in ["1e308 * 10 - 1e308 * 10 == 0", "postmarks + 1e308 * 10 > 0", "-(1e308 * 10) < postmarks"] {
+      #expect(throws: ExpressionError.self, "\(text)") { try InvariantExpression(text, state: state) }
+      do {
+        _ = try InvariantExpression(text, state: state)
+      } catch {
+        #expect(
+          error.message.contains("is malformed at column 1: its arithmetic on numbers alone goes beyond"))
+      }
+    }
+  }
+
   @Test func theErrorIsOneSentenceWithTheColumn() {
     let error = ExpressionError(expression: "postmarks <=", column: 13, problem: "expected a field")
     #expect(error.message == "invariant 'postmarks <=' is malformed at column 13: expected a field")
