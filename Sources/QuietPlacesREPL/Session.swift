@@ -307,9 +307,21 @@ public final class Session: LineInterpreter {
     }
   }
 
-  /// The next line after a question: `y` or `yes` confirms, anything else cancels.
+  /// The next line after a question: `y` or `yes` confirms, anything else cancels. A command
+  /// given as the answer (`buy charts`) cancels too, and is said not to have run: typed while the
+  /// question waited, it would otherwise look done.
   private func answer(_ waiting: any PendingQuestion, with text: String) async -> [OutputLine] {
-    guard ["y", "yes"].contains(text.lowercased()) else { return [.info("Cancelled; nothing changed.")] }
+    guard ["y", "yes"].contains(text.lowercased()) else {
+      let cancelled = OutputLine.info("Cancelled; nothing changed.")
+      let name = CommandWords.split(text).first.map { $0.lowercased() } ?? ""
+      guard CommandRegistry.command(named: name) != nil else { return [cancelled] }
+      return [
+        cancelled,
+        .info(
+          "warning: '\(text.fromOutside)' is a command, taken here as the answer (anything but y or "
+            + "yes cancels), so it did not run; type it again to run it"),
+      ]
+    }
     do {
       let lines = try await waiting.confirmed(in: self)
       remember(lines)
