@@ -39,7 +39,7 @@ struct REPLMode: CommandLineMode, Equatable {
           + "a command waits for y or n.",
         "After a pasted '> CMD' line the lines up to an empty line are its expected output and are skipped: "
           + "standard error names them, a skipped command gets a warning, and a skipped quit is obeyed. "
-          + "A line longer than 1 MiB (1,048,576 bytes) is refused with one error.",
+          + "A line longer than \(InputLimit.maximumBytes.withThousandsSeparators) bytes is refused with one error.",
         "--bundle FILE starts from a device bundle (written by bundle FILE) in a fresh temporary save folder, "
           + "with the app closed; --closed starts any save folder without launching (launch opens the app).",
         "Saves live in --save-dir, else $QUIETPLACES_HOME, else $XDG_DATA_HOME/quietplaces "

@@ -87,8 +87,11 @@ public enum REPLLoop {
         answer(Answer(number: number, command: shown, output: [.error(.lineNotUTF8)]))
         failed = true
         if bail { break reading }
-      case .line(let line):
+      case .line(var line):
         number += 1
+        // A byte order mark opens a file written on some systems (a command file piped in): it
+        // marks the encoding, and is not part of the first command (as in a `.qp` script).
+        if number == 1, line.hasPrefix("\u{FEFF}") { line.removeFirst() }
         // A line over the input limit is refused by the session (one error, not echoed): it is
         // neither a pasted command's expected output nor history.
         let refused = InputLimit.refuses(line)

@@ -90,4 +90,19 @@ import Testing
     #expect(batch.lines.contains { $0.hasPrefix("error: the line is longer than 1,000,000 bytes") })
     #expect(batch.lines.contains { $0.hasPrefix("Bought 550 Postmarks") })
   }
+
+  /// A command file written with a byte order mark (and Windows line ends) runs as typed: the mark
+  /// opens the input and is no part of its first command. Anywhere else it is a character of the line.
+  @Test func aByteOrderMarkOpeningTheInputIsNotPartOfTheFirstCommand() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("quietplaces-bom-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let marked = try ChildProcess.run(
+      ["--save-dir", folder.path], input: "\u{FEFF}new --seed 7\r\nstate --json seed\r\n")
+    #expect(marked.status == 0, "\(marked.lines)")
+    #expect(marked.lines.contains(#"{"seed":7}"#))
+    let later = try ChildProcess.run(["--save-dir", folder.path], input: "status\n\u{FEFF}status\n")
+    #expect(later.status == 1)
+    #expect(later.lines.contains { $0.hasPrefix(#"error: unknown command '\u{FEFF}status'"#) })
+  }
 }
