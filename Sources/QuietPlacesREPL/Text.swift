@@ -170,9 +170,12 @@ enum Text {
       let what = removed ? "\(productName(product)) removed" : "\(productName(product)) was not owned"
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; \(what); saved, then finished."
-    case .revokedConsumable(let id, let product, let source):
+    case .revokedConsumable(let id, let product, true, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; Postmarks are not taken back (Apple handles the refund); finished."
+    case .revokedConsumable(let id, let product, false, let source):
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; never delivered on this device, so it granted no Postmarks here; finished."
     case .saveFailed(let id, let product, .entitlements):
       return
         "Transaction \(id) (\(product.rawValue), via current entitlements): the save failed; not restored now, the next launch or restore tries again."

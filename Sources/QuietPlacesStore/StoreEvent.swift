@@ -29,8 +29,9 @@ public enum StoreEvent: Sendable, Equatable {
   case rejectedUnrecognised(id: TransactionID, productID: String, bundleID: String, source: DeliverySource)
   /// A revoked non-consumable: removed (if it was owned), saved, finished.
   case revoked(id: TransactionID, product: ProductID, removed: Bool, source: DeliverySource)
-  /// A revoked consumable: recorded and finished; Postmarks are not taken back.
-  case revokedConsumable(id: TransactionID, product: ProductID, source: DeliverySource)
+  /// A revoked consumable: recorded and finished; Postmarks are not taken back. `delivered` says
+  /// whether this device had delivered it (a purchase whose save failed, refunded before its delivery).
+  case revokedConsumable(id: TransactionID, product: ProductID, delivered: Bool, source: DeliverySource)
   /// The save failed: the change was rolled back and the transaction stays unfinished until the next launch.
   case saveFailed(id: TransactionID, product: ProductID, source: DeliverySource)
   /// A refund's removal could not be saved: the change was rolled back, the benefit stays until the
