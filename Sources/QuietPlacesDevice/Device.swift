@@ -165,10 +165,14 @@ public final class Device {
   }
 
   /// The game as the app has it, or as the storage holds it while the app is closed (a save that
-  /// does not read is none).
+  /// does not read is none). A save written while the app was open (it died without closing) is
+  /// shown as the next launch reads it: closed, so its current has ended (no current runs while the
+  /// app is closed).
   public func currentSave() async -> AppSave? {
     if let app { return await app.save }
-    return try? storage.read()
+    guard var save = try? storage.read() else { return nil }
+    if save.game.isOpen { _ = try? save.game.apply(.close, rules: rules) }
+    return save
   }
 
   /// Everything the App Store holds now.
