@@ -9,15 +9,19 @@ struct DeleteAppCommand: REPLCommand {
 
   /// The app closes without saving and its save is deleted; the store's account stays.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
+    var restoreWaited = false
+    if session.device.isOpen { restoreWaited = await session.device.storeSnapshot().restoreWaiting }
     do {
       try await session.device.deleteApp()
     } catch {
       throw CommandError(error, command: Self.name)
     }
-    return [
+    var lines: [OutputLine] = [
       .info(
         "The app and its save are deleted (game, Postmarks, ledger, entitlements); the App Store account stays. launch starts a new game and restores what the account owns."
       )
     ]
+    if restoreWaited { lines.append(.info("The restore waiting for store continue ended with the app.")) }
+    return lines
   }
 }
