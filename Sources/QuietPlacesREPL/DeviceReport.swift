@@ -231,14 +231,29 @@ extension Session {
     return found
   }
 
-  /// A file named in a command: relative to the script's folder when a script runs and the file is
-  /// there, else as given (relative to the current folder).
+  /// A file named in a command: the file this session wrote under that name, if it did; else
+  /// relative to the script's folder when a script runs and the file is there; else as given
+  /// (relative to the current folder).
   func fileURL(_ path: String) -> URL {
+    if let written = writtenFiles[path], FileManager.default.fileExists(atPath: written.path) {
+      return written
+    }
     if !path.hasPrefix("/"), let folder = environment.scriptFolder {
       let candidate = folder.appendingPathComponent(path)
       if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
     }
     return URL(fileURLWithPath: path)
+  }
+
+  /// Where a file a command writes to `path` goes: under the environment's write folder for a
+  /// relative path when there is one (created when first needed; a folder within it is not, as a
+  /// missing folder is not where the path says), else where the path says.
+  func writeURL(_ path: String) -> URL {
+    guard !path.hasPrefix("/"), let folder = environment.writeFolder else {
+      return URL(fileURLWithPath: path)
+    }
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent(path)
   }
 
   /// Writes `device` as a bundle to `path`, with the event log as it is now.
@@ -276,14 +291,16 @@ extension Session {
     if let problem = Self.folderPathProblem(path, example: "copy.json") {
       throw .file(path: path, reason: problem)
     }
-    if let problem = ReplacedFile.problem(at: path, replacingWith: .saveOrBundle) {
+    let url = writeURL(path)
+    if let problem = ReplacedFile.problem(at: url.path, replacingWith: .saveOrBundle) {
       throw .file(path: path, reason: problem)
     }
     do {
-      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+      try AtomicFile.write(data, to: url)
     } catch {
       throw .file(path: path, reason: "cannot be written (\(error.reason)); \(error.advice)")
     }
+    writtenFiles[path] = url
   }
 
   /// What loading a bare save would do to its purchases with this App Store account, said before

@@ -16,6 +16,12 @@ import QuietPlacesUtilities
 /// else (notes, a README, a golden script written by hand, a designer's own chart, a system file)
 /// gets one error line and stays as it was.
 public enum ReplacedFile {
+  /// Whether a file with something in it stands at `path`: what a write there replaces, and says so.
+  public static func holdsContent(at path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
+  }
+
   /// The kinds of file the tool writes, each known by what its writer puts first.
   public enum Kind: Sendable, CaseIterable {
     /// A save or a device bundle: a JSON object with a whole-number `format` and a `game`, or the

@@ -40,6 +40,9 @@ public final class Session: LineInterpreter {
   var recorder: TranscriptRecorder?
   /// The recorder's path as the user gave it.
   var recordingPath: String?
+  /// The files this session wrote, by the path a command gave and where each went: a file written
+  /// under a name is the one that name reads back (`save x.json`, then `load x.json`).
+  var writtenFiles: [String: URL] = [:]
   /// Recent events, newest last, for `log`: each with the device clock it happened at, or none
   /// when it came already written (from a bundle's log or a checkpoint). Written only when read.
   var loggedEvents: [(at: Int64?, text: String)] = []

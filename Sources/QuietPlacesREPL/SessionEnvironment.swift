@@ -17,6 +17,10 @@ public struct SessionEnvironment: Sendable {
   /// The folder of the script being run (`run`, `test`): a file a command names by a relative path
   /// is looked for there first.
   public var scriptFolder: URL?
+  /// Where a file a command writes by a relative path goes (`save FILE`, `bundle FILE`, `record
+  /// FILE`): `test` gives each script a folder of its own, so that a test leaves nothing behind and
+  /// scripts run side by side write apart; `nil` writes where the path says (the current folder).
+  public var writeFolder: URL?
   /// Which configuration was read, for `status` to say; `nil` where the runner says it once for
   /// many sessions (`test`, `run`), so that a script's expected output does not depend on it.
   public var provenance: ConfigurationProvenance?

@@ -22,7 +22,7 @@ import Testing
     for line in ["new --seed 7", "buy marks100", "buy supplies"] { _ = await session.execute(line) }
     // `check` at the question cancels it; the replay used to leave `check` out, so the `y` after it
     // bought the supplies there, and the two devices differed.
-    #expect(await session.execute("check").texts == ["Cancelled; nothing changed."])
+    #expect(await session.execute("check").texts.first == "Cancelled; nothing changed.")
     #expect(await session.execute("y").hasError)
     #expect(
       await session.execute("check determinism").texts == [

@@ -48,11 +48,15 @@ struct RecordCommand: REPLCommand {
       if let problem = Session.folderPathProblem(path, example: "session.qp") {
         throw .file(path: path, reason: problem)
       }
-      if let problem = ReplacedFile.problem(at: path, replacingWith: .recording) {
+      let url = session.writeURL(path)
+      if let problem = ReplacedFile.problem(at: url.path, replacingWith: .recording) {
         throw .file(path: path, reason: problem)
       }
+      // A recording replaced is said, with the bundle beside it that a recording started later
+      // replaces too: nothing another recording held goes without a word.
+      let replacing = ReplacedFile.holdsContent(at: url.path)
       var lines: [OutputLine] = []
-      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      let folder = url.deletingLastPathComponent()
       if !FileManager.default.fileExists(atPath: folder.path) {
         do {
           try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -64,7 +68,7 @@ struct RecordCommand: REPLCommand {
         let given = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? path
         lines.append(.info("Created the folder \(given) for the recording."))
       }
-      if let problem = FileKind(of: URL(fileURLWithPath: path)).problem {
+      if let problem = FileKind(of: url).problem {
         throw .file(path: path, reason: "cannot be written (\(problem)); give the path of a .qp file")
       }
       // Started before anything happened, the recording replays from a fresh engine, as test starts
@@ -72,7 +76,7 @@ struct RecordCommand: REPLCommand {
       if session.isPristine {
         do {
           let recorder = try TranscriptRecorder(
-            url: URL(fileURLWithPath: path),
+            url: url,
             header: [
               "# Recorded with quietplaces; run it with: quietplaces test \(session.recordedOptions)\(path)",
               "# It starts from a fresh engine, as the session did.",
@@ -83,7 +87,12 @@ struct RecordCommand: REPLCommand {
             path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
         }
         session.recordingPath = path
-        return lines + [.info("Recording to \(path); record stop ends it.")]
+        session.writtenFiles[path] = url
+        return lines + [
+          .info(
+            "Recording to \(path)\(replacing ? " (it replaces the recording there)" : ""); record stop ends it."
+          )
+        ]
       }
       // The device as it is now goes beside the transcript, and the transcript begins by loading it,
       // so the recording replays in a fresh engine (a path in a script is relative to the script).
@@ -91,12 +100,13 @@ struct RecordCommand: REPLCommand {
       // replay too.
       let device = try await session.snapshot(for: "record")
       let bundlePath = Self.bundlePath(for: path)
+      let bundleReplaced = ReplacedFile.holdsContent(at: session.writeURL(bundlePath).path)
       try session.writeBundle(device, to: bundlePath, withCheckpoints: true)
       let checkpointNames = session.checkpoints.map(\.name)
       let bundleName = URL(fileURLWithPath: bundlePath).lastPathComponent
       do {
         let recorder = try TranscriptRecorder(
-          url: URL(fileURLWithPath: path),
+          url: url,
           header: [
             "# Recorded with quietplaces; run it with: quietplaces test \(session.recordedOptions)\(path)",
             "# It starts from the device as it was when the recording began, in \(bundleName) beside it.",
@@ -112,7 +122,12 @@ struct RecordCommand: REPLCommand {
           path: path, reason: "cannot be written; give a path in a folder that exists and is writable")
       }
       session.recordingPath = path
-      return lines + [.info("Recording to \(path); record stop ends it.")]
+      session.writtenFiles[path] = url
+      let replaced = [
+        replacing ? "the recording there" : nil, bundleReplaced ? "the bundle \(bundleName) beside it" : nil,
+      ].compactMap { $0 }
+      let note = replaced.isEmpty ? "" : " (it replaces \(replaced.joined(separator: " and ")))"
+      return lines + [.info("Recording to \(path)\(note); record stop ends it.")]
     }
   }
 
