@@ -221,6 +221,7 @@ struct ExploreMode: CommandLineMode, Equatable {
     }
     // Once the request is accepted: which files were read goes beside the deterministic output.
     context.printError(provenance.line + BalanceOptions.provenanceSuffix(balanceWords))
+    storeKit.printWarnings(storeKitConfiguration, in: context)
     // A Ctrl-C or SIGTERM stops the runs and reports those played, with their findings; so does an
     // output whose reader went away (`| head`), once the JSON Lines stream to it.
     let stopSignal = context.stopOnSignals()

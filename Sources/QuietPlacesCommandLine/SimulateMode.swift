@@ -155,6 +155,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     // Once the request is accepted: standard output may be CSV or JSON for another program, so which
     // files were read goes beside it, and so does what is played otherwise than it reads.
     context.printError(provenance.line + balance.provenanceSuffix)
+    self.storeKit.printWarnings(storeKit, in: context)
     for note in plan.notes { context.printError("note: " + note) }
     if let note = Self.oneSeedNote(plan.seeds) { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)

@@ -44,6 +44,14 @@ struct StoreKitOption: OptionGroup, Equatable {
     }
   }
 
+  /// Prints on standard error, once, the warnings the REPL prints at start-up about `storeKit` (a
+  /// product whose type differs from the game's, prices rounded in the storefront's currency, …),
+  /// worded as it words them: for the modes whose standard output is their result (a sweep, an
+  /// exploration, a test report), which a warning there would change.
+  func printWarnings(_ storeKit: StoreKitConfiguration, in context: ProgramContext) {
+    SessionEnvironment.startupWarnings(storeKit, file: file).forEach(context.printError)
+  }
+
   /// Which configuration a run would read, or `nil` when none is found (for `--version`).
   static func provenance(_ context: ProgramContext) -> ConfigurationProvenance? {
     guard

@@ -158,7 +158,11 @@ struct TestMode: CommandLineMode, Equatable {
     var options = options
     options.environment = context.environment
     options.conditions = conditions(storefront: storeKit.defaultStorefront, provenance: provenance)
-    if !options.list { options.configuration = provenance }
+    if !options.list {
+      options.configuration = provenance
+      // Every script plays this configuration: what start-up says of it goes beside the report.
+      self.storeKit.printWarnings(storeKit, in: context)
+    }
     let colour = context.outputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty && !options.tap
     let temporary = context.environment["TEST_TMPDIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
     // Bazel's premature-exit protocol: the file exists while the run runs; one left behind says the

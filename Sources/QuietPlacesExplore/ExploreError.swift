@@ -8,6 +8,8 @@ public enum ExploreError: Error, Sendable, Equatable {
   case runs(Int)
   /// `--steps` below 1.
   case steps(Int)
+  /// `--shard K/N` that holds none of the exploration's `runs` (K above them).
+  case emptyShard(Shard, runs: Int)
   /// `--only` or `--without` named no kind of step.
   case unknownStep(String, suggestion: String?)
   /// `--only` and `--without` left nothing to play.
@@ -50,6 +52,17 @@ public enum ExploreError: Error, Sendable, Equatable {
       return "--runs \(runs): expected at least 1 run"
     case .steps(let steps):
       return "--steps \(steps): expected at least 1 step a run"
+    case .emptyShard(let shard, let runs):
+      guard runs > 1 else {
+        return
+          "--shard \(shard) holds no run: the exploration has 1 run, which shard 1 holds; play it whole, "
+          + "without --shard"
+      }
+      let most = runs.withThousandsSeparators
+      return
+        "--shard \(shard) holds no run: the exploration has \(most) runs, so only shards 1 to \(most) of "
+        + "\(shard.count.withThousandsSeparators) hold any; split it into at most \(most) shards, --shard "
+        + "K/\(most) or fewer"
     case .unknownStep(let name, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       return "'\(name)' is not a command the explorer plays\(hint) (write commands as help names them, "

@@ -68,6 +68,10 @@ struct ExploreReport {
       "\(count.withThousandsSeparators) \(word)\(count == 1 ? "" : "s")"
     }
     lines.append("\(counted(tally.runs, "run")), \(counted(tally.steps, "step")), \(counted(total, "check"))")
+    // A shard's report is never read as the whole exploration's (whose run numbers its findings cite).
+    if let shard = Shard(header.shard), shard.count > 1 {
+      lines.append(Self.shardLine(shard, runs: interrupted.map { $0.planned } ?? header.runs))
+    }
     lines.append(
       "seed \(header.seed), up to \(header.steps) steps a run; costly invariants (*) every "
         + "\(ExploreContext.costlyEvery) steps and at each run's end, determinism in every "
@@ -165,6 +169,30 @@ struct ExploreReport {
       lines.append(finding.notWritten.map { "  not written: \($0)" } ?? "  written to \(finding.file)")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The line a shard's report says below its totals: which of the exploration's `runs` (`nil` for a
+  /// timed one, which counts them only at its end) are the shard's, by the numbers its findings cite.
+  static func shardLine(_ shard: Shard, runs: Int?) -> String {
+    let first = shard.index + 1
+    let which: String
+    if let runs {
+      // Counted, not listed: a shard of a hundred million runs holds millions.
+      let count = runs >= first ? (runs - first) / shard.count + 1 : 0
+      let shown = (0..<min(count, 3)).map { (first + $0 * shard.count).withThousandsSeparators }
+      let last = (first + (count - 1) * shard.count).withThousandsSeparators
+      switch count {
+      case 0: which = "no run"
+      case 1: which = "run \(shown[0])"
+      case 2...3: which = "runs \(shown.dropLast().joined(separator: ", ")) and \(last)"
+      default: which = "runs \(shown.joined(separator: ", ")), …, \(last) (one in \(shard.count))"
+      }
+      return "shard \(shard.index + 1) of \(shard.count): \(which), \(count.withThousandsSeparators) of the "
+        + "exploration's \(runs.withThousandsSeparators); not the whole exploration (explore merge joins the "
+        + "shards' --format jsonl)"
+    }
+    return "shard \(shard.index + 1) of \(shard.count): runs \(first), \(first + shard.count), … (one in "
+      + "\(shard.count)); not the whole exploration (explore merge joins the shards' --format jsonl)"
   }
 
   /// Says what stopped the exploration, what it played, and what it was asked to play.

@@ -75,6 +75,12 @@ public struct Explorer: Sendable {
   ) async throws(ExploreError) -> Explorer {
     guard options.duration != nil || options.runs >= 1 else { throw .runs(options.runs) }
     guard options.steps >= 1 else { throw .steps(options.steps) }
+    // A shard without a run would print a report of nothing as if it were a result. A timed
+    // exploration plays runs until its time is up, so none of its shards is known to be empty (and
+    // `quietplaces explore` refuses --for with --shard).
+    if options.duration == nil, options.shardIndex >= options.runs {
+      throw .emptyShard(Shard(index: options.shardIndex, count: options.shardCount), runs: options.runs)
+    }
     let kinds = try Self.kinds(only: options.only, without: options.without)
     // The same expression twice would be checked twice and its row counted twice under one name.
     for (index, text) in options.invariants.enumerated() where options.invariants[..<index].contains(text) {

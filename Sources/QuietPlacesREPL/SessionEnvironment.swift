@@ -136,10 +136,17 @@ public struct SessionEnvironment: Sendable {
   /// Quiet Places product and per other warning of the loader, then (for a file given with
   /// `--storekit`) one `note:` line per kind of thing it ignores and for the products it lacks.
   public static func startupLines(_ storeKit: StoreKitConfiguration, file: String?) -> [String] {
-    let name = file ?? "QuietPlaces.storekit"
-    var lines = (storeKit.warnings + typeMismatches(storeKit)).map { "warning: \(name): \($0)" }
+    var lines = startupWarnings(storeKit, file: file)
     if let file { lines += catalogueNotes(storeKit, file: file) }
     return lines
+  }
+
+  /// The `warning:` lines of ``startupLines(_:file:)``: one per type mismatch of a Quiet Places
+  /// product and per other warning of the loader (prices rounded in the storefront's currency, a
+  /// newer version, …), which every mode that plays the configuration prints at its start.
+  public static func startupWarnings(_ storeKit: StoreKitConfiguration, file: String?) -> [String] {
+    let name = file ?? "QuietPlaces.storekit"
+    return (storeKit.warnings + typeMismatches(storeKit)).map { "warning: \(name): \($0)" }
   }
 
   /// One warning per Quiet Places product whose type in the file differs from the game's.

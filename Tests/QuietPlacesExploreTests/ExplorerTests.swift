@@ -195,6 +195,30 @@ import Testing
     }
   }
 
+  /// A shard's report says below its totals which of the exploration's runs it holds, by the numbers
+  /// its findings cite, so that it is never read as the whole exploration; shard 1 of 1 is the whole
+  /// one, and says nothing of shards.
+  @Test func aShardsReportSaysItIsOne() async throws {
+    func secondLine(_ k: Int, of n: Int) async throws -> String {
+      let outcome = try await explore {
+        $0.steps = 5
+        $0.shardIndex = k - 1
+        $0.shardCount = n
+      }
+      return String(outcome.output.split(separator: "\n")[1])
+    }
+    let merge =
+      " of the exploration's 12; not the whole exploration (explore merge joins the shards' --format jsonl)"
+    #expect(try await secondLine(2, of: 3) == "shard 2 of 3: runs 2, 5, 8, …, 11 (one in 3), 4" + merge)
+    #expect(try await secondLine(5, of: 8) == "shard 5 of 8: run 5, 1" + merge)
+    #expect(try await secondLine(4, of: 5) == "shard 4 of 5: runs 4 and 9, 2" + merge)
+    #expect(try await secondLine(1, of: 1).hasPrefix("seed 5, "))
+    #expect(
+      ExploreError.emptyShard(Shard(index: 2, count: 3), runs: 2).message
+        == "--shard 3/3 holds no run: the exploration has 2 runs, so only shards 1 to 2 of 3 hold any; split it "
+        + "into at most 2 shards, --shard K/2 or fewer")
+  }
+
   @Test func aStudiosInvariantIsCheckedAfterEveryStep() async throws {
     let outcome = try await explore { $0.invariants = ["postmarks >= 0"] }
     let lines = outcome.output.split(separator: "\n").map(String.init)
@@ -253,7 +277,7 @@ import Testing
   /// A bad option, by what it changes.
   enum BadOption: CaseIterable, Sendable {
     case noRuns, negativeSteps, unknownCommand, nothingLeft, findingsNotAFolder, findingsCannotBeMade
-    case repeatedInvariant
+    case repeatedInvariant, emptyShard
 
     func apply(_ options: inout ExploreOptions) {
       switch self {
@@ -268,6 +292,10 @@ import Testing
       case .findingsCannotBeMade: options.findings = "/proc/quietplaces/findings"
       // Checked twice and counted twice under one name, were it not refused.
       case .repeatedInvariant: options.invariants = ["postmarks >= 0", "knowledge >= 0", "postmarks >= 0"]
+      // Shard 13 of 13 of 12 runs: it would print a report of nothing, as if it were a result.
+      case .emptyShard:
+        options.shardIndex = 12
+        options.shardCount = 13
       }
     }
 
@@ -283,6 +311,7 @@ import Testing
           "/proc/quietplaces/findings",
           reason: "it cannot be made (/proc is not a folder that can be written)")
       case .repeatedInvariant: .repeatedInvariant("postmarks >= 0")
+      case .emptyShard: .emptyShard(Shard(index: 12, count: 13), runs: 12)
       }
     }
   }
