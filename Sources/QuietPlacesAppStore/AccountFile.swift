@@ -33,10 +33,14 @@ struct AccountFile: Sendable {
       account = try JSONDecoder().decode(StoreAccount.self, from: data)
     } catch let error as DecodingError {
       throw .accountCorrupt(
-        path: path, problem: JSONNumberRange.problem(error, in: data) ?? Self.describe(error))
+        path: path,
+        problem: JSONNumberRange.problem(error, in: data, decoding: StoreAccount.self) ?? Self.describe(error)
+      )
     } catch {
       throw .accountCorrupt(
-        path: path, problem: JSONNumberRange.problem(error, in: data) ?? "it is not valid JSON")
+        path: path,
+        problem: JSONNumberRange.problem(error, in: data, decoding: StoreAccount.self)
+          ?? "it is not valid JSON")
     }
     if let problem = account.problem() { throw .accountCorrupt(path: path, problem: problem) }
     return account

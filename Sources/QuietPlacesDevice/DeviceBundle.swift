@@ -265,7 +265,8 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     } catch {
       throw BundleError(
         file: file,
-        problem: JSONNumberRange.problem(error, in: data) ?? JSONValue.notJSONReason(data))
+        problem: JSONNumberRange.problem(error, in: data, decoding: Document.self)
+          ?? JSONValue.notJSONReason(data))
     }
     guard let header = document.header else {
       throw BundleError(file: file, problem: JSONValue.notJSONReason(data))
@@ -319,10 +320,13 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
     do {
       bundle = try document.bundle.get()
     } catch let error as DecodingError {
-      throw BundleError(file: file, problem: JSONNumberRange.problem(error, in: data) ?? error.keyPathReason)
+      throw BundleError(
+        file: file,
+        problem: JSONNumberRange.problem(error, in: data, decoding: Document.self) ?? error.keyPathReason)
     } catch {
       throw BundleError(
-        file: file, problem: JSONNumberRange.problem(error, in: data) ?? "it cannot be decoded")
+        file: file,
+        problem: JSONNumberRange.problem(error, in: data, decoding: Document.self) ?? "it cannot be decoded")
     }
     try bundle.check(file: file, rules: rules, within: "")
     return bundle

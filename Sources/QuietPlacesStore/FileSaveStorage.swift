@@ -172,10 +172,13 @@ public enum SaveCodec {
       save = try JSONDecoder().decode(AppSave.self, from: data)
     } catch let error as DecodingError {
       throw .unreadable(
-        file: file, reason: JSONNumberRange.problem(error, in: data) ?? error.keyPathReason, keptAs: nil)
+        file: file,
+        reason: JSONNumberRange.problem(error, in: data, decoding: AppSave.self) ?? error.keyPathReason,
+        keptAs: nil)
     } catch {
       throw .unreadable(
-        file: file, reason: JSONNumberRange.problem(error, in: data) ?? "\(error)", keptAs: nil)
+        file: file, reason: JSONNumberRange.problem(error, in: data, decoding: AppSave.self) ?? "\(error)",
+        keptAs: nil)
     }
     return save
   }

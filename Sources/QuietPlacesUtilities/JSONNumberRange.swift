@@ -41,6 +41,27 @@ public enum JSONNumberRange {
       + "belongs, or one out of range)"
   }
 
+  /// The sentence for a decoding error of `data` read as a `T`: when the number that failed is one
+  /// its integer field cannot hold, the field's key and why (`key 'game.equipment.sails' is 2.5, and
+  /// that field holds a whole number`); otherwise as ``problem(_:in:)`` says it.
+  public static func problem<T: Decodable>(_ error: any Error, in data: Data, decoding type: T.Type)
+    -> String?
+  {
+    if let misfit = StrictJSONDecoder.integerMisfit(T.self, in: data), let value = Double(misfit.number) {
+      let prefix = "it is JSON, but key '\(misfit.path)' is \(misfit.number.prefix(40))"
+      if value.isFinite, value.rounded(.towardZero) != value {
+        return prefix + ", and that field holds a whole number"
+      }
+      if value < 0, misfit.type.hasPrefix("U") {
+        return prefix + ", and no ID, count or clock is negative"
+      }
+      // A whole number written with an exponent (`1e2`) may be read by JSONDecoder: said only when
+      // it is beyond the field's range.
+      if !(value.magnitude < 9.2e18) { return prefix + ", beyond what that field holds" }
+    }
+    return problem(error, in: data)
+  }
+
   /// A number's text when it is a whole number (digits, an optional minus): whether it is negative
   /// and whether it fits an `Int64`.
   static func wholeNumber(_ value: JSONValue) -> (negative: Bool, fitsInt64: Bool)? {

@@ -58,6 +58,45 @@ public struct StrictJSONDecoder: Sendable {
     return try JSONDecoder().decode(T.self, from: data)
   }
 
+  /// Where reading `data` as a `T` first met a number its integer field cannot hold (a fraction, a
+  /// negative number for an unsigned field, or one out of range): the field's key path, written as
+  /// ``JSONValue/first(where:)`` writes it (`game.equipment.sails`, `ledger[2].id`), the number as
+  /// written, and the field's type; `nil` when it met none. `JSONDecoder` names no key for these.
+  public static func integerMisfit<T: Decodable>(_ type: T.Type, in data: Data) -> (
+    path: String, number: String, type: String
+  )? {
+    let decoder = StrictJSONDecoder()
+    guard let document = try? decoder.parse(data), let json = try? JSONValue(parsing: data) else {
+      return nil
+    }
+    let root = Impl(value: document.root, parent: nil, key: nil)
+    _ = try? root.decode(T.self)
+    guard let misfit = root.misfit else { return nil }
+    var path = ""
+    var holder = json
+    for key in misfit.holder {
+      if let index = key.intValue, case .array(let items) = holder, items.indices.contains(index) {
+        holder = items[index]
+        path += "[\(index)]"
+      } else if case .object(let members) = holder, let value = members[key.stringValue] {
+        holder = value
+        path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+      } else {
+        return nil
+      }
+    }
+    switch holder {
+    case .object(let members):
+      guard let key = members.keys.first(where: { members[$0] == .number(misfit.number) }) else { return nil }
+      return (path.isEmpty ? key : "\(path).\(key)", misfit.number, misfit.type)
+    case .array(let items):
+      guard let index = items.firstIndex(of: .number(misfit.number)) else { return nil }
+      return ("\(path)[\(index)]", misfit.number, misfit.type)
+    default:
+      return path.isEmpty ? nil : (path, misfit.number, misfit.type)
+    }
+  }
+
   // MARK: - The document
 
   fileprivate enum Value: Sendable {
@@ -295,6 +334,9 @@ public struct StrictJSONDecoder: Sendable {
     let key: (any CodingKey)?
     /// On the root only: the first doubt met, which sends the whole document to `JSONDecoder`.
     var doubt: String?
+    /// On the root only, when the first doubt was a number its integer field cannot hold: the path
+    /// of the object or array holding it, the number, and the field's type.
+    var misfit: (holder: [any CodingKey], number: String, type: String)?
 
     init(value: Value, parent: Impl?, key: (any CodingKey)?) {
       self.value = value
@@ -587,7 +629,12 @@ extension StrictJSONDecoder.Value {
     -> I
   {
     guard case .number(let text) = self else { throw decoder.doubt("\(kind), not a number") }
-    guard let integer = I(text, radix: 10) else { throw decoder.doubt("\(text) as \(I.self)") }
+    guard let integer = I(text, radix: 10) else {
+      var root = decoder
+      while let parent = root.parent { root = parent }
+      if root.doubt == nil { root.misfit = (decoder.codingPath, text, "\(I.self)") }
+      throw decoder.doubt("\(text) as \(I.self)")
+    }
     return integer
   }
 

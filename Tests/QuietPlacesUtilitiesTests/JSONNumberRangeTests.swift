@@ -46,6 +46,43 @@ import Testing
     )
   }
 
+  func typedProblem<T: Decodable>(_ type: T.Type, _ text: String) -> String? {
+    let data = Data(text.utf8)
+    do {
+      _ = try JSONDecoder().decode(type, from: data)
+      return "decoded"
+    } catch {
+      return JSONNumberRange.problem(error, in: data, decoding: type)
+    }
+  }
+
+  struct Save: Decodable {
+    struct Random: Decodable { var state: UInt64 }
+    struct Equipment: Decodable { var sails: Int }
+    var random: Random
+    var equipment: Equipment
+    var ledger: [UInt64]
+  }
+
+  /// Read as its type, the number that failed is found where it stands: a fraction in a whole-number
+  /// field was blamed on the first number past 2^63 (a generator state its UInt64 field holds), or
+  /// on no key at all.
+  @Test func readAsItsTypeTheFieldThatFailedIsNamed() {
+    let big = "15755400384260043846"
+    #expect(
+      typedProblem(Save.self, #"{"random":{"state":\#(big)},"equipment":{"sails":2.5},"ledger":[1]}"#)
+        == "it is JSON, but key 'equipment.sails' is 2.5, and that field holds a whole number")
+    #expect(
+      typedProblem(Save.self, #"{"random":{"state":5},"equipment":{"sails":2},"ledger":[1,-3]}"#)
+        == "it is JSON, but key 'ledger[1]' is -3, and no ID, count or clock is negative")
+    #expect(
+      typedProblem(Save.self, #"{"random":{"state":1e30},"equipment":{"sails":2},"ledger":[]}"#)
+        == "it is JSON, but key 'random.state' is 1e30, beyond what that field holds")
+    #expect(
+      typedProblem(Save.self, #"{"random":{"state":\#(big)},"equipment":{"sails":2},"ledger":[]}"#)
+        == "decoded")
+  }
+
   @Test func otherProblemsAreLeftToTheirOwnWords() {
     // Not JSON at all, a string for a number, a missing key: not a number's range.
     #expect(problem(Game.self, #"{"format":1,"game":{"clock":"#) == nil)
