@@ -28,6 +28,7 @@ struct AccountFile: Sendable {
       throw .accountCorrupt(path: path, problem: reason)
     }
     guard !data.isEmpty else { throw .accountCorrupt(path: path, problem: "the file is empty") }
+    if let reason = JSONValue.repeatedKeyReason(data) { throw .accountCorrupt(path: path, problem: reason) }
     let account: StoreAccount
     do {
       account = try JSONDecoder().decode(StoreAccount.self, from: data)

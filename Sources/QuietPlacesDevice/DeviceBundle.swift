@@ -215,6 +215,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
   /// ``strictlyDecoded(_:)`` does not take on.
   static func foundationDecoded(_ data: Data, file: String, rules: Rules) throws(BundleError) -> DeviceBundle
   {
+    if let reason = JSONValue.repeatedKeyReason(data) { throw BundleError(file: file, problem: reason) }
     // An embedded save of a format this version cannot read is refused as a bare save of that
     // format is, before anything else of it is read.
     struct SaveHeader: Decodable {

@@ -137,6 +137,9 @@ public enum SaveCodec {
   /// ``strictlyDecoded(_:)`` does not take on: the format first, then the save, each refusal in
   /// its own words. Its consistency is not checked here.
   static func foundationDecoded(_ data: Data, file: String) throws(SaveError) -> AppSave {
+    if let reason = JSONValue.repeatedKeyReason(data) {
+      throw .unreadable(file: file, reason: reason, keptAs: nil)
+    }
     let header: Header
     do {
       header = try JSONDecoder().decode(Header.self, from: data)

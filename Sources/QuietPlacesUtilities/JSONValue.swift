@@ -27,6 +27,22 @@ public enum JSONValue: Sendable, Equatable, Codable {
     self = try JSONParser.parse([UInt8](data))
   }
 
+  /// Why `data` cannot be read as one of the game's files although a JSON decoder would take it: an
+  /// object holding one key twice (`key 'postmarks' is given twice (line 4, column 3); keep one of
+  /// its values`). `JSONDecoder` keeps one of the two without a word, where most editors' and
+  /// languages' readers keep the other: a hand edit would be lost, or a stale value read. `nil`
+  /// when every object's keys are its own.
+  public static func repeatedKeyReason(_ data: Data) -> String? {
+    do {
+      _ = try JSONValue(parsing: data)
+    } catch {
+      guard case .duplicateKey(let key) = error.problem else { return nil }
+      return "key '\(key.fromOutside)' is given twice in one object (line \(error.line), column "
+        + "\(error.column)); keep one of its values"
+    }
+    return nil
+  }
+
   /// Why `data`, which a decoder refused, is not JSON, in the parser's words and at its place (`it is
   /// not JSON (unexpected end of data at line 1, column 21)`, `… (nesting deeper than 64 levels at
   /// …)`), so a file cut short, nested without end or holding a stray byte says which.
