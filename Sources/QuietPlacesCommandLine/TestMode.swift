@@ -178,9 +178,7 @@ struct TestMode: CommandLineMode, Equatable {
     ) {
       (folder: URL, scriptFolder: URL) in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
-      environment.scriptFolder = scriptFolder
-      // What a script writes by a relative path stays in its own temporary folder.
-      environment.writeFolder = folder.appendingPathComponent("written-files")
+      environment.testScript(in: scriptFolder)
       return try await Session.start(environment).0
     }
     if review { return await runReview(runner, colour: colour, context: context) }

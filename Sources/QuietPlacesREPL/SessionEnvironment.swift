@@ -21,6 +21,14 @@ public struct SessionEnvironment: Sendable {
   /// FILE`): `test` gives each script a folder of its own, so that a test leaves nothing behind and
   /// scripts run side by side write apart; `nil` writes where the path says (the current folder).
   public var writeFolder: URL?
+
+  /// Sets up the environment `quietplaces test` gives a script in `scriptFolder`: a file it names
+  /// is looked for there first, and what it writes by a relative path goes to a folder beside its
+  /// saves, which the runner removes with them.
+  public mutating func testScript(in scriptFolder: URL) {
+    self.scriptFolder = scriptFolder
+    writeFolder = saveDirectory.appendingPathComponent("written-files")
+  }
   /// Which configuration was read, for `status` to say; `nil` where the runner says it once for
   /// many sessions (`test`, `run`), so that a script's expected output does not depend on it.
   public var provenance: ConfigurationProvenance?

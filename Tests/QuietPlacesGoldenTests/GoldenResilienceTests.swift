@@ -48,7 +48,7 @@ import Testing
     let runner = GoldenRunner(options: GoldenRunOptions(paths: ["Scripts"]), currentDirectory: root) {
       folder, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
-      environment.scriptFolder = scriptFolder
+      environment.testScript(in: scriptFolder)
       return try await Session.start(environment).0
     }
     var lines: [String] = []

@@ -34,7 +34,7 @@ private func allScripts() -> [String] {
     let runner = GoldenRunner(options: options, currentDirectory: Fixtures.packageRoot) {
       folder, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: folder)
-      environment.scriptFolder = scriptFolder
+      environment.testScript(in: scriptFolder)
       return try await Session.start(environment).0
     }
     let file = ScriptFile(url: Fixtures.packageRoot.appendingPathComponent(path), path: path)

@@ -14,7 +14,7 @@ import Testing
     return GoldenRunner(options: GoldenRunOptions(paths: paths, update: update), currentDirectory: folder) {
       saves, scriptFolder in
       var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saves)
-      environment.scriptFolder = scriptFolder
+      environment.testScript(in: scriptFolder)
       return try await Session.start(environment).0
     }
   }

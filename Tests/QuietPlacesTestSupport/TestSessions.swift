@@ -4,10 +4,11 @@ import QuietPlacesREPL
 /// REPL sessions over the package's configuration, as `quietplaces` starts them.
 public enum TestSessions {
   /// The environment of a session that saves in `saveDirectory`, with the package's rules and
-  /// StoreKit configuration; `scriptFolder` is the folder of the script being run, if any.
+  /// StoreKit configuration; `scriptFolder` is the folder of the script being run under `test`, if
+  /// any.
   public static func environment(saveDirectory: URL, scriptFolder: URL? = nil) -> SessionEnvironment {
     var environment = SessionEnvironment(rules: rules, storeKit: storeKit, saveDirectory: saveDirectory)
-    environment.scriptFolder = scriptFolder
+    if let scriptFolder { environment.testScript(in: scriptFolder) }
     return environment
   }
 
