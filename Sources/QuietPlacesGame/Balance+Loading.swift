@@ -24,6 +24,20 @@ extension Balance {
   public static func parse(_ data: Data, file: String, knownKeys: Bool = false) throws(BalanceError)
     -> Balance
   {
+    // `JSONDecoder` reads a key given twice as one of its values, without a word: read by the parser
+    // first, such a file is refused, naming the key and where it is given again. (A document built
+    // from a balance's own keys has none; text that is no JSON is left to the decoder's error.)
+    var document: JSONValue?
+    if !knownKeys {
+      do {
+        document = try JSONParser.parseRecordingPositions([UInt8](data)).value
+      } catch {
+        if case .duplicateKey(let key) = error.problem {
+          throw .duplicateKey(
+            file: file, key: error.path?.description ?? key, line: error.line, column: error.column)
+        }
+      }
+    }
     let balance: Balance
     do {
       balance = try JSONDecoder().decode(Balance.self, from: data)
@@ -40,8 +54,7 @@ extension Balance {
     }
     // `JSONDecoder` passes over a key it was not asked for, so a typo (`baseSpeedKnotz`) would leave
     // the number it meant as it was without a word: what was read, written back, holds every key read.
-    if !knownKeys, let document = try? JSONValue(parsing: data),
-      let written = try? JSONValue(parsing: JSONEncoder().encode(balance)),
+    if let document, let written = try? JSONValue(parsing: JSONEncoder().encode(balance)),
       let (key, closest) = document.keysPassedOver(by: written).first
     {
       throw .unknownKey(file: file, key: key, closest: closest)
