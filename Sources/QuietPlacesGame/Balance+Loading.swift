@@ -48,7 +48,7 @@ extension Balance {
       {
         throw .unknownKey(file: file, key: typo.key, closest: typo.meant)
       }
-      throw BalanceError(error, file: file)
+      throw BalanceError(error, file: file).null(in: document ?? (try? JSONValue(parsing: data)))
     } catch {
       throw .notJSON(file: file, reason: "\(error)")
     }
@@ -59,7 +59,11 @@ extension Balance {
     {
       throw .unknownKey(file: file, key: key, closest: closest)
     }
-    try balance.validate(file: file)
+    do {
+      try balance.validate(file: file)
+    } catch {
+      throw error.null(in: document ?? (try? JSONValue(parsing: data)))
+    }
     return balance
   }
 
@@ -313,6 +317,20 @@ extension BalanceError {
     @unknown default:
       self = .notJSON(file: file, reason: "\(error)")
     }
+  }
+
+  /// The same error, or, for a key said to be missing or of the wrong type that `document` holds as
+  /// `null`, that it is null: a known key without a value, which the error should not call absent.
+  func null(in document: JSONValue?) -> BalanceError {
+    let (file, key, expected): (String, String, String)
+    switch self {
+    // Every key the rules can find without a value holds a number.
+    case .missingKey(let name, let path): (file, key, expected) = (name, path, "a number")
+    case .wrongType(let name, let path, let kind): (file, key, expected) = (name, path, kind)
+    default: return self
+    }
+    guard let path = JSONKeyPath(parsing: key), case .null? = document?[path] else { return self }
+    return .nullValue(file: file, key: key, expected: expected)
   }
 
   private static func kind(of type: Any.Type) -> String {

@@ -15,6 +15,8 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingKey(file: String, key: String)
   /// A key holds a value of the wrong kind.
   case wrongType(file: String, key: String, expected: String)
+  /// A key the file has, whose value is `null` where the rules need `expected` (`a number`).
+  case nullValue(file: String, key: String, expected: String)
   /// A key holds a value outside what the rules accept.
   case invalidValue(file: String, key: String, reason: String)
   /// A key the balance has no number for (a typo would otherwise change nothing).
@@ -31,6 +33,8 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(file):\(line):\(column): key '\(key)' is given twice; a key holds one value, so give it once"
     case .missingKey(let file, let key): "\(file): key '\(key)' is missing"
     case .wrongType(let file, let key, let expected): "\(file): key '\(key)' should be \(expected)"
+    case .nullValue(let file, let key, let expected):
+      "\(file): key '\(key)' is present but null; give it \(expected)"
     case .invalidValue(let file, let key, let reason): "\(file): key '\(key)' \(reason)"
     case .unknownKey(let file, let key, let closest):
       "\(file): key '\(key)' is not a balance number"

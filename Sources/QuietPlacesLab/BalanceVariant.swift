@@ -123,7 +123,7 @@ extension BalanceError {
   var key: String? {
     switch self {
     case .missingKey(_, let key), .wrongType(_, let key, _), .invalidValue(_, let key, _),
-      .unknownKey(_, let key, _), .duplicateKey(_, let key, _, _):
+      .unknownKey(_, let key, _), .duplicateKey(_, let key, _, _), .nullValue(_, let key, _):
       key
     case .unreadable, .tooLarge, .notJSON: nil
     }
@@ -139,6 +139,7 @@ extension BalanceError {
       .duplicateKey(file: file, key: key, line: line, column: column)
     case .missingKey(_, let key): .missingKey(file: file, key: key)
     case .wrongType(_, let key, let expected): .wrongType(file: file, key: key, expected: expected)
+    case .nullValue(_, let key, let expected): .nullValue(file: file, key: key, expected: expected)
     case .invalidValue(_, let key, let reason): .invalidValue(file: file, key: key, reason: reason)
     case .unknownKey(_, let key, let closest): .unknownKey(file: file, key: key, closest: closest)
     }

@@ -212,4 +212,38 @@ import Testing
         == "dup.json:3:7: key 'equipment.sails.priceGrowth' is given twice; a key holds one value, so give it once"
     )
   }
+
+  /// lab.md §12: a key whose value is `null` is a known key with no value, named as present and null
+  /// with what it needs, whether the rules read it as optional (a route's charter cost) or not (the
+  /// ship's speed); a key left out is still missing.
+  @Test func aNullValueIsNamedAsPresentAndNull() {
+    #expect(
+      throws: BalanceError.nullValue(file: "balance.json", key: "routes[2].charterCost", expected: "a number")
+    ) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        routes[2]["charterCost"] = NSNull()
+        object["routes"] = routes
+      }
+    }
+    #expect(
+      throws: BalanceError.nullValue(file: "balance.json", key: "ship.baseSpeedKnots", expected: "a number")
+    ) {
+      try parse { object in
+        var ship = object["ship"] as! [String: Any]
+        ship["baseSpeedKnots"] = NSNull()
+        object["ship"] = ship
+      }
+    }
+    #expect(throws: BalanceError.missingKey(file: "balance.json", key: "routes[2].charterCost")) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        routes[2]["charterCost"] = nil
+        object["routes"] = routes
+      }
+    }
+    #expect(
+      BalanceError.nullValue(file: "n.json", key: "routes[2].charterCost", expected: "a number").description
+        == "n.json: key 'routes[2].charterCost' is present but null; give it a number")
+  }
 }
