@@ -93,6 +93,9 @@ struct SimulateMode: CommandLineMode, Equatable {
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
     request.balanceFiles = balance.files
     request.settings = balance.settings
+    // Shard 1 of 1 holds every run: it is the whole sweep, and prints what the sweep prints (no shard
+    // heading, no shard in its CSV), so it is never read as a part, nor merged as one that lacks others.
+    if parallel.shard?.count == 1 { parallel.shard = nil }
     // An option that would be passed over without a word is refused.
     if let unused = output.changesNothing ?? output.table.dueChangesNothing(request.milestones) {
       throw unused
