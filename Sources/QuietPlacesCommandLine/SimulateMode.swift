@@ -161,7 +161,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     for note in plan.notes { context.printError("note: " + note) }
     if let note = Self.oneSeedNote(plan.seeds) { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
-    let settings = SweepSettings(request)
+    let settings = SweepSettings(request, storeKitFile: self.storeKit.file)
     // A Ctrl-C or SIGTERM stops the sweep: no run starts, those playing end, and what was played is
     // shown, saying so (a second one ends the process at once).
     let stopSignal = context.stopOnSignals()
