@@ -11,9 +11,11 @@
 #
 # Each command runs in a fresh copy of one folder that holds `a/balance.json` (the package's balance),
 # `b/balance.json` (its ship one knot faster), `c/balance.json` (a copy of a's), `misspelt.json` (the
-# sails' basePrice written basePrize), `mismatch.storekit` (the package's StoreKit file with charts
-# a Consumable and marks100 a NonConsumable) and `runs/earlier.qp` (a recording); a command that
-# exits 2 must leave that folder as it was (nothing written).
+# sails' basePrice written basePrize), `twice.json` (the sails' priceGrowth given twice, 1.4 then the
+# package's 1.6, on line 269), `null.json` (routes[2].charterCost null), `shop.storekit` (a copy of
+# the package's), `mismatch.storekit` (the package's StoreKit file with charts a Consumable and
+# marks100 a NonConsumable) and `runs/earlier.qp` (a recording); a command that exits 2 must leave
+# that folder as it was (nothing written).
 #
 # Usage: Scripts/lab/simulate-transcript.sh [QUIETPLACES] [TRANSCRIPT.txt...]
 #        (default .build/debug/quietplaces and every Scripts/lab/*.transcript.txt)
@@ -40,6 +42,10 @@ jq '.equipment.sails |= with_entries(if .key == "basePrice" then .key = "basePri
 jq '(.products[] | select(.productID | endswith(".charts")) | .type) = "Consumable"
   | (.products[] | select(.productID | endswith(".marks100")) | .type) = "NonConsumable"' \
   Configuration/QuietPlaces.storekit >"$fixture/mismatch.storekit"
+sed 's/"priceGrowth": 1.6,/"priceGrowth": 1.4, "priceGrowth": 1.6,/' Configuration/balance.json \
+  >"$fixture/twice.json"
+jq '.routes[2].charterCost = null' Configuration/balance.json >"$fixture/null.json"
+cp Configuration/QuietPlaces.storekit "$fixture/shop.storekit"
 printf '> status\n' >"$fixture/runs/earlier.qp"
 listing() { (cd "$1" && find . | LC_ALL=C sort && find . -type f -exec cksum {} + | LC_ALL=C sort); }
 listing "$fixture" >"$work/fixture.list"

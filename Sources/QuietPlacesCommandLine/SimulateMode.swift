@@ -93,6 +93,9 @@ struct SimulateMode: CommandLineMode, Equatable {
   mutating func validate(environment: [String: String]) throws(CommandLineError) {
     request.balanceFiles = balance.files
     request.settings = balance.settings
+    // Shard 1 of 1 holds every run: it is the whole sweep, and prints what the sweep prints (no shard
+    // heading, no shard in its CSV), so it is never read as a part, nor merged as one that lacks others.
+    if parallel.shard?.count == 1 { parallel.shard = nil }
     // An option that would be passed over without a word is refused.
     if let unused = output.changesNothing ?? output.table.dueChangesNothing(request.milestones) {
       throw unused
@@ -159,7 +162,7 @@ struct SimulateMode: CommandLineMode, Equatable {
     for note in plan.notes { context.printError("note: " + note) }
     if let note = Self.oneSeedNote(plan.seeds) { context.printError("note: " + note) }
     let playedOn = Self.playedOn(provenance, balance: balance, in: context)
-    let settings = SweepSettings(request)
+    let settings = SweepSettings(request, storeKitFile: self.storeKit.file)
     // A Ctrl-C or SIGTERM stops the sweep: no run starts, those playing end, and what was played is
     // shown, saying so (a second one ends the process at once).
     let stopSignal = context.stopOnSignals()

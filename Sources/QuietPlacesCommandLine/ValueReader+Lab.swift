@@ -57,7 +57,7 @@ extension ValueReader where Value == [ProductID] {
       placeholder: "none|LIST", example: "charts,hold",
       read: { (text: String, _: String) throws(ValueProblem) in
         do throws(LabError) { return try Strategy.parseOwned(text) } catch { throw .lab(error) }
-      }, text: { $0.isEmpty ? "none" : $0.map(\.rawValue).joined(separator: ",") })
+      }, text: Strategy.ownedList)
   }
 }
 

@@ -24,6 +24,20 @@ extension Balance {
   public static func parse(_ data: Data, file: String, knownKeys: Bool = false) throws(BalanceError)
     -> Balance
   {
+    // `JSONDecoder` reads a key given twice as one of its values, without a word: read by the parser
+    // first, such a file is refused, naming the key and where it is given again. (A document built
+    // from a balance's own keys has none; text that is no JSON is left to the decoder's error.)
+    var document: JSONValue?
+    if !knownKeys {
+      do {
+        document = try JSONParser.parseRecordingPositions([UInt8](data)).value
+      } catch {
+        if case .duplicateKey(let key) = error.problem {
+          throw .duplicateKey(
+            file: file, key: error.path?.description ?? key, line: error.line, column: error.column)
+        }
+      }
+    }
     let balance: Balance
     do {
       balance = try JSONDecoder().decode(Balance.self, from: data)
@@ -34,19 +48,22 @@ extension Balance {
       {
         throw .unknownKey(file: file, key: typo.key, closest: typo.meant)
       }
-      throw BalanceError(error, file: file)
+      throw BalanceError(error, file: file).null(in: document ?? (try? JSONValue(parsing: data)))
     } catch {
       throw .notJSON(file: file, reason: "\(error)")
     }
     // `JSONDecoder` passes over a key it was not asked for, so a typo (`baseSpeedKnotz`) would leave
     // the number it meant as it was without a word: what was read, written back, holds every key read.
-    if !knownKeys, let document = try? JSONValue(parsing: data),
-      let written = try? JSONValue(parsing: JSONEncoder().encode(balance)),
+    if let document, let written = try? JSONValue(parsing: JSONEncoder().encode(balance)),
       let (key, closest) = document.keysPassedOver(by: written).first
     {
       throw .unknownKey(file: file, key: key, closest: closest)
     }
-    try balance.validate(file: file)
+    do {
+      try balance.validate(file: file)
+    } catch {
+      throw error.null(in: document ?? (try? JSONValue(parsing: data)))
+    }
     return balance
   }
 
@@ -300,6 +317,20 @@ extension BalanceError {
     @unknown default:
       self = .notJSON(file: file, reason: "\(error)")
     }
+  }
+
+  /// The same error, or, for a key said to be missing or of the wrong type that `document` holds as
+  /// `null`, that it is null: a known key without a value, which the error should not call absent.
+  func null(in document: JSONValue?) -> BalanceError {
+    let (file, key, expected): (String, String, String)
+    switch self {
+    // Every key the rules can find without a value holds a number.
+    case .missingKey(let name, let path): (file, key, expected) = (name, path, "a number")
+    case .wrongType(let name, let path, let kind): (file, key, expected) = (name, path, kind)
+    default: return self
+    }
+    guard let path = JSONKeyPath(parsing: key), case .null? = document?[path] else { return self }
+    return .nullValue(file: file, key: key, expected: expected)
   }
 
   private static func kind(of type: Any.Type) -> String {

@@ -8,10 +8,15 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
   case tooLarge(file: String, bytes: Int, limit: Int)
   /// The file is not JSON.
   case notJSON(file: String, reason: String)
+  /// An object of the file gives a key twice (`key` is its path); `line` and `column` (from 1) are
+  /// where it is given again. JSON leaves open which value counts, so neither is taken.
+  case duplicateKey(file: String, key: String, line: Int, column: Int)
   /// A key the rules need is missing.
   case missingKey(file: String, key: String)
   /// A key holds a value of the wrong kind.
   case wrongType(file: String, key: String, expected: String)
+  /// A key the file has, whose value is `null` where the rules need `expected` (`a number`).
+  case nullValue(file: String, key: String, expected: String)
   /// A key holds a value outside what the rules accept.
   case invalidValue(file: String, key: String, reason: String)
   /// A key the balance has no number for (a typo would otherwise change nothing).
@@ -24,8 +29,12 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(file): \(FileBytes.Problem.tooLarge(bytes: bytes, limit: limit).reason(for: "a balance file")); "
         + "give the path of a balance.json"
     case .notJSON(let file, let reason): "\(file): not JSON (\(reason))"
+    case .duplicateKey(let file, let key, let line, let column):
+      "\(file):\(line):\(column): key '\(key)' is given twice; a key holds one value, so give it once"
     case .missingKey(let file, let key): "\(file): key '\(key)' is missing"
     case .wrongType(let file, let key, let expected): "\(file): key '\(key)' should be \(expected)"
+    case .nullValue(let file, let key, let expected):
+      "\(file): key '\(key)' is present but null; give it \(expected)"
     case .invalidValue(let file, let key, let reason): "\(file): key '\(key)' \(reason)"
     case .unknownKey(let file, let key, let closest):
       "\(file): key '\(key)' is not a balance number"

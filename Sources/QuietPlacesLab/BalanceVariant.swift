@@ -123,7 +123,7 @@ extension BalanceError {
   var key: String? {
     switch self {
     case .missingKey(_, let key), .wrongType(_, let key, _), .invalidValue(_, let key, _),
-      .unknownKey(_, let key, _):
+      .unknownKey(_, let key, _), .duplicateKey(_, let key, _, _), .nullValue(_, let key, _):
       key
     case .unreadable, .tooLarge, .notJSON: nil
     }
@@ -135,8 +135,11 @@ extension BalanceError {
     case .unreadable(_, let reason): .unreadable(file: file, reason: reason)
     case .tooLarge(_, let bytes, let limit): .tooLarge(file: file, bytes: bytes, limit: limit)
     case .notJSON(_, let reason): .notJSON(file: file, reason: reason)
+    case .duplicateKey(_, let key, let line, let column):
+      .duplicateKey(file: file, key: key, line: line, column: column)
     case .missingKey(_, let key): .missingKey(file: file, key: key)
     case .wrongType(_, let key, let expected): .wrongType(file: file, key: key, expected: expected)
+    case .nullValue(_, let key, let expected): .nullValue(file: file, key: key, expected: expected)
     case .invalidValue(_, let key, let reason): .invalidValue(file: file, key: key, reason: reason)
     case .unknownKey(_, let key, let closest): .unknownKey(file: file, key: key, closest: closest)
     }

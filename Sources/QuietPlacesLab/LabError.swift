@@ -83,6 +83,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case balanceNotJSON(changed: Bool)
   /// A milestone route beyond the atlas.
   case routeBeyondAtlas(Int, routes: Int)
+  /// A time milestone (as written: `time:2h`, `for 2h`) of `seconds` beyond the `limit` a run plays:
+  /// it would never be reached, though it is the milestone that always is.
+  case timeBeyondLimit(String, seconds: Int64, limit: Int64)
   /// More variants than a sweep takes.
   case tooManyVariants(Int)
   /// A shard that holds no run of the sweep (of `seeds` × `variants` runs).
@@ -277,6 +280,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         ? "--set: the changed balance could not be written as JSON" : "the balance could not be read as JSON"
     case .routeBeyondAtlas(let route, let routes):
       return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
+    case .timeBeyondLimit(let shown, let seconds, let limit):
+      return "\(shown) lies beyond --limit \(LabDuration.typed(limit)), where play stops, so it would "
+        + "never be reached; raise --limit to at least \(LabDuration.typed(seconds)), or lower the time"
     case .tooManyVariants(let count):
       return "the options make \(count) variants; give at most 10,000 (fewer repeated values)"
     case .emptyShard(let shard, let seeds, let variants):

@@ -12,4 +12,11 @@ public struct PlayGoal: Sendable, Equatable {
     self.milestones = milestones
     self.limit = limit
   }
+
+  /// The seconds of the first `time:` milestone beyond the limit, if any: a run stops at the limit,
+  /// so it would never reach the milestone lab.md §3 calls always reached.
+  public var timeBeyondLimit: Int64? {
+    for case .time(let seconds) in milestones where seconds > limit { return seconds }
+    return nil
+  }
 }

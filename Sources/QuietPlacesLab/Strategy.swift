@@ -66,6 +66,11 @@ public struct Strategy: Sendable, Hashable {
     return products
   }
 
+  /// The owned list as `--owned` reads it: `none`, `charts,hold`.
+  public static func ownedList(_ owned: [ProductID]) -> String {
+    owned.isEmpty ? "none" : owned.map(\.rawValue).joined(separator: ",")
+  }
+
   /// The owned list as a name: `none`, `charts+hold`.
   public static func ownedName(_ owned: [ProductID]) -> String {
     owned.isEmpty ? "none" : owned.map(\.rawValue).joined(separator: "+")

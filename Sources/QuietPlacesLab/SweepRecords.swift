@@ -124,7 +124,9 @@ public enum SweepRecords {
           }
           if playedOn == nil { playedOn = (record.playedOn, file.name) }
           let these = record.sweep.map(SweepSettings.init(record:))
-          if let earlier = settings, earlier.value != these {
+          // Compared option by option, an option a record lacks as one without values: records written
+          // before an option was recorded (`--storekit`) merge with those written since that leave it out.
+          if let earlier = settings, !SweepSettings.same(earlier.value, these) {
             throw .sweepDiffers(
               file: file.name, line: number + 1, these: these, earlierFile: earlier.file,
               earlier: earlier.value)

@@ -1,6 +1,7 @@
 /// Every setting of a sweep that shapes its runs, as the options that would give it: the seeds, each
 /// dimension's values (defaults written out), the balance files as named and the changes to the
-/// balance, the milestones and the limit. What the files held is the runs' `played_on`.
+/// balance, the milestones, the limit and the StoreKit file as named (none: the configuration's).
+/// What the files held is the runs' `played_on`.
 ///
 /// Each run's `series` record carries them, so `simulate merge` refuses shards of other sweeps, and
 /// a merged report shows what the sweep was.
@@ -15,9 +16,10 @@ public struct SweepSettings: Sendable, Equatable {
       self.values = values
     }
 
-    /// The entry as typed: `--owned none --owned charts`, or `no --set` when it has no value.
+    /// The entry as typed, each value one shell word: `--owned none --owned charts,hold`,
+    /// `--set 'routes[1].name=Kelp Shallows'`, or `no --set` when it has no value.
     public var shown: String {
-      values.isEmpty ? "no \(option)" : values.map { "\(option) \($0)" }.joined(separator: " ")
+      values.isEmpty ? "no \(option)" : values.map { "\(option) \($0.shellQuoted)" }.joined(separator: " ")
     }
   }
 
@@ -28,15 +30,16 @@ public struct SweepSettings: Sendable, Equatable {
   public static let options = [
     "--seeds", "--strategy", "--bearings-at", "--atlas", "--supplies", "--sessions", "--owned", "--balance",
     "--set",
-    "--vary", "--until", "--limit",
+    "--vary", "--until", "--limit", "--storekit",
   ]
 
   public init(entries: [Entry]) {
     self.entries = entries
   }
 
-  /// The settings of `request`, each dimension with its values or the strategy's default.
-  public init(_ request: SimulateRequest) {
+  /// The settings of `request`, each dimension with its values or the strategy's default, played
+  /// with the StoreKit file `storeKitFile` as named (`nil`: the configuration's).
+  public init(_ request: SimulateRequest, storeKitFile: String? = nil) {
     let strategy = Strategy(kind: .payback)
     func values<T>(_ given: [T], _ fallback: T, _ text: (T) -> String) -> [String] {
       (given.isEmpty ? [fallback] : given).map(text)
@@ -50,7 +53,7 @@ public struct SweepSettings: Sendable, Equatable {
       Entry(option: "--atlas", values: values(request.atlas, strategy.atlas) { $0 ? "on" : "off" }),
       Entry(option: "--supplies", values: values(request.supplies, strategy.supplies, \.rawValue)),
       Entry(option: "--sessions", values: values(request.sessions, strategy.sessions, \.name)),
-      Entry(option: "--owned", values: values(request.owned, strategy.owned, Strategy.ownedName)),
+      Entry(option: "--owned", values: values(request.owned, strategy.owned, Strategy.ownedList)),
       Entry(option: "--balance", values: request.balanceFiles),
       Entry(option: "--set", values: request.settings.map(\.text)),
       Entry(
@@ -58,6 +61,7 @@ public struct SweepSettings: Sendable, Equatable {
         values: request.variations.map { "\($0.key)=\($0.values.joined(separator: ","))" }),
       Entry(option: "--until", values: [request.milestones.map(\.name).joined(separator: ",")]),
       Entry(option: "--limit", values: [LabDuration.typed(request.limit)]),
+      Entry(option: "--storekit", values: storeKitFile.map { [$0] } ?? []),
     ]
   }
 
@@ -66,7 +70,8 @@ public struct SweepSettings: Sendable, Equatable {
     entries.filter { !$0.values.isEmpty }.map(\.shown).joined(separator: " ")
   }
 
-  /// The command that plays the whole sweep: `quietplaces simulate --seeds 1-40 …`.
+  /// The command that plays the whole sweep again, as a shell reads it: `quietplaces simulate --seeds
+  /// 1-40 …`.
   public var commandLine: String { "quietplaces simulate " + command }
 
   /// The settings as a JSON object of lists, keys in ``options`` order.
@@ -82,6 +87,16 @@ public struct SweepSettings: Sendable, Equatable {
     let known = Self.options.filter { record[$0] != nil }
     let others = record.keys.filter { !Self.options.contains($0) }.sorted()
     entries = (known + others).map { Entry(option: $0, values: record[$0] ?? []) }
+  }
+
+  /// Whether two records' settings are those of one sweep: both unrecorded, or no option differs
+  /// (an option one of them lacks has no values there).
+  public static func same(_ one: SweepSettings?, _ other: SweepSettings?) -> Bool {
+    switch (one, other) {
+    case (nil, nil): true
+    case (let one?, let other?): one.firstDifference(from: other) == nil
+    default: false
+    }
   }
 
   /// The first option whose values differ between `self` and `other`, with both entries (an option

@@ -125,6 +125,10 @@ public struct SimulatePlan: Sendable {
   public static func make(
     _ request: SimulateRequest, balance reference: Balance, directory: URL? = nil
   ) throws(LabError) -> SimulatePlan {
+    if let seconds = PlayGoal(milestones: request.milestones, limit: request.limit).timeBeyondLimit {
+      throw .timeBeyondLimit(
+        Milestone.time(seconds).name, seconds: seconds, limit: request.limit)
+    }
     try checkRepeats(request, directory: directory)
     // Each dimension: its values as (name part, change to a template).
     typealias Value = (part: String, apply: (inout Template) -> Void)

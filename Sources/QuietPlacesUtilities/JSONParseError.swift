@@ -65,12 +65,16 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
   public var line: Int
   /// The column in characters, from 1.
   public var column: Int
+  /// Where in the document the problem is, when the parser recorded paths: for a
+  /// ``Problem/duplicateKey(_:)``, the repeated key's own path (`equipment.sails.priceGrowth`).
+  public var path: JSONKeyPath?
 
   /// Makes an error.
-  public init(problem: Problem, line: Int, column: Int) {
+  public init(problem: Problem, line: Int, column: Int, path: JSONKeyPath? = nil) {
     self.problem = problem
     self.line = line
     self.column = column
+    self.path = path
   }
 
   /// `expected ':' at line 3, column 7`.

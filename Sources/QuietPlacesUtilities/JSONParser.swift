@@ -40,7 +40,7 @@ public struct JSONParser {
   }
 
   /// Parses `bytes` as ``parse(_:)`` does, and records where every value starts, keyed by its JSON
-  /// path (`""` is the top level).
+  /// path (`""` is the top level); a key an object repeats is refused with its path.
   public static func parseRecordingPositions(_ bytes: [UInt8]) throws(JSONParseError) -> (
     value: JSONValue, positions: [String: Position]
   ) {
@@ -143,7 +143,9 @@ public struct JSONParser {
       let key = try string()
       guard members[key] == nil else {
         index = keyStart
-        throw failure(.duplicateKey(key))
+        var error = failure(.duplicateKey(key))
+        if recording { error.path = JSONKeyPath(path + [.key(key)]) }
+        throw error
       }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw failure(.expectedColon) }

@@ -105,4 +105,44 @@ import Testing
         merged.output.joined(separator: "\n") == whole.output.joined(separator: "\n"), "\(format)")
     }
   }
+
+  /// The words a POSIX shell reads from `line`.
+  static func shellWords(_ line: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "printf '%s\\0' " + line]
+    let result = try ChildProcess.run(process, input: "")
+    return result.output.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+  }
+
+  /// The `sweep:` line is the command that plays the sweep again, as a shell reads it: a list of
+  /// products as `--owned` reads it (`charts,hold`, not the variant name's `charts+hold`), the
+  /// StoreKit file played, and each value that holds a space, a quote or a glob character quoted.
+  @Test func theSweepLinePlaysTheSweepAgain() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.copyItem(
+      at: Fixtures.storeKitFile, to: folder.url.appendingPathComponent("my shop.storekit"))
+    let sweep = [
+      "simulate", "--seeds", "1-2", "--strategy", "idle", "--owned", "charts,hold", "--set",
+      "routes[1].places[0].name=Kelp's Shallows", "--storekit", "my shop.storekit", "--until", "time:1h",
+    ]
+    // The folder as a directory URL: the StoreKit file's relative path is resolved against it.
+    let here = URL(fileURLWithPath: folder.url.path, isDirectory: true)
+    let first = await ProgramRun.run(sweep, in: here)
+    #expect(first.status == .success, "\(first.errors)")
+    let lines = first.output.joined(separator: "\n").split(separator: "\n").map(String.init)
+    let line = try #require(lines.first { $0.hasPrefix("sweep: ") })
+    #expect(
+      line
+        == "sweep: quietplaces simulate --seeds 1-2 --strategy idle --bearings-at 0.5 --atlas on --supplies bridge "
+        + "--sessions always --owned charts,hold --set 'routes[1].places[0].name=Kelp'\\''s Shallows' "
+        + "--until time:1h --limit 3652d12h --storekit 'my shop.storekit'")
+    let words = try Self.shellWords(String(line.dropFirst("sweep: ".count)))
+    #expect(words.first == "quietplaces")
+    let again = await ProgramRun.run(Array(words.dropFirst()), in: here)
+    #expect(again.status == .success)
+    #expect(again.output == first.output)
+    #expect(again.errors == first.errors)
+  }
 }

@@ -177,4 +177,73 @@ import Testing
     #expect(file == "balance.json")
     #expect(BalanceError.missingKey(file: "balance.json", key: "ship").description.contains("balance.json"))
   }
+
+  /// The configuration's balance with the first `"priceGrowth": 1.6` written twice, `first` before it,
+  /// and where the second is: its line and the column of its opening quote (both from 1).
+  func balanceGivingSailsGrowthTwice(first: String) -> (data: Data, line: Int, column: Int) {
+    let url = Fixtures.configurationFolder.appendingPathComponent("balance.json")
+    let text = try! String(contentsOf: url, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let index = lines.firstIndex { $0.contains("\"priceGrowth\": 1.6") }!
+    let doubled = lines[index].replacingOccurrences(
+      of: "\"priceGrowth\": 1.6", with: "\"priceGrowth\": \(first), \"priceGrowth\": 1.6")
+    // The second key's quote follows `, ` (columns count from 1).
+    let comma = doubled.range(of: ", \"priceGrowth")!.lowerBound
+    let column = doubled.distance(from: doubled.startIndex, to: comma) + 3
+    var edited = lines
+    edited[index] = doubled
+    return (Data(edited.joined(separator: "\n").utf8), index + 1, column)
+  }
+
+  /// A key given twice is refused, naming its path and where it is given again, whichever values it
+  /// holds: neither is taken for the other.
+  @Test(arguments: ["1.4", "\"abc\"", "1.6"])
+  func aKeyGivenTwiceIsRefused(first: String) {
+    let (data, line, column) = balanceGivingSailsGrowthTwice(first: first)
+    #expect(
+      throws: BalanceError.duplicateKey(
+        file: "dup.json", key: "equipment.sails.priceGrowth", line: line, column: column)
+    ) {
+      try Balance.parse(data, file: "dup.json")
+    }
+    #expect(
+      BalanceError.duplicateKey(file: "dup.json", key: "equipment.sails.priceGrowth", line: 3, column: 7)
+        .description
+        == "dup.json:3:7: key 'equipment.sails.priceGrowth' is given twice; a key holds one value, so give it once"
+    )
+  }
+
+  /// lab.md §12: a key whose value is `null` is a known key with no value, named as present and null
+  /// with what it needs, whether the rules read it as optional (a route's charter cost) or not (the
+  /// ship's speed); a key left out is still missing.
+  @Test func aNullValueIsNamedAsPresentAndNull() {
+    #expect(
+      throws: BalanceError.nullValue(file: "balance.json", key: "routes[2].charterCost", expected: "a number")
+    ) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        routes[2]["charterCost"] = NSNull()
+        object["routes"] = routes
+      }
+    }
+    #expect(
+      throws: BalanceError.nullValue(file: "balance.json", key: "ship.baseSpeedKnots", expected: "a number")
+    ) {
+      try parse { object in
+        var ship = object["ship"] as! [String: Any]
+        ship["baseSpeedKnots"] = NSNull()
+        object["ship"] = ship
+      }
+    }
+    #expect(throws: BalanceError.missingKey(file: "balance.json", key: "routes[2].charterCost")) {
+      try parse { object in
+        var routes = object["routes"] as! [[String: Any]]
+        routes[2]["charterCost"] = nil
+        object["routes"] = routes
+      }
+    }
+    #expect(
+      BalanceError.nullValue(file: "n.json", key: "routes[2].charterCost", expected: "a number").description
+        == "n.json: key 'routes[2].charterCost' is present but null; give it a number")
+  }
 }

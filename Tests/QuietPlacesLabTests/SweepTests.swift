@@ -369,6 +369,29 @@ import Testing
     #expect(many.hasPrefix("1000 seeds from 1 to 1999, fnv1a ") && many.count < 60)
   }
 
+  /// The settings read as the options that give them: a list of products as `--owned` reads it, the
+  /// StoreKit file played (when one is given), values quoted where a shell would read them otherwise.
+  @Test func theSettingsAreOptionsAShellReads() {
+    var request = Self.base
+    request.owned = [[], [.charts, .hold]]
+    request.settings = [BalanceSetting(key: "routes[1].places[0].name", value: "Kelp Shallows")]
+    let settings = SweepSettings(request, storeKitFile: "shop.storekit")
+    #expect(
+      settings.command
+        == "--seeds 1-2 --strategy idle --bearings-at 0.5 --atlas on --supplies bridge --sessions always "
+        + "--owned none --owned charts,hold --set 'routes[1].places[0].name=Kelp Shallows' --until time:1h "
+        + "--limit 3652d12h --storekit shop.storekit")
+    // The JSON object keeps each value as given; without a StoreKit file the option has none.
+    #expect(settings.json.contains(#""--owned":["none","charts,hold"]"#))
+    #expect(settings.json.hasSuffix(#""--storekit":["shop.storekit"]}"#))
+    #expect(SweepSettings(Self.base).json.hasSuffix(#""--storekit":[]}"#))
+    // Records written before `--storekit` was recorded hold the same sweep as those that leave it out.
+    var before = SweepSettings(Self.base)
+    before.entries.removeAll { $0.option == "--storekit" }
+    #expect(SweepSettings.same(before, SweepSettings(Self.base)))
+    #expect(!SweepSettings.same(before, settings))
+  }
+
   /// Shards of one sweep merge; a shard of a sweep that differs in any setting is refused with the
   /// setting and both values.
   /// The base request with one setting changed.

@@ -116,4 +116,19 @@ import Testing
     // "é" is two bytes but one column.
     #expect(positions["products[0].n"] == JSONParser.Position(line: 3, column: 22))
   }
+
+  /// Recording paths, a key given twice is named by its path, at the place it is given again.
+  @Test func aRepeatedKeyIsNamedByItsPathWhenRecording() {
+    let text = "{\"a\": [{\"b\": 1}, {\"b\": 2,\n \"b\": 3}]}"
+    #expect(
+      throws: JSONParseError(
+        problem: .duplicateKey("b"), line: 2, column: 2, path: JSONKeyPath([.key("a"), .index(1), .key("b")]))
+    ) {
+      try JSONParser.parseRecordingPositions(Array(text.utf8))
+    }
+    // Without recording, the place alone.
+    #expect(throws: JSONParseError(problem: .duplicateKey("b"), line: 2, column: 2)) {
+      try JSONParser.parse(Array(text.utf8))
+    }
+  }
 }

@@ -73,6 +73,11 @@ struct AutoplayCommand: REPLCommand {
     }
     guard let stop else { throw .autoplayWithoutStop }
     request = AutoplayRequest(strategy: strategy, stop: stop, limit: limit)
+    if let seconds = request.goal.timeBeyondLimit {
+      let shown =
+        if case .after = stop { "for \(LabDuration.typed(seconds))" } else { Milestone.time(seconds).name }
+      throw .lab(.timeBeyondLimit(shown, seconds: seconds, limit: limit))
+    }
   }
 
   /// A duration's value with the words after it that write it on in words (`for 2 days`, `for 1
