@@ -21,8 +21,15 @@ public struct ProgramContext: Sendable {
 
   /// The process's environment.
   public var environment: [String: String]
-  /// The folder relative paths are resolved against.
-  public var currentDirectory: URL
+  /// The folder relative paths are resolved against: always a folder's URL (ending in `/`), so a
+  /// path resolved against it lands inside it, not beside it.
+  public var currentDirectory: URL {
+    didSet {
+      if !currentDirectory.hasDirectoryPath {
+        currentDirectory = URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
+      }
+    }
+  }
   /// Makes the input.
   public var input: InputFactory
   /// Prints one line on standard output.
@@ -59,7 +66,9 @@ public struct ProgramContext: Sendable {
     outputIsTerminal: Bool = false
   ) {
     self.environment = environment
-    self.currentDirectory = currentDirectory
+    self.currentDirectory =
+      currentDirectory.hasDirectoryPath
+      ? currentDirectory : URL(fileURLWithPath: currentDirectory.path, isDirectory: true)
     self.input = input
     self.print = { print(PrintedLine.guarded($0)) }
     self.printColoured = { print(PrintedLine.guarded($0, keepingColour: outputIsTerminal)) }

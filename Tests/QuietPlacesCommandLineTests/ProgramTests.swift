@@ -90,6 +90,24 @@ import Testing
     #expect(run.errors.first?.hasPrefix(start) == true, "\(run.errors)")
   }
 
+  /// A relative path given on the command line (`--storekit shop.storekit`) lands inside the current
+  /// folder however that folder's URL was made: one without its ending `/` resolved such paths in
+  /// the folder above.
+  @Test func relativePathsResolveInsideTheCurrentFolder() {
+    let folder = URL(fileURLWithPath: "/tmp/quietplaces-here", isDirectory: false)
+    var context = ProgramContext(
+      environment: [:], currentDirectory: folder,
+      input: { ProgramInput(source: ScriptedInput([]), interactive: false, colour: false) },
+      print: { _ in }, printError: { _ in })
+    #expect(
+      URL(fileURLWithPath: "shop.storekit", relativeTo: context.currentDirectory).path
+        == "/tmp/quietplaces-here/shop.storekit")
+    context.currentDirectory = URL(fileURLWithPath: "/tmp/elsewhere", isDirectory: false)
+    #expect(
+      URL(fileURLWithPath: "shop.storekit", relativeTo: context.currentDirectory).path
+        == "/tmp/elsewhere/shop.storekit")
+  }
+
   @Test func theVersion() async {
     let run = await ProgramRun.run(["--version"])
     let provenance = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment)
