@@ -566,7 +566,9 @@ import Testing
       _ = await session.execute("fresh-voyage")
       #expect(session.isAskingQuestion)
       let answer = await session.execute(line)
-      #expect(answer.map(\.text) == ["Cancelled; nothing changed."], "\(line) while asked")
+      // A line that names a command is also said not to have run.
+      #expect(answer.first?.text == "Cancelled; nothing changed.", "\(line) while asked")
+      #expect(answer.dropFirst().allSatisfy { $0.text.hasPrefix("warning: ") && !$0.isError }, "\(line)")
       #expect(!session.isAskingQuestion)
       await session.finish()
     }
