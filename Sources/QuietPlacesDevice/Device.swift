@@ -170,9 +170,7 @@ public final class Device {
   /// app is closed).
   public func currentSave() async -> AppSave? {
     if let app { return await app.save }
-    guard var save = try? storage.read() else { return nil }
-    if save.game.isOpen { _ = try? save.game.apply(.close, rules: rules) }
-    return save
+    return (try? storage.read())?.asTheNextLaunchReadsIt(rules: rules)
   }
 
   /// Everything the App Store holds now.

@@ -78,9 +78,10 @@ public struct DeviceSnapshot: Sendable, Equatable {
     }
   }
 
-  /// The running app's save, else the one on the device if it reads.
+  /// The running app's save, else the one on the device if it reads, as the next launch reads it
+  /// (closed: a current it was saved with has ended).
   public func save(rules: Rules) -> AppSave? {
-    running?.save ?? diskSave(rules: rules)
+    running?.save ?? diskSave(rules: rules)?.asTheNextLaunchReadsIt(rules: rules)
   }
 
   /// The game as the device shows it: the running app's, else the save's, else the new game a

@@ -170,10 +170,13 @@ enum Text {
       let what = removed ? "\(productName(product)) removed" : "\(productName(product)) was not owned"
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; \(what); saved, then finished."
-    case .revokedConsumable(let id, let product, true, let source):
+    case .revokedConsumable(let id, let product, .delivered, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; Postmarks are not taken back (Apple handles the refund); finished."
-    case .revokedConsumable(let id, let product, false, let source):
+    case .revokedConsumable(let id, let product, .refunded, let source):
+      return
+        "Transaction \(id) (\(product.rawValue), via \(via(source))): its refund is already recorded; finished again, nothing changed."
+    case .revokedConsumable(let id, let product, .absent, let source):
       return
         "Transaction \(id) (\(product.rawValue), via \(via(source))): refunded; never delivered on this device, so it granted no Postmarks here; finished."
     case .saveFailed(let id, let product, .entitlements):

@@ -125,7 +125,7 @@ extension AppModel {
     let standsElsewhere = standing != nil
     var next = save
     var removed = false
-    let delivered = save.ledger.entry(id).map { !$0.revoked } ?? false
+    let before: LedgerStanding = save.ledger.entry(id).map { $0.revoked ? .refunded : .delivered } ?? .absent
     if let permanent = product.permanent, !standsElsewhere {
       removed = next.game.revoke(permanent)
       #if QP_PLANTED_DEFECTS
@@ -151,7 +151,7 @@ extension AppModel {
     await store.finish(id)
     journal.append(
       product.permanent == nil
-        ? .revokedConsumable(id: id, product: product, delivered: delivered, source: source)
+        ? .revokedConsumable(id: id, product: product, before: before, source: source)
         : .revoked(id: id, product: product, removed: removed, source: source))
     if let standing, let permanent = product.permanent, !save.game.owns(permanent) {
       try await process(standing, source: .entitlements)

@@ -42,11 +42,8 @@ extension AppModel {
       if case .unsupportedFormat = error { throw .unsupportedSave(error) }
       unreadable = error
     }
-    var save = loaded ?? AppSave(game: newGame())
-    if loaded != nil, save.game.isOpen {
-      // The app died without closing: the save is the state at its last write.
-      _ = try? save.game.apply(.close, rules: rules)
-    }
+    // The app may have died without closing: the save is the state at its last write, closed.
+    let save = loaded?.asTheNextLaunchReadsIt(rules: rules) ?? AppSave(game: newGame())
     let app = AppModel(
       save: save, rules: rules, storage: storage, store: store, verifier: verifier, crashHook: crashHook)
     let absence: AbsenceReport?

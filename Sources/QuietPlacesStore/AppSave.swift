@@ -70,3 +70,15 @@ public struct AppSave: Sendable, Codable, Equatable {
     try container.encode(ledger, forKey: .ledger)
   }
 }
+
+extension AppSave {
+  /// The save as the next launch reads it: one written while the app was open (the app died
+  /// without closing) is closed first, so a current that was running has ended (game.md: closing
+  /// ends any active current). What the device shows of a closed app is this.
+  public func asTheNextLaunchReadsIt(rules: Rules) -> AppSave {
+    guard game.isOpen else { return self }
+    var closed = self
+    _ = try? closed.game.apply(.close, rules: rules)
+    return closed
+  }
+}

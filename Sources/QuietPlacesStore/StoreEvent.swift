@@ -29,9 +29,11 @@ public enum StoreEvent: Sendable, Equatable {
   case rejectedUnrecognised(id: TransactionID, productID: String, bundleID: String, source: DeliverySource)
   /// A revoked non-consumable: removed (if it was owned), saved, finished.
   case revoked(id: TransactionID, product: ProductID, removed: Bool, source: DeliverySource)
-  /// A revoked consumable: recorded and finished; Postmarks are not taken back. `delivered` says
-  /// whether this device had delivered it (a purchase whose save failed, refunded before its delivery).
-  case revokedConsumable(id: TransactionID, product: ProductID, delivered: Bool, source: DeliverySource)
+  /// A revoked consumable: recorded and finished; Postmarks are not taken back. `before` is what
+  /// the ledger held of it: delivered, nothing (a purchase whose save failed, refunded before its
+  /// delivery), or its refund already (the revocation sent again).
+  case revokedConsumable(
+    id: TransactionID, product: ProductID, before: LedgerStanding, source: DeliverySource)
   /// The save failed: the change was rolled back and the transaction stays unfinished until the next launch.
   case saveFailed(id: TransactionID, product: ProductID, source: DeliverySource)
   /// A refund's removal could not be saved: the change was rolled back, the benefit stays until the
@@ -45,4 +47,14 @@ public enum StoreEvent: Sendable, Equatable {
   case reconciled(granted: [PermanentPurchase], removed: [PermanentPurchase])
   /// Reconciliation could not save; ownership is as it was.
   case reconciliationNotSaved
+}
+
+/// What the ledger held of a transaction when its revocation arrived.
+public enum LedgerStanding: Sendable, Equatable {
+  /// Delivered, and not refunded.
+  case delivered
+  /// Not in the ledger: never delivered on this device.
+  case absent
+  /// Its refund was recorded already: this revocation came again.
+  case refunded
 }
