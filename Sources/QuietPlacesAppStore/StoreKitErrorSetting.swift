@@ -39,6 +39,22 @@ public struct StoreKitErrorSetting: Sendable, Equatable, Hashable {
     }
   }
 
+  /// The errors StoreKit 2 throws, by their case names: `StoreKitError`'s, `Product.PurchaseError`'s
+  /// and `VerificationResult.VerificationError`'s, which StoreKit testing's error settings choose
+  /// from. `store error API NAME` takes one of these (in any letter case).
+  public static let errorNames = [
+    "unknown", "userCancelled", "networkError", "systemError", "notAvailableInStorefront", "notEntitled",
+    "unsupported", "invalidQuantity", "productUnavailable", "purchaseNotAllowed", "ineligibleForOffer",
+    "invalidOfferIdentifier", "invalidOfferPrice", "invalidOfferSignature", "missingOfferParameters",
+    "revokedCertificate", "invalidCertificateChain", "invalidDeviceVerification", "invalidEncoding",
+    "invalidSignature", "missingRequiredProperties",
+  ]
+
+  /// The error name `word` means (any letter case), as StoreKit spells it; `nil` for none.
+  public static func errorName(_ word: String) -> String? {
+    errorNames.first { $0.lowercased() == word.lowercased() }
+  }
+
   /// The API's name as the file writes it.
   public var name: String
   /// Whether the error is on.

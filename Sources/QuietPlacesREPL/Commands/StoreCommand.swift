@@ -100,7 +100,7 @@ struct StoreCommand: REPLCommand {
         case .id: "ID"
         case .product: "PRODUCT"
         case .productID: "PRODUCT-ID"
-        case .storeKitError: "\(StoreKitAPIWord.alternatives) [ERROR|off]"
+        case .storeKitError: "\(StoreKitAPIWord.alternatives) [ERROR|on|off]"
         }
       return (["store", rawValue] + (words.map { [$0] } ?? [])).joined(separator: " ")
     }
@@ -205,9 +205,23 @@ struct StoreCommand: REPLCommand {
     case .error:
       guard (1...2).contains(rest.count) else { throw wrongForm() }
       let api = try StoreKitAPIWord(word: rest[0].lowercased()).api
-      let value = rest.count == 2 ? rest[1] : nil
-      action = .storeKitError(
-        api, value?.lowercased() == "off" ? nil : value, on: value?.lowercased() != "off")
+      // `on`, as every switch of the store takes it, or no word: the API's default error; `off`:
+      // none; otherwise one of StoreKit's error names, spelt as StoreKit spells it.
+      switch rest.count == 2 ? rest[1].lowercased() : "on" {
+      case "off": action = .storeKitError(api, nil, on: false)
+      case "on": action = .storeKitError(api, nil, on: true)
+      default:
+        guard let name = StoreKitErrorSetting.errorName(rest[1]) else {
+          let close = EditDistance.closest(
+            to: rest[1], in: StoreKitErrorSetting.errorNames, within: EditDistance.tolerance(for: rest[1]))
+          throw .badArgument(
+            argument: rest[1],
+            expected:
+              "a StoreKit error name (\(StoreKitErrorSetting.errorNames.joined(separator: ", "))), on for "
+              + "the API's default error, or off" + (close.map { "; did you mean \($0)?" } ?? ""))
+        }
+        action = .storeKitError(api, name, on: true)
+      }
     case .newDevice: action = .newDevice
     case .unavailable: action = .setAvailable(try product(), false)
     case .available: action = .setAvailable(try product(), true)
