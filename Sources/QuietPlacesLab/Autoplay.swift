@@ -190,8 +190,11 @@ public struct Autoplay: Sendable {
     if let left = onlineLeft, left <= 0, case .cycle(let on, let off) = strategy.sessions {
       report.absences += 1
       onlineLeft = on
-      noteDueWhileAway(off, from: game, elapsed: elapsed)
-      return .away(off)
+      // The run ends at its limit: an absence that would pass it is cut there (`for 1h` with
+      // sessions of 15m/8h leaves the game at 1h, not at 8h 15m), and nothing past the limit counts.
+      let away = min(off, goal.limit - elapsed)
+      noteDueWhileAway(away, from: game, elapsed: elapsed)
+      return .away(away)
     }
     if atlasDue {
       noteWiped(by: .atlas, game)

@@ -25,7 +25,8 @@ public struct AutoplayRequest: Sendable, Equatable {
   public var goal: PlayGoal {
     switch stop {
     case .until(let milestones): PlayGoal(milestones: milestones, limit: limit)
-    case .after(let seconds): PlayGoal(milestones: [.time(seconds)], limit: limit)
+    // Playing for a while ends there: the play stops at that time, an absence under way cut short.
+    case .after(let seconds): PlayGoal(milestones: [.time(seconds)], limit: min(limit, seconds))
     }
   }
 }
