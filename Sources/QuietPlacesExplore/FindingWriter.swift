@@ -61,13 +61,17 @@ struct FindingWriter {
       "# Found by \(invocation): \(finding.invariant) broken in run \(finding.run) (seed \(finding.seed)), "
         + (finding.step == 0 ? "before its first step." : "step \(finding.step)."),
       "# expected: \(finding.expected)",
-      "# found: \(finding.found)",
+      "# found: \(finding.found)" + (finding.shrunkFound == finding.found ? "" : " (in the run)"),
       finding.step == 0
         ? "# The run's new game breaks it before any step. This script fails under quietplaces test until "
           + "the engine (or the balance) is fixed."
         : "# Shrunk from \(Self.steps(finding.step)) to \(steps.count + 1) commands: the run's new game and "
           + "\(Self.steps(steps.count)). This script fails under quietplaces test until the engine is fixed.",
     ]
+    // What this script's own check finds, when the shrunk steps break it otherwise than the run did.
+    if finding.shrunkFound != finding.found {
+      lines.insert("# this script finds: \(finding.shrunkFound)", at: 3)
+    }
     if let playedOn { lines.insert("# Played on \(playedOn).", at: 1) }
     lines += replay.header
     var found: String?

@@ -133,6 +133,16 @@ import Testing
         $0.hasPrefix("# Shrunk from ") && $0.contains(" steps to 2 commands: the run's new game and 1 step.")
       })
     #expect(run.output.contains { $0.hasPrefix("  shrunk to 2 commands: new --seed ") })
+    // The header says what the run found and, when the shrunk steps break it otherwise, what this
+    // script's own check finds (it said only the run's, which the script never shows).
+    let found = try #require(run.output.first { $0.hasPrefix("  found: ") }).dropFirst("  found: ".count)
+    if let shrunk = run.output.first(where: { $0.hasPrefix("  which breaks it so: ") }) {
+      #expect(lines.contains("# found: \(found) (in the run)"))
+      #expect(lines.contains("# this script finds: \(shrunk.dropFirst("  which breaks it so: ".count))"))
+    } else {
+      #expect(lines.contains("# found: \(found)"))
+      #expect(!lines.contains { $0.hasPrefix("# this script finds: ") })
+    }
     let test = await ProgramRun.run(["test", folder.url.appendingPathComponent("invariant-1.qp").path])
     #expect(test.status == .failure)
   }
