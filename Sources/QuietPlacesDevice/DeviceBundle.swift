@@ -309,7 +309,7 @@ public struct DeviceBundle: Sendable, Codable, Equatable {
       throw BundleError(
         file: file,
         problem: "\(name) is a save of format \(format)\(by); this version (\(AppSave.writer)) reads formats "
-          + "\(readable.lowerBound) to \(readable.upperBound); open it with \(writer.map { "\($0) or later" } ?? "a newer quietplaces")"
+          + "\(readable.lowerBound) to \(readable.upperBound); \(AppSave.newerFormatAdvice(writtenBy: writer))"
       )
     }
     if let saveFails = header.faults?.faults?.saveFails,

@@ -367,9 +367,9 @@ public enum CommandError: Error, Sendable, Equatable {
       guard format > supported.upperBound else {
         return "\(file) is a save of format \(format), which no version of quietplaces writes; \(reads)"
       }
-      let newer = writtenBy.map { "\($0.fromOutside) or later" } ?? "a newer quietplaces"
       let by = writtenBy.map { ", written by \($0.fromOutside)" } ?? ""
-      return "\(file) is a save of format \(format)\(by); \(reads); open it with \(newer)"
+      let advice = AppSave.newerFormatAdvice(writtenBy: writtenBy.map { "\($0.fromOutside)" })
+      return "\(file) is a save of format \(format)\(by); \(reads); \(advice)"
     }
   }
 }

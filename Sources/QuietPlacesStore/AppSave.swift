@@ -82,3 +82,27 @@ extension AppSave {
     return closed
   }
 }
+
+extension AppSave {
+  /// What to do with a save of a format newer than this version reads, written by `writer` (as
+  /// the save names it): open it with that version or later; but when that version is this one or
+  /// an older one, which never wrote such a format, the number was changed after it was written.
+  public static func newerFormatAdvice(writtenBy writer: String?) -> String {
+    guard let writer else { return "open it with a newer quietplaces" }
+    let ours = versionNumbers(Self.writer)
+    if let theirs = versionNumbers(writer), let ours, theirs.lexicographicallyPrecedes(ours) || theirs == ours
+    {
+      return "\(writer) writes no such format, so the number was changed after it was written; set it back, "
+        + "or give a save quietplaces wrote"
+    }
+    return "open it with \(writer) or later"
+  }
+
+  /// `quietplaces 1.2.3` as `[1, 2, 3]`; `nil` when the name ends in no dotted numbers.
+  private static func versionNumbers(_ name: String) -> [Int]? {
+    guard let last = name.split(separator: " ").last else { return nil }
+    let parts = last.split(separator: ".").map { Int($0) }
+    guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
+    return parts.map { $0! } + Array(repeating: 0, count: 3 - parts.count)
+  }
+}
