@@ -83,6 +83,8 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
   case balanceNotJSON(changed: Bool)
   /// A milestone route beyond the atlas.
   case routeBeyondAtlas(Int, routes: Int)
+  /// `route:1`, which every game has reached from its start (the ship sails route 1 or beyond).
+  case routeOne(String)
   /// A time milestone (as written: `time:2h`, `for 2h`) of `seconds` beyond the `limit` a run plays:
   /// it would never be reached, though it is the milestone that always is.
   case timeBeyondLimit(String, seconds: Int64, limit: Int64)
@@ -280,6 +282,9 @@ public indirect enum LabError: Error, Sendable, Equatable, CustomStringConvertib
         ? "--set: the changed balance could not be written as JSON" : "the balance could not be read as JSON"
     case .routeBeyondAtlas(let route, let routes):
       return "route:\(route) is beyond the atlas's \(routes) routes; write route:2 to route:\(routes)"
+    case .routeOne(let text):
+      return "'\(text.fromOutside)' is reached from the start (every game sails route 1 or beyond), so it "
+        + "measures nothing; write route:2 or a later route"
     case .timeBeyondLimit(let shown, let seconds, let limit):
       return "\(shown) lies beyond --limit \(LabDuration.typed(limit)), where play stops, so it would "
         + "never be reached; raise --limit to at least \(LabDuration.typed(seconds)), or lower the time"

@@ -66,7 +66,10 @@ public enum Milestone: Sendable, Hashable {
         throw .milestoneNumberMissing(text, kind: kind)
       }
       switch kind {
-      case "route": return .route(try count())
+      case "route":
+        let route = try count()
+        guard route >= 2 else { throw .routeOne(text) }
+        return .route(route)
       case "knowledge": return .knowledge(try count())
       case "postmarks": return .postmarks(try count())
       default: return .supplies(try count())
