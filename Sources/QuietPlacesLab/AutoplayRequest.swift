@@ -21,10 +21,26 @@ public struct AutoplayRequest: Sendable, Equatable {
     self.limit = limit
   }
 
+  /// The latest of `milestones` when every one is a time, else `nil`.
+  private static func lastTime(_ milestones: [Milestone]) -> Int64? {
+    var last: Int64 = 0
+    for milestone in milestones {
+      guard case .time(let seconds) = milestone else { return nil }
+      last = max(last, seconds)
+    }
+    return milestones.isEmpty ? nil : last
+  }
+
   /// The goal the strategy plays toward.
   public var goal: PlayGoal {
     switch stop {
-    case .until(let milestones): PlayGoal(milestones: milestones, limit: limit)
+    case .until(let milestones):
+      // Only times to reach: the play ends at the last of them, as `for` does.
+      if let last = Self.lastTime(milestones) {
+        PlayGoal(milestones: milestones, limit: min(limit, last))
+      } else {
+        PlayGoal(milestones: milestones, limit: limit)
+      }
     // Playing for a while ends there: the play stops at that time, an absence under way cut short.
     case .after(let seconds): PlayGoal(milestones: [.time(seconds)], limit: min(limit, seconds))
     }
