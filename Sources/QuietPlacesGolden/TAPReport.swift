@@ -32,8 +32,11 @@ struct TAPReport: GoldenReporter {
     case .passed, .skipped:
       break
     case .failed(let diff):
-      lines.append(
-        "  message: " + Self.yamlQuoted(result.cause?.message ?? "the output differs from the script"))
+      // What failed, as JUnit's message says it: the cause, else the first differing line's place.
+      let message =
+        result.cause?.message ?? result.firstDifference?.place
+        ?? "\(result.path):1: the output differs from the script"
+      lines.append("  message: " + Self.yamlQuoted(message))
       if let first = result.firstDifference {
         lines.append("  at: " + Self.yamlQuoted(first.place))
       } else if let line = result.cause?.line {
@@ -101,9 +104,20 @@ struct TAPReport: GoldenReporter {
   /// set (C0 and C1 controls, DEL, surrogates, U+FFFE/U+FFFF, and the line breaks NEL, U+2028 and
   /// U+2029) written as `\xXX` or `\uXXXX`; tab,
   /// line feed and carriage return as `\t`, `\n`, `\r`.
+  ///
+  /// The scalar and the key before it fit a printed line (``PrintedLine/maximumBytes``, 2,000 bytes):
+  /// a longer text is cut inside the quotes with `… (N more bytes)`, so the line is never cut after
+  /// its closing quote was written, which left the YAML unreadable.
   static func yamlQuoted(_ text: String) -> String {
+    let budget = PrintedLine.maximumBytes - 64
     var result = "\""
+    var taken = 0
     for scalar in text.unicodeScalars {
+      if result.utf8.count > budget {
+        let rest = text.utf8.count - taken
+        return result + "… (\(rest.withThousandsSeparators) more bytes)\""
+      }
+      taken += String(scalar).utf8.count
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"

@@ -260,7 +260,8 @@ import Testing
         "TAP version 13", "1..3", "ok 1 - a/one.qp", "ok 2 - b/three.qp", "not ok 3 - b/two.qp",
       ])
     #expect(lines[5] == "  ---")
-    #expect(lines[6] == "  message: \"the output differs from the script\"")
+    // The message is JUnit's: the first differing line's place.
+    #expect(lines[6] == #"  message: "b/two.qp:3: -{\"ship\":{\"sails\":0,\"speed\":10},\"postmarks\":20}""#)
     #expect(lines[7] == #"  at: "b/two.qp:3: -{\"ship\":{\"sails\":0,\"speed\":10},\"postmarks\":20}""#)
     #expect(lines[8] == "  diff: |")
     #expect(lines[9] == "    --- b/two.qp (expected)")
@@ -302,7 +303,18 @@ import Testing
     try folder.write("> echo error: y\nerror: x\n> echo Owned: charts\n# a: \"b\"\n", to: "a.qp")
     try folder.write("> echo a: b\n- \"c: d\"\n   \n> echo e\n'f': g\n", to: "b.qp")
     try folder.write("> echo \u{1B}[1mx: y\nx: y\n", to: "c.qp")
+    // Lines longer than a printed line (2,000 bytes): a failing line of 5,000 bytes, and a diff that
+    // must be one quoted scalar (a control character) and runs to 14 KB. Cut after its closing quote
+    // was written, the quoted scalar was never closed and the block did not read.
+    try folder.write("> echo x\n" + String(repeating: "y", count: 5_000) + "\n", to: "d.qp")
+    try folder.write(
+      "> echo \u{1}\nz\n" + (0..<200).map { "> echo line \($0)\nwrong \($0)\n" }.joined(), to: "e.qp")
     let (_, lines) = await run(folder, GoldenRunOptions(paths: ["."], tap: true))
+    // A quoted scalar fits a printed line whole, its closing quote included.
+    #expect(
+      lines.filter { $0.hasPrefix("  at: \"") || $0.hasPrefix("  diff: \"") }.allSatisfy {
+        $0.utf8.count <= 2_000
+      })
     try folder.write(lines.map { $0 + "\n" }.joined(), to: "run.tap")
     let reader = """
       use strict; use warnings; use TAP::Parser; use JSON::PP;
@@ -326,9 +338,11 @@ import Testing
     }
     let read = try JSONDecoder().decode(Read.self, from: output)
     #expect(read.errors == [], "\(lines)")
-    #expect(read.yaml.count == 3, "\(lines)")
+    #expect(read.yaml.count == 5, "\(lines)")
     let diffs = read.yaml.compactMap { $0["diff"] }
-    #expect(diffs.count == 3)
+    #expect(diffs.count == 5)
+    #expect(read.yaml[3]["at"]?.hasSuffix(" more bytes)") == true)
+    #expect(diffs.last?.hasSuffix(" more bytes)") == true)
     #expect(diffs.first?.contains("\n-error: x\n+error: y\n") == true, "\(diffs)")
     #expect(diffs.first?.contains("\n+Owned: charts\n") == true, "\(diffs)")
     #expect(diffs.dropFirst().first?.contains("\n-- \"c: d\"\n") == true, "\(diffs)")
