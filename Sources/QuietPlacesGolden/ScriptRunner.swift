@@ -192,7 +192,9 @@ public struct ScriptRunner: Sendable {
       case .notUTF8:
         print(OutputLine.errorText(CommandError.lineNotUTF8.message))
         continue
-      case .interrupted, .end: return .stop
+      // Ctrl-C discards the line being typed, as at the REPL's prompt; the pause goes on.
+      case .interrupted: continue
+      case .end: return .stop
       }
       let words = CommandWords.split(text).map { $0.lowercased() }
       switch words.first {

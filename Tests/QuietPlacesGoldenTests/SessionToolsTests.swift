@@ -69,6 +69,17 @@ import Testing
     #expect(session.finished)
   }
 
+  /// Ctrl-C at a pause discards the line being typed and pauses again, as at the REPL's prompt; it
+  /// ended the whole walk.
+  @Test func ctrlCAtAPauseDiscardsTheLine() async {
+    let session = FakeSession(saveFolder: URL(fileURLWithPath: "/"))
+    let input = ScriptedInput([.interrupted, .line(""), .interrupted, .line("q")])
+    var lines: [String] = []
+    _ = await ScriptRunner(step: true).run(script, in: session, input: input) { lines.append($0) }
+    #expect(input.prompts == ["step 2> ", "step 2> ", "step 4> ", "step 4> "])
+    #expect(lines.last == "Stopped before line 4 (> nonsense); the rest of the script did not run.")
+  }
+
   /// A script of six commands with a breakpoint before the fifth.
   let long = try! GoldenScript.parse(
     """
