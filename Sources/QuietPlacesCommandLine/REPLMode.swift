@@ -165,6 +165,12 @@ struct REPLMode: CommandLineMode, Equatable {
             + "(\(reason)); the session ended there, as at the end of input: the app closes, which saves"))
       return .failure
     }
+    // A terminal this process may not read ended the session, not the user: said, and a failure.
+    if let reason = input.source.endFailure {
+      context.printError(
+        OutputLine.errorText(reason + "; the session ended there: the app closes, which saves"))
+      return .failure
+    }
     return failed ? .failure : .success
   }
 }

@@ -96,6 +96,12 @@ struct RunMode: CommandLineMode, Equatable {
             + "session ended as at the end of the script: the app closes, which saves"))
       return .failure
     }
+    // A terminal this process may not read ended the walk, not the user: said, and a failure.
+    if let reason = source?.endFailure {
+      context.printError(
+        OutputLine.errorText(reason + "; the walk stopped there: the app closes, which saves"))
+      return .failure
+    }
     // A script that quit has ended its session: there is no state for the REPL to go on from.
     guard thenREPL, !session.wantsToQuit, let source else { return failed ? .failure : .success }
     context.print("The script has ended; the REPL goes on from its state (quit leaves).")
@@ -113,6 +119,11 @@ struct RunMode: CommandLineMode, Equatable {
         OutputLine.errorText(
           "standard output could not be written after line \(lastLine) typed after the script (\(reason)); the "
             + "session ended there, as at the end of input: the app closes, which saves"))
+      return .failure
+    }
+    if let reason = source.endFailure {
+      context.printError(
+        OutputLine.errorText(reason + "; the session ended there: the app closes, which saves"))
       return .failure
     }
     return failed || failedAfter ? .failure : .success

@@ -25,6 +25,9 @@ public protocol LineInput: AnyObject {
   /// Shows `text` as a passing status line while a command runs (how far a long `autoplay` got),
   /// where the source is a terminal; `nil` clears it. It is never part of a command's output.
   func showProgress(_ text: String?)
+  /// Why the input ended when it ended by failing rather than at its end (a terminal this process
+  /// may not read), for one `error:` line; `nil` for an ordinary end.
+  var endFailure: String? { get }
 }
 
 extension LineInput {
@@ -33,6 +36,9 @@ extension LineInput {
 
   /// No source but a terminal shows a passing status line.
   public func showProgress(_ text: String?) {}
+
+  /// Most sources end only at their end.
+  public var endFailure: String? { nil }
 
   /// Reads one line, with nothing of a session's to complete.
   public func readLine(prompt: String) -> LineRead {

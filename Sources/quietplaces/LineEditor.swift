@@ -139,11 +139,24 @@ final class LineEditor: LineInput {
       }
       // Leave the cursor on a fresh line: after the discarded text, or after the prompt on exit.
       print(status == QP_EL_INTERRUPTED ? "^C" : "")
+      if status != QP_EL_INTERRUPTED { endFailure = Self.unreadableTerminal() }
       return status == QP_EL_INTERRUPTED ? .interrupted : .end
     }
     defer { free(line) }
     guard let text = String(validatingCString: line) else { return .notUTF8(String(cString: line)) }
     return .line(text)
+  }
+
+  /// Why the terminal ended the input, when it was not Ctrl-D: this process is not in the
+  /// terminal's foreground (started by `timeout` without `--foreground`, or with `&`), so every read
+  /// fails; `nil` otherwise.
+  private(set) var endFailure: String?
+
+  private static func unreadableTerminal() -> String? {
+    let foreground = tcgetpgrp(STDIN_FILENO)
+    guard foreground >= 0, foreground != getpgrp() else { return nil }
+    return "the terminal could not be read: this process is not in its foreground (a job in the background, "
+      + "or started by timeout without --foreground); run it in the foreground, or with timeout --foreground"
   }
 
   /// Adds `line` to the history and writes the history file; blank lines and a repeat of the

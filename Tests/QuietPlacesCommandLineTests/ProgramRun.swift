@@ -19,14 +19,17 @@ struct ProgramRun {
   /// to stop, as it asks the process's handlers.
   static func run(
     _ arguments: [String], environment: [String: String] = [:], in directory: URL = Fixtures.packageRoot,
-    stopSignal: (@Sendable () -> Int32?)? = nil
+    stopSignal: (@Sendable () -> Int32?)? = nil, inputEndFailure: String? = nil
   ) async -> ProgramRun {
     let lines = Mutex<(output: [String], errors: [String])>(([], []))
     var variables = environment
     variables["QUIETPLACES_CONFIGURATION"] = Fixtures.configurationFolder.path
     var context = ProgramContext(
       environment: variables, currentDirectory: directory,
-      input: { ProgramInput(source: ScriptedInput([]), interactive: false, colour: false) },
+      input: {
+        ProgramInput(
+          source: ScriptedInput([], endFailure: inputEndFailure), interactive: false, colour: false)
+      },
       print: { line in lines.withLock { $0.output.append(line) } },
       printError: { line in lines.withLock { $0.errors.append(line) } })
     if let stopSignal { context.stopOnSignals = { stopSignal } }

@@ -108,6 +108,22 @@ import Testing
         == "/tmp/elsewhere/shop.storekit")
   }
 
+  /// Input that ends because the terminal cannot be read (the process is not in its foreground)
+  /// is not the user's end of input: one `error:` line, the app closed as at the end, exit 1. It
+  /// ended with status 0 and no word.
+  @Test func anUnreadableTerminalIsAFailureThatSaysWhy() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let run = await ProgramRun.run(
+      ["--save-dir", folder.url.path], inputEndFailure: "the terminal could not be read")
+    #expect(run.status == .failure)
+    #expect(
+      run.errors.last
+        == "error: the terminal could not be read; the session ended there: the app closes, which saves")
+    let ordinary = await ProgramRun.run(["--save-dir", folder.url.path])
+    #expect(ordinary.status == .success)
+  }
+
   @Test func theVersion() async {
     let run = await ProgramRun.run(["--version"])
     let provenance = ConfigurationProvenance(folder: Fixtures.configurationFolder, source: .environment)

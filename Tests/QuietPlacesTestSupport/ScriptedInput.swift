@@ -9,10 +9,13 @@ public final class ScriptedInput: LineInput {
   public private(set) var contexts: [CompletionContext] = []
   /// The progress lines shown while commands ran, in order (`nil`: cleared).
   public private(set) var progress: [String?] = []
+  /// Why its end is a failure, if it is (a terminal the process may not read).
+  public let endFailure: String?
 
-  /// An input that answers `answers` in order, then the end of input.
-  public init(_ answers: [LineRead]) {
+  /// An input that answers `answers` in order, then the end of input, failing with `endFailure`.
+  public init(_ answers: [LineRead], endFailure: String? = nil) {
     self.answers = answers
+    self.endFailure = endFailure
   }
 
   public func readLine(prompt: String, context: CompletionContext) -> LineRead {
