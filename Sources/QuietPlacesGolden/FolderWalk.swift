@@ -86,6 +86,16 @@ struct FolderWalk: Sendable {
         walk(url, relative: path, suffix: suffix, reportsDangling: reportsDangling, walked: &walked)
       } else if name.hasSuffix(suffix) {
         files.append(Found(url: url, relative: path))
+      } else if name.lowercased().hasSuffix(suffix.lowercased()) {
+        // `UP.QP` or `a.Qp`: meant as one, but not found as one; a run that passed it over would
+        // stay green without running it.
+        let renamed = name.dropLast(suffix.count) + suffix
+        problems.append(
+          Problem(
+            relative: path,
+            message:
+              "its name ends in \(name.suffix(suffix.count)), not \(suffix), so it is not run; rename it "
+              + "\(renamed) to run it"))
       }
     }
   }

@@ -144,6 +144,25 @@ import Testing
     #expect(none.status == 1)
   }
 
+  /// A file named like a script in another letter case (`UP.QP`, `b/c.Qp`) is not run, and fails the
+  /// run saying so: passed over without a word, the run stayed green without it.
+  @Test func aScriptNamedInAnotherCaseFailsTheRunSayingWhy() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try folder.write(counting, to: "Scripts/a.qp")
+    try folder.write(counting, to: "Scripts/UP.QP")
+    try folder.write(counting, to: "Scripts/b/c.Qp")
+    let (status, lines) = await run(runner(in: folder, GoldenRunOptions()))
+    #expect(status == 1)
+    #expect(
+      lines.contains(
+        "error: Scripts/UP.QP: its name ends in .QP, not .qp, so it is not run; rename it UP.qp to run it"))
+    #expect(
+      lines.contains(
+        "error: Scripts/b/c.Qp: its name ends in .Qp, not .qp, so it is not run; rename it c.qp to run it"))
+    #expect(lines.contains("ok   Scripts/a.qp"))
+  }
+
   /// One script named by two paths (relative and with `./`, inside a folder also given, through a
   /// symbolic link) runs once, under the first name it was given by.
   @Test func aScriptGivenTwiceRunsOnce() async throws {
