@@ -247,8 +247,12 @@ public struct GoldenRunner: Sendable {
     }
     let commands: [String]
     do {
-      if let reason = try ScriptDirectives(script).skipReason(under: options.conditions, path: file.path) {
-        return .finished(ScriptResult(path: file.path, outcome: .skipped(reason)))
+      if let (reason, line) = try ScriptDirectives(script).skipping(
+        under: options.conditions, path: file.path)
+      {
+        var result = ScriptResult(path: file.path, outcome: .skipped(reason))
+        result.skipLine = line
+        return .finished(result)
       }
       commands = try substitutedCommands(script, path: file.path)
     } catch {

@@ -113,6 +113,13 @@ public struct ScriptDirectives: Sendable, Equatable {
   public func skipReason(under conditions: ScriptConditions, path: String) throws(GoldenScriptError)
     -> String?
   {
+    try skipping(under: conditions, path: path)?.reason
+  }
+
+  /// The skip reason and the line of the directive that gives it (what a CI report points at).
+  public func skipping(under conditions: ScriptConditions, path: String) throws(GoldenScriptError)
+    -> (reason: String, line: Int)?
+  {
     if let first = misspelled.first {
       throw GoldenScriptError(
         path: path, line: first.line,
@@ -131,9 +138,9 @@ public struct ScriptDirectives: Sendable, Equatable {
         throw GoldenScriptError(path: path, line: requirement.line, problem: .badCondition(error.sentence))
       }
     }
-    if let skip = skips.first { return skip.text }
+    if let skip = skips.first { return (skip.text, skip.line) }
     for requirement in requirements {
-      if let reason = try? conditions.unmet(requirement.text) { return reason }
+      if let reason = try? conditions.unmet(requirement.text) { return (reason, requirement.line) }
     }
     return nil
   }

@@ -54,7 +54,10 @@ public struct ScriptResult: Sendable, Equatable {
   }
 
   /// The line of the script a report points at: the cause's, else the first differing line, else 1.
-  public var reportedLine: Int { cause?.line ?? firstDifference?.line ?? 1 }
+  public var reportedLine: Int { cause?.line ?? firstDifference?.line ?? skipLine ?? 1 }
+
+  /// The line of the `# skip:` or `# requires:` directive a skipped script was skipped by.
+  public var skipLine: Int?
 
   /// Where a failing script first differs.
   public struct Difference: Sendable, Equatable {

@@ -125,7 +125,7 @@ import Testing
     defer { folder.remove() }
     try folder.write("> count\ncount 1\n", to: "a.qp")
     try folder.write("# skip: waiting for the new charts\n> count\nwrong\n", to: "b.qp")
-    try folder.write("# requires: storefront JPN\n> count\nwrong\n", to: "c.qp")
+    try folder.write("# A script for Japan.\n# requires: storefront JPN\n> count\nwrong\n", to: "c.qp")
     var options = GoldenRunOptions(paths: ["."], junitFiles: ["report.xml"])
     options.conditions = conditions
     let text = await run(folder, options)
@@ -139,6 +139,9 @@ import Testing
     let xml = try String(contentsOf: folder.url.appendingPathComponent("report.xml"), encoding: .utf8)
     #expect(xml.contains("skipped=\"2\""))
     #expect(xml.contains("<skipped message=\"waiting for the new charts\"/>"))
+    // Each skipped case points at the line of the directive that skipped it (it said line 1).
+    #expect(xml.contains(#"file="b.qp" line="1">"#))
+    #expect(xml.contains(#"file="c.qp" line="2">"#))
     options.tap = true
     let tap = await run(folder, options)
     #expect(tap.lines.contains("ok 2 - b.qp # SKIP waiting for the new charts"))
