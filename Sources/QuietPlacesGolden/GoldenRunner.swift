@@ -96,7 +96,8 @@ public struct GoldenRunner: Sendable {
         return 1
       }
       for line in selection.problems.flatMap(\.report) { print(line) }
-      for file in selection.scripts { print(file.path) }
+      // One line a script, whatever its name holds (a line break is written \u{A}).
+      for file in selection.scripts { print("\(file.path.fromOutside)") }
       return selection.problems.isEmpty ? status : 1
     }
 

@@ -472,6 +472,10 @@ import Testing
         "a/one.qp",
       ])
     #expect(missing.status == 1)
+    // A name holding a line break is one line of the list, the break escaped: a script a line.
+    try folder.write("> count\ncount 1\n", to: "c/x\nok 1 - y.qp")
+    let odd = await run(folder, GoldenRunOptions(paths: ["c"], list: true))
+    #expect(odd.lines == [#"c/x\u{A}ok 1 - y.qp"#])
   }
 }
 
