@@ -96,7 +96,10 @@ public enum PendingFiles {
     do {
       _ = try GoldenScript.parse(data: body, path: printed)
     } catch {
-      throw .notAScript(error)
+      // The body starts on the file's second line, after the header: its line numbers are the file's.
+      var atFileLine = error
+      atFileLine.line = error.line.map { $0 + 1 }
+      throw .notAScript(atFileLine)
     }
     return body
   }

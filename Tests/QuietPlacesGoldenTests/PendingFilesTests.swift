@@ -144,7 +144,8 @@ import Testing
           + "--update=pending Scripts/other.qp for a pending file of its own, and remove this one",
         "error: Scripts/plain.qp.new is not a pending file written by quietplaces test --update (its first "
           + "line is not '# pending for …'); remove it, or rename it if it is a script",
-        "error: Scripts/prose.qp.new is not a script after its first line (Scripts/prose.qp.new:1: "
+        // The line of the pending file itself: its body starts on line 2, under the header.
+        "error: Scripts/prose.qp.new is not a script after its first line (Scripts/prose.qp.new:2: "
           + "output line before any command; start a command with '> ' (or the terminal's 'qp> ')); --reject removes it",
         "1 accepted",
       ])
