@@ -31,6 +31,17 @@ struct StateCommand: REPLCommand {
       throw .usage(command: Self.name, expected: "\(Self.usage[0])\(line) (status shows the state in words)")
     }
     fields = Array(arguments.dropFirst())
+    // A field named twice is printed once: refused, as a list that did not say what it asked.
+    var seen = Set<String>()
+    if let twice = fields.first(where: { !seen.insert($0).inserted }) {
+      var kept = Set<String>()
+      let once = fields.filter { kept.insert($0).inserted }.map { "\($0.fromOutside)" }
+      throw .usage(
+        command: Self.name,
+        expected:
+          "each field once (\(twice.fromOutside) is named twice, and the line holds it once), such as "
+          + "state --json \(once.joined(separator: " "))")
+    }
   }
 
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
