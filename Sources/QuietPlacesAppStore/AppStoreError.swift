@@ -30,6 +30,9 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownProduct(String)
   /// The product is unavailable (`store unavailable`): the App Store sells it nowhere.
   case productUnavailable(String)
+  /// `approve` or `resolve` of a waiting purchase whose product the store no longer sells (`approval`
+  /// says which wait): completing it would make a transaction of a product the store does not sell.
+  case waitingProductUnavailable(String, approval: Bool)
   /// `foreign` was given one of the app's own products.
   case notForeign(String)
   /// The configuration's default storefront is not one the store localises.
@@ -81,6 +84,11 @@ public enum AppStoreError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(product) has no unrevoked transaction to refund; buy it first"
     case .alreadyRefunded(let id):
       "transaction \(id) is already refunded; refund another transaction"
+    case .waitingProductUnavailable(let product, let approval):
+      "\(product) is unavailable in the App Store (store available brings it back), so the purchase "
+        + (approval
+          ? "waiting for approval cannot complete; decline it, or make the product available and approve it"
+          : "that was interrupted cannot complete; make the product available and resolve it")
     case .productUnavailable(let product):
       "\(product) is unavailable in the App Store (store available brings it back), so it cannot be bought "
         + "on another device either"

@@ -109,6 +109,9 @@ extension SimulatedAppStore {
   @discardableResult
   public func approve(_ id: UInt64? = nil) throws(AppStoreError) -> AccountTransaction {
     let waiting = try pendingApproval(id)
+    guard !currentAccount.settings.unavailable.contains(waiting.productID) else {
+      throw .waitingProductUnavailable(catalogue.shortName(waiting.productID), approval: true)
+    }
     return try complete(waiting) { $0.pendingApprovals.removeAll { $0.id == waiting.id } }
   }
 
@@ -139,6 +142,9 @@ extension SimulatedAppStore {
       none: .nothingInterrupted(
         awaitingApproval: account.pendingApprovals.count, on: account.settings.interrupted),
       unknown: .unknownInterrupted(id ?? 0, waiting: account.interruptedPurchases.map(\.id)))
+    guard !account.settings.unavailable.contains(waiting.productID) else {
+      throw .waitingProductUnavailable(catalogue.shortName(waiting.productID), approval: false)
+    }
     return try complete(waiting) { $0.interruptedPurchases.removeAll { $0.id == waiting.id } }
   }
 
