@@ -25,7 +25,10 @@ struct LaunchCommand: REPLCommand {
       session.remember(lines)
       return lines
     } catch {
-      return failure(error)
+      // A crash during the launch is an event of the device's too: `log` keeps it.
+      let lines = failure(error)
+      session.remember(lines)
+      return lines
     }
   }
 
