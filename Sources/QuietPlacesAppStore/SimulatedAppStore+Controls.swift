@@ -294,11 +294,13 @@ extension SimulatedAppStore {
 
   /// Forgets every transaction, queued update and waiting purchase: a fresh test account.
   ///
-  /// The settings, the signing key and the ID sequence stay, so IDs are never reused.
+  /// The settings, the signing key and the ID sequence stay, so IDs are never reused. A device that
+  /// cannot see the account now (offline, or a new device before its sync) keeps its StoreKit cache
+  /// as it stood until it syncs, as it keeps it through a refund: nothing from the App Store reaches it.
   public func clear() throws(AppStoreError) {
     try commit { account in
+      account.holdBackFromDevice()
       account.transactions = []
-      account.deviceCache = nil
       account.queue = []
       account.pendingApprovals = []
       account.interruptedPurchases = []

@@ -353,7 +353,12 @@ struct StoreCommand: REPLCommand {
       return "The restore continues."
     case .clear:
       try await device.control(.clear)
-      return "The App Store account is cleared: no transactions, nothing pending (a fresh test account)."
+      let cleared =
+        "The App Store account is cleared: no transactions, nothing pending (a fresh test account)"
+      // A device out of step with the account keeps its StoreKit cache until it syncs.
+      guard !(await device.storeSnapshot()).deviceInStep else { return cleared + "." }
+      return cleared + "; this device cannot see it yet (offline, or not synced since it was new): its "
+        + "StoreKit cache keeps what it had until it syncs."
     }
   }
 
