@@ -51,7 +51,10 @@ struct RefundCommand: REPLCommand {
       switch target {
       case .transaction(let id):
         let transaction = try await session.device.control(.refund(id))
-        refunded = "transaction \(transaction.id)"
+        // Named as a refund by product is, so the line says what was refunded.
+        let product =
+          ProductID(fullID: transaction.productID)?.rawValue ?? "\(transaction.productID.fromOutside)"
+        refunded = "transaction \(transaction.id) (\(product))"
       case .product(let product):
         let transaction = try await session.device.control(.refundLatest(product))
         refunded = "transaction \(transaction.id) (\(product.rawValue))"
