@@ -28,16 +28,18 @@ public enum JSONValue: Sendable, Equatable, Codable {
   }
 
   /// Why `data` cannot be read as one of the game's files although a JSON decoder would take it: an
-  /// object holding one key twice (`key 'postmarks' is given twice (line 4, column 3); keep one of
-  /// its values`). `JSONDecoder` keeps one of the two without a word, where most editors' and
-  /// languages' readers keep the other: a hand edit would be lost, or a stale value read. `nil`
-  /// when every object's keys are its own.
+  /// object holding one key twice (`key 'game.postmarks' is given twice in one object (line 4,
+  /// column 3); keep one of its values`), named by its path. `JSONDecoder` keeps one of the two
+  /// without a word, where most editors' and languages' readers keep the other: a hand edit would
+  /// be lost, or a stale value read. `nil` when every object's keys are its own.
   public static func repeatedKeyReason(_ data: Data) -> String? {
     do {
-      _ = try JSONValue(parsing: data)
+      // The parser that records positions names the repeated key by its path, as a balance file's is.
+      _ = try JSONParser.parseRecordingPositions([UInt8](data))
     } catch {
       guard case .duplicateKey(let key) = error.problem else { return nil }
-      return "key '\(key.fromOutside)' is given twice in one object (line \(error.line), column "
+      let path = error.path?.description ?? key
+      return "key '\(path.fromOutside)' is given twice in one object (line \(error.line), column "
         + "\(error.column)); keep one of its values"
     }
     return nil
