@@ -1,4 +1,5 @@
 import QuietPlacesAppStore
+import QuietPlacesUtilities
 
 /// What a run is made with, against which a script's `# requires: CONDITION` lines are checked: the
 /// storefront the sessions start in, the fingerprints of the configuration files, the tool's version.
@@ -70,9 +71,9 @@ public struct ScriptConditions: Sendable, Equatable {
       return actual.uppercased() == wanted.uppercased()
         ? nil : "requires storefront \(wanted); this run's is \(actual)"
     case "quietplaces":
-      guard let wantedParts = Self.versionParts(wanted) else { throw .badVersion(wanted) }
+      guard let wantedParts = VersionNumber.parts(wanted) else { throw .badVersion(wanted) }
       let actual = version ?? "unknown"
-      guard let actualParts = Self.versionParts(actual), !actualParts.lexicographicallyPrecedes(wantedParts)
+      guard let actualParts = VersionNumber.parts(actual), !actualParts.lexicographicallyPrecedes(wantedParts)
       else { return "requires quietplaces \(wanted) or later; this is \(actual)" }
       return nil
     default:
@@ -83,17 +84,5 @@ public struct ScriptConditions: Sendable, Equatable {
       return actual.lowercased() == wanted.lowercased()
         ? nil : "requires \(word) \(wanted); this run's \(word) fingerprint is \(actual)"
     }
-  }
-
-  /// `1.2` as `[1, 2, 0]`: three numbers, missing ones zero; `nil` when it is not dotted numbers.
-  static func versionParts(_ text: String) -> [Int]? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count) else { return nil }
-    var numbers: [Int] = []
-    for part in parts {
-      guard !part.isEmpty, part.allSatisfy(\.isASCII), let number = Int(part), number >= 0 else { return nil }
-      numbers.append(number)
-    }
-    return numbers + Array(repeating: 0, count: 3 - numbers.count)
   }
 }

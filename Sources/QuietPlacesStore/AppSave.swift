@@ -1,4 +1,5 @@
 import QuietPlacesGame
+import QuietPlacesUtilities
 
 /// Everything the app keeps on the device: the game, its balances and entitlements, and the ledger.
 ///
@@ -89,20 +90,14 @@ extension AppSave {
   /// an older one, which never wrote such a format, the number was changed after it was written.
   public static func newerFormatAdvice(writtenBy writer: String?) -> String {
     guard let writer else { return "open it with a newer quietplaces" }
-    let ours = versionNumbers(Self.writer)
-    if let theirs = versionNumbers(writer), let ours, theirs.lexicographicallyPrecedes(ours) || theirs == ours
+    // Names such as `quietplaces 1.0.0`: the version is the last word.
+    let ours = VersionNumber.parts(String(Self.writer.split(separator: " ").last ?? ""))
+    if let theirs = VersionNumber.parts(String(writer.split(separator: " ").last ?? "")), let ours,
+      theirs.lexicographicallyPrecedes(ours) || theirs == ours
     {
       return "\(writer) writes no such format, so the number was changed after it was written; set it back, "
         + "or give a save quietplaces wrote"
     }
     return "open it with \(writer) or later"
-  }
-
-  /// `quietplaces 1.2.3` as `[1, 2, 3]`; `nil` when the name ends in no dotted numbers.
-  private static func versionNumbers(_ name: String) -> [Int]? {
-    guard let last = name.split(separator: " ").last else { return nil }
-    let parts = last.split(separator: ".").map { Int($0) }
-    guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
-    return parts.map { $0! } + Array(repeating: 0, count: 3 - parts.count)
   }
 }
