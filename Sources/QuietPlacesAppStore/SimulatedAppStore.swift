@@ -406,13 +406,16 @@ public actor SimulatedAppStore: StoreClient {
     return true
   }
 
+  /// Whether a delayed restore's sync waits for `continue`, without the rest of a snapshot.
+  public var isRestoreWaiting: Bool { !restoreWaiters.isEmpty }
+
   /// Everything the store holds now, for display.
   public func snapshot() -> AppStoreSnapshot {
     AppStoreSnapshot(
       transactions: account.transactions, pendingApprovals: account.pendingApprovals,
       interruptedPurchases: account.interruptedPurchases, queuedUpdates: account.queue.map(\.transactionID),
       settings: account.settings, listenerAttached: listener.isAttached,
-      restoreWaiting: !restoreWaiters.isEmpty,
+      restoreWaiting: isRestoreWaiting,
       nextTransactionID: account.nextTransactionID, clock: clock,
       deviceInStep: account.deviceCache == nil, heldUpdates: account.queue.filter { $0.held == true }.count)
   }

@@ -173,6 +173,13 @@ public final class Device {
     return (try? storage.read())?.asTheNextLaunchReadsIt(rules: rules)
   }
 
+  /// Whether the open app's restore waits for `store continue` (a restore lives in the app that
+  /// started it, so closing or deleting the app ends it).
+  public func isRestoreWaiting() async -> Bool {
+    guard app != nil else { return false }
+    return await store.isRestoreWaiting
+  }
+
   /// Everything the App Store holds now.
   public func storeSnapshot() async -> AppStoreSnapshot {
     await setStoreClock()

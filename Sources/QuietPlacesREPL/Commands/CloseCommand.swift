@@ -15,8 +15,7 @@ struct CloseCommand: REPLCommand {
   /// Closes the app, which saves (`close`, `away`).
   static func close(in session: Session) async -> [OutputLine] {
     // A restore lives in the app that started it: one waiting for `store continue` ends with it.
-    var restoreWaited = false
-    if session.device.isOpen { restoreWaited = await session.device.storeSnapshot().restoreWaiting }
+    let restoreWaited = await session.device.isRestoreWaiting()
     guard let (events, saved) = await session.device.close() else { return [] }
     var closed = "Closed the app at \(Text.instant(session.device.now))."
     if events.contains(.closed(endedCurrent: true)) { closed += " The current ended." }

@@ -9,8 +9,7 @@ struct DeleteAppCommand: REPLCommand {
 
   /// The app closes without saving and its save is deleted; the store's account stays.
   func run(in session: Session) async throws(CommandError) -> [OutputLine] {
-    var restoreWaited = false
-    if session.device.isOpen { restoreWaited = await session.device.storeSnapshot().restoreWaiting }
+    let restoreWaited = await session.device.isRestoreWaiting()
     do {
       try await session.device.deleteApp()
     } catch {
