@@ -16,13 +16,16 @@ import Testing
     var game: Inner
   }
 
-  func problem<T: Decodable>(_ type: T.Type, _ text: String) -> String? {
+  /// What `JSONNumberRange` says of `text` decoded as a `T`: from the document alone, or, `typed`,
+  /// read as the type it failed to be.
+  func problem<T: Decodable>(_ type: T.Type, _ text: String, typed: Bool = false) -> String? {
     let data = Data(text.utf8)
     do {
       _ = try JSONDecoder().decode(type, from: data)
       return "decoded"
     } catch {
-      return JSONNumberRange.problem(error, in: data)
+      return typed
+        ? JSONNumberRange.problem(error, in: data, decoding: type) : JSONNumberRange.problem(error, in: data)
     }
   }
 
@@ -46,16 +49,6 @@ import Testing
     )
   }
 
-  func typedProblem<T: Decodable>(_ type: T.Type, _ text: String) -> String? {
-    let data = Data(text.utf8)
-    do {
-      _ = try JSONDecoder().decode(type, from: data)
-      return "decoded"
-    } catch {
-      return JSONNumberRange.problem(error, in: data, decoding: type)
-    }
-  }
-
   struct Save: Decodable {
     struct Random: Decodable { var state: UInt64 }
     struct Equipment: Decodable { var sails: Int }
@@ -70,16 +63,16 @@ import Testing
   @Test func readAsItsTypeTheFieldThatFailedIsNamed() {
     let big = "15755400384260043846"
     #expect(
-      typedProblem(Save.self, #"{"random":{"state":\#(big)},"equipment":{"sails":2.5},"ledger":[1]}"#)
+      problem(Save.self, #"{"random":{"state":\#(big)},"equipment":{"sails":2.5},"ledger":[1]}"#, typed: true)
         == "it is JSON, but key 'equipment.sails' is 2.5, and that field holds a whole number")
     #expect(
-      typedProblem(Save.self, #"{"random":{"state":5},"equipment":{"sails":2},"ledger":[1,-3]}"#)
+      problem(Save.self, #"{"random":{"state":5},"equipment":{"sails":2},"ledger":[1,-3]}"#, typed: true)
         == "it is JSON, but key 'ledger[1]' is -3, and no ID, count or clock is negative")
     #expect(
-      typedProblem(Save.self, #"{"random":{"state":1e30},"equipment":{"sails":2},"ledger":[]}"#)
+      problem(Save.self, #"{"random":{"state":1e30},"equipment":{"sails":2},"ledger":[]}"#, typed: true)
         == "it is JSON, but key 'random.state' is 1e30, beyond what that field holds")
     #expect(
-      typedProblem(Save.self, #"{"random":{"state":\#(big)},"equipment":{"sails":2},"ledger":[]}"#)
+      problem(Save.self, #"{"random":{"state":\#(big)},"equipment":{"sails":2},"ledger":[]}"#, typed: true)
         == "decoded")
   }
 
